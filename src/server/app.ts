@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import databasePlugin from './plugins/database.ts';
+import docsPlugin from './plugins/docs.ts';
+import errorsPlugin from './plugins/errors.ts';
+import secretsPlugin from './plugins/secrets.ts';
+import securityPlugin from './plugins/security.ts';
+import spaPlugin from './plugins/spa.ts';
+
+export interface AppDependencies {
+  /** An already-open database; the app then leaves closing it to the caller. */
+  database?: DatabaseHandle;
+}
+
+/** Builds the whole server (API + web app) without listening; `main.ts` listens. */
+export async function buildApp(
+  config: AppConfig,
+  dependencies: AppDependencies = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(databasePlugin, { config, database: dependencies.database });
+  await app.register(secretsPlugin, { config });
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      await api.register(settingsRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(userRoutes);
+      await api.register(notificationRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(spaPlugin, { config });
+  return app;
+}

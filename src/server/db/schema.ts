@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PlanFeatures } from '../../shared/schemas/plans.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Money is integer kobo; bigint mode keeps it exact in JS. */
+const kobo = (name: string) => bigint(name, { mode: 'bigint' });
+
+/** A single row (id = 1) of operator-tunable settings. */
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    withdrawalTransactionFee: kobo('withdrawal_transaction_fee').notNull(),
+    minimumPaymentAmount: kobo('minimum_payment_amount').notNull(),
+    dailyGameLimit: integer('daily_game_limit').notNull(),
+    tournamentLaunchAt: timestamp('tournament_launch_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('settings_single_row', sql`${t.id} = 1`),
+    check('settings_fee_non_negative', sql`${t.withdrawalTransactionFee} >= 0`),
+    check('settings_minimum_positive', sql`${t.minimumPaymentAmount} > 0`),
+    check('settings_daily_limit_positive', sql`${t.dailyGameLimit} > 0`),
+  ],
+);
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull().unique(),
+  emoji: text('emoji').notNull(),
+  createdAt: createdAt(),
+});
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planName: text('plan_name').notNull().unique(),
+    amountPerDay: kobo('amount_per_day').notNull(),
+    features: jsonb('features').$type<PlanFeatures>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check('plans_amount_positive', sql`${t.amountPerDay} > 0`)],
+);
+
+export const banks = pgTable('banks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bankName: text('bank_name').notNull(),
+  /** CBN / NIBSS institution code, as the payment providers expect it. */
+  code: text('code').notNull().unique(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored without the `plucker_` prefix; lower case. */
+    handle: text('handle').notNull(),
+    fullname: text('fullname').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['player', 'admin'] }).notNull().default('player'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
+    planId: uuid('plan_id').references(() => plans.id),
+    planExpiresAt: timestamp('plan_expires_at', { withTimezone: true }),
+    accountBalance: kobo('account_balance').notNull().default(sql`0`),
+    points: integer('points').notNull().default(0),
+    level: integer('level').notNull().default(1),
+    totalGamesPlayed: integer('total_games_played').notNull().default(0),
+    totalGamesWon: integer('total_games_won').notNull().default(0),
+    totalWinningAmount: kobo('total_winning_amount').notNull().default(sql`0`),
+    profilePhoto: text('profile_photo'),
+    bankId: uuid('bank_id').references(() => banks.id),
+    bankAccountNumber: text('bank_account_number'),
+    bankAccountName: text('bank_account_name'),
+    /** Bumped to revoke every token issued before. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_handle_unique').on(sql`lower(${t.handle})`),
+    check('users_balance_non_negative', sql`${t.accountBalance} >= 0`),
+  ],
+);
+
+export const games = pgTable(
+  'games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: uuid('category_id').references(() => categories.id),
+    entryFee: kobo('entry_fee').notNull().default(sql`0`),
+    reward: kobo('reward').notNull(),
+    maximumPlayers: integer('maximum_players').notNull(),
+    playerCount: integer('player_count').notNull().default(0),
+    status: text('status', {
+      enum: ['UPCOMING', 'ONGOING', 'CLOSED', 'COMPLETED', 'CANCELLED'],
+    })
+      .notNull()
+      .default('ONGOING'),
+    isTournament: boolean('is_tournament').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Secret until the draw; hex of 32 random bytes. */
+    seed: text('seed').notNull(),
+    /** sha256(seed), published from creation. */
+    commitment: text('commitment').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('games_status_idx').on(t.status, t.createdAt),
+    check('games_entry_fee_non_negative', sql`${t.entryFee} >= 0`),
+    check('games_reward_non_negative', sql`${t.reward} >= 0`),
+    check('games_maximum_players_positive', sql`${t.maximumPlayers} > 0`),
+    check(
+      'games_player_count_in_range',
+      sql`${t.playerCount} >= 0 AND ${t.playerCount} <= ${t.maximumPlayers}`,
+    ),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+const INTERNAL_MESSAGE = 'Something went wrong';
+
+/**
+ * One error handler for the whole API: every error body is `{ message, statusCode }`,
+ * validation failures carry the first failing rule's text, and 5xx details stay in the logs.
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const message = error.validation[0]?.message ?? 'Invalid request';
+        return reply.status(400).send({ message, statusCode: 400 });
+      }
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send({ message: error.message, statusCode: error.statusCode });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+        return reply.status(500).send({ message: INTERNAL_MESSAGE, statusCode: 500 });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ message: error.message, statusCode: status });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status >= 500 ? status : 500).send({ message: INTERNAL_MESSAGE, statusCode: status });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,16 @@
+const dateFormatter = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Africa/Lagos',
+});
+
+/** en-GB, 2-digit day, short month, year, 12-hour time with minutes (spec §9), Lagos time. */
+export function formatDate(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateFormatter.format(date);
+}

@@ -1,0 +1,68 @@
+/**
+ * Texts players see, exactly as spec §5 and §8 write them (including their grammar).
+ * Server and client both import these so a message never drifts between the two.
+ */
+export const SIGNUP_MESSAGES = {
+  fullname: 'Please enter a valid fullname',
+  username: 'Enter your username',
+  email: 'Enter your email address',
+  phoneNumber: 'Enter your phone number',
+  password: 'Enter your password',
+  confirmPassword: 'Retype your password',
+  mismatch: 'Passwords does not match',
+} as const;
+
+export const VALIDATION_MESSAGES = {
+  withdrawalAmount: 'Enter amount to withdraw',
+  topupAmount: 'Enter a topup amount',
+  paymentMethod: 'Select a payment method',
+  profilePhoto: 'Please upload a valid profile photo',
+  planId: 'Plan ID is required',
+  answerWarning: 'Only one submission allowed. Maximum: 20 words. Once submitted, no edits.',
+} as const;
+
+export const ERROR_MESSAGES = {
+  unauthorized: 'Unauthorized',
+  unauthorizedToast: 'Unauthorized. Redirecting to login...',
+  gameList: 'An error occurred.',
+  playGame: 'Something went wrong playing game, please try again',
+  playedGames: 'Something went wrong getting submissions, please try again.',
+  leaderboard: 'Something went wrong getting leaderboard, please try again.',
+  signup: 'Something went wrong signing you up',
+  loginAndResend: 'Something went wrong validating you',
+  verifyForgotReset: 'Something went wrong, please try again',
+  generic: 'Something went wrong',
+  genericOops: 'Oops, Something went wrong',
+  banks: 'Error getting banks',
+  planNotFound: 'Oops, something went wrong',
+  resetNeedsEmail: 'An error occurred',
+  paymentFailedDefault: 'Something went wrong with your payment. Please try again.',
+  invalidCredentials: 'Invalid email or password',
+} as const;
+
+export const PAGE_TEXTS = {
+  tagline: 'Play to Earn',
+  headline: 'FEED YOUR WALLET',
+  subHeadline: 'PLAY.PLUCK.PROSPER',
+  welcome:
+    'Welcome, Pluckers! Jump into daily challenges where every answer adds to the fun. No right or wrong, just simple questions to keep the game alive. With our encrypted selection system, every player gets a fair shot at winning.',
+  tournamentTeaser: 'Ready to test your creativity and climb the ranks?',
+  answerPlaceholder: 'type your answer here...',
+  answerSending: 'Hold on while we send in your response...',
+  answerSubmitted: 'Your answer has been submitted!',
+  paymentSuccessful: 'Payment Successful',
+  paymentFailed: 'Payment Failed',
+  upgradeSuccessful: 'You are Now Verified',
+} as const;
+
+/** Texts DESIGN.md adds for rules the spec leaves to the server. */
+export const RULE_MESSAGES = {
+  emailFormat: 'Enter a valid email address',
+  usernameFormat: 'Username must be 3 to 20 characters: lowercase letters, numbers or _',
+  passwordLength: 'Password must be at least 8 characters',
+  ageConfirmed: 'You must be 18 or over to play on Pluckers',
+  phoneFormat: 'Enter a valid phone number',
+  otpFormat: 'Enter the 6-digit code',
+  amountPositive: 'Amount must be greater than zero',
+  pageNumber: 'Page must be a whole number from 1',
+} as const;

@@ -1,0 +1,26 @@
+import { CURRENCY_SYMBOL } from './constants.ts';
+
+const KOBO_PER_NAIRA = 100;
+
+const nairaFormatter = new Intl.NumberFormat('en-NG', {
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** '₦' + thousands separators + 0 decimals (spec §9). Missing or non-finite amounts show ₦0. */
+export function formatNaira(amount: number | null | undefined): string {
+  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
+  const rounded = Math.round(value);
+  // Avoid "-₦0" for tiny negatives that round to zero.
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}${CURRENCY_SYMBOL}${nairaFormatter.format(Math.abs(rounded))}`;
+}
+
+/** Naira (as the API speaks them) to integer kobo (as the database stores them). */
+export function nairaToKobo(naira: number): bigint {
+  return BigInt(Math.round(naira * KOBO_PER_NAIRA));
+}
+
+export function koboToNaira(kobo: bigint | number): number {
+  return Number(kobo) / KOBO_PER_NAIRA;
+}

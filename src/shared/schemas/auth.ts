@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { RULE_MESSAGES, SIGNUP_MESSAGES } from '../messages.ts';
+import {
+  emailSchema,
+  fullnameSchema,
+  handleSchema,
+  newPasswordSchema,
+  phoneSchema,
+  userSchema,
+} from './users.ts';
+
+/** Signup payload (spec §3), checked in spec §5 order, plus DESIGN's rules. */
+export const registerSchema = z
+  .object({
+    fullname: fullnameSchema,
+    username: handleSchema,
+    email: emailSchema,
+    phoneNumber: phoneSchema,
+    password: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: SIGNUP_MESSAGES.confirmPassword })
+      .min(1, SIGNUP_MESSAGES.confirmPassword),
+    ageConfirmed: z.boolean().optional(),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: SIGNUP_MESSAGES.mismatch,
+    path: ['confirmPassword'],
+  })
+  .refine((body) => body.ageConfirmed !== false, {
+    message: RULE_MESSAGES.ageConfirmed,
+    path: ['ageConfirmed'],
+  });
+export type RegisterBody = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: SIGNUP_MESSAGES.password }).min(1, SIGNUP_MESSAGES.password),
+});
+export type LoginBody = z.infer<typeof loginSchema>;
+
+export const loginResponseSchema = z.object({
+  accessToken: z.string(),
+  user: userSchema,
+});
+
+export const validateTokenResponseSchema = z.object({ access_token: z.string() });
+
+export const otpSchema = z
+  .string({ error: RULE_MESSAGES.otpFormat })
+  .trim()
+  .regex(/^\d{6}$/, RULE_MESSAGES.otpFormat);
+
+export const emailBodySchema = z.object({ email: emailSchema });
+export const emailQuerySchema = z.object({ email: emailSchema });
+export const verifyEmailSchema = z.object({ otp: otpSchema, email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    email: emailSchema,
+    otp: otpSchema,
+    password: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: SIGNUP_MESSAGES.confirmPassword })
+      .min(1, SIGNUP_MESSAGES.confirmPassword),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: SIGNUP_MESSAGES.mismatch,
+    path: ['confirmPassword'],
+  });

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { RULE_MESSAGES } from '../messages.ts';
+
+/** Every error body the API sends (spec §8: the error carries message and statusCode). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  statusCode: z.number().int(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** Success envelope: `data` plus an optional human message. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ message: z.string().optional(), data });
+}
+
+export const paginationSchema = z.object({
+  totalResults: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number({ error: RULE_MESSAGES.pageNumber }).int(RULE_MESSAGES.pageNumber).min(1, RULE_MESSAGES.pageNumber).max(100_000, RULE_MESSAGES.pageNumber).default(1),
+});
+
+export const idSchema = z.uuid({ error: 'Enter a valid id' });
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Timestamps travel as ISO-8601 strings. */
+export const timestampSchema = z.iso.datetime({ offset: true });
+
+/** Naira amounts as the API speaks them (spec §3); the server stores kobo. */
+export const nairaSchema = z.number();

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { GAME_STATUSES, GAME_TYPES } from '../constants.ts';
+import { nairaSchema, timestampSchema } from './common.ts';
+
+export const gameTypeSchema = z.enum(GAME_TYPES, {
+  error: `gameType must be one of ${GAME_TYPES.join(', ')}`,
+});
+export const gameStatusSchema = z.enum(GAME_STATUSES);
+
+export const gameSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  categoryID: z.string().nullable(),
+  entryFee: nairaSchema,
+  reward: nairaSchema,
+  maximumPlayers: z.number().int(),
+  playerCount: z.number().int(),
+  status: gameStatusSchema,
+  isTournament: z.boolean(),
+  hasPlayedGame: z.boolean(),
+  startsAt: timestampSchema.nullable(),
+  endsAt: timestampSchema.nullable(),
+  /** sha256 of the secret draw seed, published before anyone plays. */
+  commitment: z.string(),
+  createdAt: timestampSchema,
+});
+export type Game = z.infer<typeof gameSchema>;
+
+export const gameListQuerySchema = z.object({ gameType: gameTypeSchema.default('TRENDING') });
+export const gameListSchema = z.object({ games: z.array(gameSchema) });
+
+export const playGameSchema = z.object({
+  gameID: z.string({ error: 'Choose a game to play' }).min(1, 'Choose a game to play'),
+  submittedAnswer: z.string({ error: 'Type your answer' }),
+});
+export type PlayGameBody = z.infer<typeof playGameSchema>;
+
+export const playedGameSchema = z.object({
+  id: z.string(),
+  game: z.object({
+    id: z.string(),
+    title: z.string(),
+    isTournament: z.boolean(),
+    maximumPlayers: z.number().int(),
+    playerCount: z.number().int(),
+    status: gameStatusSchema,
+  }),
+  submittedAnswer: z.string(),
+  amountPaid: nairaSchema,
+  amountToWin: nairaSchema,
+  /** null = pending review, true = WON, false = LOST */
+  isWinner: z.boolean().nullable(),
+  createdAt: timestampSchema,
+});
+export type PlayedGame = z.infer<typeof playedGameSchema>;
+
+export const leaderboardQuerySchema = z.object({
+  dateFrom: z.iso.date({ error: 'dateFrom must be YYYY-MM-DD' }).optional(),
+  dateTo: z.iso.date({ error: 'dateTo must be YYYY-MM-DD' }).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  categoryID: z.string().optional(),
+});
+
+export const leaderboardEntrySchema = z.object({
+  username: z.string(),
+  isVerified: z.boolean(),
+  level: z.number().int(),
+  totalAmountWon: nairaSchema,
+  totalPoints: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
