@@ -25,7 +25,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Pluckers <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_ISSUER: z.url({ error: 'GOOGLE_ISSUER must be a URL' }).default('https://accounts.google.com'),
+  GOOGLE_ISSUER: z
+    .url({ error: 'GOOGLE_ISSUER must be a URL' })
+    .default('https://accounts.google.com'),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SEED_DEMO: booleanFromEnv('SEED_DEMO').default(true),
@@ -80,10 +82,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER,
+          }
         : undefined,
     admin:
-      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -1,4 +1,4 @@
-import { type GameStatus, ANSWER_MAX_WORDS } from './constants.ts';
+import { ANSWER_MAX_WORDS, type GameStatus } from './constants.ts';
 
 /** '{n} Plucker(s) Left', plural when n is above 1 (spec §2). */
 export function placesLeftText(placesLeft: number): string {

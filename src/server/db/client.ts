@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   /** Applies every committed migration; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (tests start each file from one). */
+  dumpDataDir(): Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -33,10 +35,15 @@ export async function openDatabase(options: {
   dataDir: string;
   /** PGlite only: `memory://` keeps nothing on disk (tests). */
   inMemory?: boolean;
+  /** PGlite only: start from a dump made by `dumpDataDir()`. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
-  return openPglite(options.inMemory ? 'memory://' : path.resolve(options.dataDir, 'pglite'));
+  return openPglite(
+    options.inMemory ? 'memory://' : path.resolve(options.dataDir, 'pglite'),
+    options.loadDataDir,
+  );
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
@@ -58,18 +65,20 @@ function openPostgres(url: string, max: number): DatabaseHandle {
       }
     },
     close: () => pool.end(),
+    dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
   };
 }
 
-async function openPglite(location: string): Promise<DatabaseHandle> {
+async function openPglite(location: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (location !== 'memory://') await mkdir(location, { recursive: true });
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

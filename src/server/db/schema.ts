@@ -75,7 +75,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     phoneNumber: text('phone_number').notNull().default(''),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['player', 'admin'] }).notNull().default('player'),
+    role: text('role', { enum: ['player', 'admin'] })
+      .notNull()
+      .default('player'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
     planId: uuid('plan_id').references(() => plans.id),
@@ -157,8 +159,6 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
-    index('notifications_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} IS NULL`),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
   ],
 );

@@ -3,13 +3,7 @@ import { nairaToKobo } from '../../shared/money.ts';
 import { createDrawSeed } from '../modules/draws/commitment.ts';
 import type { Database } from './client.ts';
 import { banks, categories, games, plans, settings } from './schema.ts';
-import {
-  CATEGORIES,
-  DEFAULT_SETTINGS,
-  DEMO_GAMES,
-  NIGERIAN_BANKS,
-  VIP_PLAN,
-} from './seed-data.ts';
+import { CATEGORIES, DEFAULT_SETTINGS, DEMO_GAMES, NIGERIAN_BANKS, VIP_PLAN } from './seed-data.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -35,8 +29,14 @@ export async function seedDatabase(
       .onConflictDoNothing()
       .returning({ id: settings.id });
 
-    await tx.insert(categories).values([...CATEGORIES]).onConflictDoNothing();
-    await tx.insert(banks).values([...NIGERIAN_BANKS]).onConflictDoNothing();
+    await tx
+      .insert(categories)
+      .values([...CATEGORIES])
+      .onConflictDoNothing();
+    await tx
+      .insert(banks)
+      .values([...NIGERIAN_BANKS])
+      .onConflictDoNothing();
     await tx
       .insert(plans)
       .values({
@@ -51,7 +51,12 @@ export async function seedDatabase(
     const categoryRows = await tx
       .select({ id: categories.id, title: categories.title })
       .from(categories)
-      .where(inArray(categories.title, DEMO_GAMES.map((game) => game.category)));
+      .where(
+        inArray(
+          categories.title,
+          DEMO_GAMES.map((game) => game.category),
+        ),
+      );
     const categoryId = new Map(categoryRows.map((row) => [row.title, row.id]));
 
     await tx.insert(games).values(
@@ -65,8 +70,13 @@ export async function seedDatabase(
         status: game.status,
         isTournament: game.isTournament,
         startsAt:
-          game.startsInHours === undefined ? null : new Date(now.getTime() + game.startsInHours * HOUR_MS),
-        endsAt: game.endsInHours === undefined ? null : new Date(now.getTime() + game.endsInHours * HOUR_MS),
+          game.startsInHours === undefined
+            ? null
+            : new Date(now.getTime() + game.startsInHours * HOUR_MS),
+        endsAt:
+          game.endsInHours === undefined
+            ? null
+            : new Date(now.getTime() + game.endsInHours * HOUR_MS),
         // Spread creation times so "newest first" has a stable, meaningful order.
         createdAt: new Date(now.getTime() - (DEMO_GAMES.length - index) * 60_000),
         ...createDrawSeed(),

@@ -57,12 +57,16 @@ export default fp(
       let subject: string;
       let version: unknown;
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: [ALGORITHM] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: [ALGORITHM],
+        });
         if (!payload.sub) throw unauthorized();
         subject = payload.sub;
         version = payload.ver;
       } catch (error) {
-        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw unauthorized();
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
+          throw unauthorized();
         throw error;
       }
       if (!/^[0-9a-f-]{36}$/i.test(subject)) throw unauthorized();

@@ -20,7 +20,8 @@ export interface DatabasePluginOptions {
 export default fp<DatabasePluginOptions>(
   async function databasePlugin(app: FastifyInstance, { config, database }) {
     const handle =
-      database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+      database ??
+      (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
     if (!database) app.addHook('onClose', () => handle.close());
     await handle.migrate();
     await seedDatabase(handle.db, { demoGames: config.seedDemo });

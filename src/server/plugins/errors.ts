@@ -20,10 +20,15 @@ export default fp(
         return reply.status(400).send({ message, statusCode: 400 });
       }
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send({ message: error.message, statusCode: error.statusCode });
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message, statusCode: error.statusCode });
       }
       if (isResponseSerializationError(error)) {
-        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+        request.log.error(
+          { err: error, issues: error.cause.issues },
+          'response did not match its schema',
+        );
         return reply.status(500).send({ message: INTERNAL_MESSAGE, statusCode: 500 });
       }
       const status = error.statusCode ?? 500;
@@ -31,7 +36,9 @@ export default fp(
         return reply.status(status).send({ message: error.message, statusCode: status });
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status >= 500 ? status : 500).send({ message: INTERNAL_MESSAGE, statusCode: status });
+      return reply
+        .status(Math.max(status, 500))
+        .send({ message: INTERNAL_MESSAGE, statusCode: status });
     });
   },
   { name: 'errors' },

@@ -21,9 +21,9 @@ export default fp<{ config: AppConfig }>(
         wildcard: false,
         preCompressed: true,
         index: false,
-        setHeaders(res, filePath) {
+        setHeaders(reply, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader(
+          reply.header(
             'cache-control',
             immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
           );

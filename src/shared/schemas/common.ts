@@ -24,7 +24,12 @@ export const paginationSchema = z.object({
 export type Pagination = z.infer<typeof paginationSchema>;
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: RULE_MESSAGES.pageNumber }).int(RULE_MESSAGES.pageNumber).min(1, RULE_MESSAGES.pageNumber).max(100_000, RULE_MESSAGES.pageNumber).default(1),
+  page: z.coerce
+    .number({ error: RULE_MESSAGES.pageNumber })
+    .int(RULE_MESSAGES.pageNumber)
+    .min(1, RULE_MESSAGES.pageNumber)
+    .max(100_000, RULE_MESSAGES.pageNumber)
+    .default(1),
 });
 
 export const idSchema = z.uuid({ error: 'Enter a valid id' });

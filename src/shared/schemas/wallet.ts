@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../messages.ts';
-import { paginationSchema, timestampSchema, nairaSchema } from './common.ts';
+import { nairaSchema, paginationSchema, timestampSchema } from './common.ts';
 
 export const PAYMENT_METHODS = ['transactpay', 'paystack'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {

@@ -26,7 +26,9 @@ export async function healthRoutes(app: FastifyInstance) {
         return { status: 'ok' as const, database: 'ok' as const, databaseKind };
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable', database: 'unreachable', databaseKind });
+        return reply
+          .status(503)
+          .send({ status: 'unavailable', database: 'unreachable', databaseKind });
       }
     },
   );

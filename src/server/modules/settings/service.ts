@@ -1,5 +1,5 @@
-import type { Settings } from '../../../shared/schemas/settings.ts';
 import { koboToNaira } from '../../../shared/money.ts';
+import type { Settings } from '../../../shared/schemas/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { readSettingsRow } from '../../db/seed.ts';
 

@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { onTestFinished } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** Environment of a test app: silent logs, no demo games, a throwaway DATA_DIR. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST: path.join(tmpdir(), 'pluckers-no-web-build'),
+    ...overrides,
+  };
+}
+
+/**
+ * Builds the app for one test on the file's database and closes it when the test finishes.
+ */
+export async function buildTestApp(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-test-'));
+  const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...env })), { database });
+  onTestFinished(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  await app.ready();
+  return app;
+}

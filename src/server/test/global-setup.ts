@@ -1,0 +1,52 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client.ts';
+import { seedDatabase } from '../db/seed.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite mode: a migrated, seeded data directory dump every test file starts from. */
+    pgliteTemplate: string | null;
+    testDatabaseUrl: string | null;
+  }
+}
+
+/**
+ * Prepares the database once per run. PostgreSQL (TEST_DATABASE_URL): the schema is dropped
+ * and migrated afresh so a run never depends on what an earlier run left. PGlite: one migrated,
+ * seeded database is dumped so each test file loads it in a fraction of a second.
+ */
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.TEST_DATABASE_URL || null;
+  project.provide('testDatabaseUrl', databaseUrl);
+
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(
+      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+    );
+    await client.end();
+    const handle = await openDatabase({ databaseUrl, dataDir: '' });
+    await handle.migrate();
+    await seedDatabase(handle.db, { demoGames: false });
+    await handle.close();
+    project.provide('pgliteTemplate', null);
+    return;
+  }
+
+  const directory = await mkdtemp(path.join(tmpdir(), 'pluckers-template-'));
+  const handle = await openDatabase({ databaseUrl: undefined, dataDir: '', inMemory: true });
+  await handle.migrate();
+  await seedDatabase(handle.db, { demoGames: false });
+  const file = path.join(directory, 'template.tar');
+  await writeFile(file, Buffer.from(await (await handle.dumpDataDir()).arrayBuffer()));
+  await handle.close();
+  project.provide('pgliteTemplate', file);
+  return async () => {
+    await rm(directory, { recursive: true, force: true });
+  };
+}

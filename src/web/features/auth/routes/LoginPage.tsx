@@ -1,0 +1,120 @@
+import { API_BASE } from '@shared/constants.ts';
+import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { ApiError, errorMessage } from '@web/lib/http.ts';
+import { setPendingEmail, signIn } from '@web/lib/session.ts';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useSearch } from 'wouter';
+import { login } from '../api/login.ts';
+import { AuthShell } from './AuthShell.tsx';
+import { TextField } from './TextField.tsx';
+
+export function LoginPage() {
+  const [, navigate] = useLocation();
+  const bannerError = new URLSearchParams(useSearch()).get('error');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Plain checks keep form libraries and zod out of the first screen's bundle.
+    const nextErrors = {
+      email: email.trim() === '' ? SIGNUP_MESSAGES.email : undefined,
+      password: password === '' ? SIGNUP_MESSAGES.password : undefined,
+    };
+    setErrors(nextErrors);
+    if (nextErrors.email || nextErrors.password) return;
+
+    setSubmitting(true);
+    try {
+      const result = await login({ email: email.trim(), password });
+      await signIn(result.accessToken, result.user);
+      navigate('/', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 403) {
+        setPendingEmail(email.trim());
+        navigate('/verifyemail');
+        return;
+      }
+      toast.error(errorMessage(error, ERROR_MESSAGES.loginAndResend));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthShell title="Welcome back, Plucker">
+      {bannerError ? (
+        <div
+          role="alert"
+          className="mb-5 rounded-xl border border-danger/50 bg-danger/15 px-4 py-3 text-sm text-white"
+        >
+          {bannerError}
+        </div>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <Link
+          href="/ForgotPassword"
+          className="self-end py-2 text-sm font-medium text-accent hover:underline"
+        >
+          Forgot password?
+        </Link>
+        <Button type="submit" loading={submitting} className="w-full">
+          Log in
+        </Button>
+      </form>
+      <div className="my-6 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+      </div>
+      <a
+        href={`${API_BASE}/auth/google`}
+        className="inline-flex min-h-12 w-full items-center justify-center gap-3 rounded-xl border border-line bg-white px-5 font-semibold text-black hover:bg-white/90"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5">
+          <path
+            fill="#4285F4"
+            d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7z"
+          />
+          <path
+            fill="#34A853"
+            d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3a7.2 7.2 0 0 1-10.8-3.8h-4v3.1A12 12 0 0 0 12 24z"
+          />
+          <path fill="#FBBC05" d="M5.2 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8z" />
+          <path
+            fill="#EA4335"
+            d="M12 4.8c1.8 0 3.4.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.2 6.6l4 3.1A7.2 7.2 0 0 1 12 4.8z"
+          />
+        </svg>
+        Continue with Google
+      </a>
+      <p className="mt-6 text-center text-sm text-muted">
+        New to Pluckers?{' '}
+        <Link href="/Signup" className="font-semibold text-accent hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,3 @@
+export function GameRulesPage() {
+  return <h1>GameRules</h1>;
+}

@@ -1,0 +1,3 @@
+export function SupportCenterPage() {
+  return <h1>SupportCenter</h1>;
+}

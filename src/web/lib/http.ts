@@ -1,0 +1,155 @@
+import { API_BASE, HTTP_TIMEOUT_MS } from '@shared/constants.ts';
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import toast from 'react-hot-toast';
+import { navigate } from 'wouter/use-browser-location';
+import { tokenStorage } from './storage.ts';
+
+/** Every failed call rejects with this: the server's message (or the transport's) and a status. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+
+  constructor(message: string, statusCode: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+  }
+}
+
+export const TRANSPORT_MESSAGES = {
+  timeout: `timeout of ${HTTP_TIMEOUT_MS}ms exceeded`,
+  network: 'Network Error',
+} as const;
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+let onUnauthorized: () => void = () => {};
+
+/** The session registers how to forget the user when the server says the token is no good. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function withTimeout(timeoutMs: number, outer?: AbortSignal) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forward = () => controller.abort();
+  outer?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    },
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+function handleUnauthorized(): ApiError {
+  tokenStorage.clear();
+  onUnauthorized();
+  toast(ERROR_MESSAGES.unauthorizedToast, { icon: '⚠️', id: 'unauthorized' });
+  if (window.location.pathname.toLowerCase() !== '/login') navigate('/login', { replace: true });
+  return new ApiError(ERROR_MESSAGES.unauthorized, 401);
+}
+
+/** Spec §7: base /api/v1, 20 s timeout, JSON, bearer token from localStorage `authToken`. */
+export async function request<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const token = tokenStorage.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const timeout = withTimeout(options.timeoutMs ?? HTTP_TIMEOUT_MS, options.signal);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: timeout.signal,
+    });
+  } catch (error) {
+    if (timeout.timedOut()) throw new ApiError(TRANSPORT_MESSAGES.timeout, 0);
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(TRANSPORT_MESSAGES.network, 0);
+  } finally {
+    timeout.done();
+  }
+
+  if (response.status === 401) throw handleUnauthorized();
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(
+      messageOf(body) ?? (response.statusText || TRANSPORT_MESSAGES.network),
+      response.status,
+    );
+  }
+  return body as T;
+}
+
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, { ...options, body }),
+};
+
+/** The server's message when there is one, otherwise the screen's own fallback (spec §8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,122 @@
+import { STORAGE_KEYS } from '@shared/constants.ts';
+import type { Game } from '@shared/schemas/games.ts';
+import type { Settings } from '@shared/schemas/settings.ts';
+import type { User } from '@shared/schemas/users.ts';
+import { useSyncExternalStore } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { http, setUnauthorizedHandler } from './http.ts';
+import { sessionCopy, tokenStorage } from './storage.ts';
+
+const PENDING_EMAIL_KEY = 'pendingEmail';
+
+/** App state of spec §3: user, e-mail awaiting verification, current game, settings. */
+export interface SessionState {
+  restoring: boolean;
+  user: User | null;
+  settings: Settings | null;
+  pendingEmail: string | null;
+  currentGame: Game | null;
+}
+
+let state: SessionState = {
+  restoring: false,
+  user: null,
+  settings: null,
+  pendingEmail: sessionCopy.get(PENDING_EMAIL_KEY),
+  currentGame: null,
+};
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function useSession<T>(select: (session: SessionState) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(state),
+    () => select(state),
+  );
+}
+
+export function setUser(user: User | null): void {
+  if (user) sessionCopy.set(STORAGE_KEYS.user, JSON.stringify(user));
+  else sessionCopy.remove(STORAGE_KEYS.user);
+  update({ user });
+}
+
+/** Local balance change after a paid action (spec §4), until the next user reload. */
+export function adjustBalance(delta: number): void {
+  if (state.user) setUser({ ...state.user, accountBalance: state.user.accountBalance + delta });
+}
+
+export function setSettings(settings: Settings | null): void {
+  update({ settings });
+}
+
+export function setPendingEmail(email: string | null): void {
+  if (email) sessionCopy.set(PENDING_EMAIL_KEY, email);
+  else sessionCopy.remove(PENDING_EMAIL_KEY);
+  update({ pendingEmail: email });
+}
+
+export function setCurrentGame(game: Game | null): void {
+  update({ currentGame: game });
+}
+
+/** Spec §4: the session is not restored on /login or on any path containing 'auth'. */
+export function shouldRestoreSession(pathname: string): boolean {
+  return pathname.toLowerCase() !== '/login' && !/auth/i.test(pathname);
+}
+
+export const fetchUser = () => http.get<{ data: User }>('/user').then((body) => body.data);
+export const fetchSettings = () =>
+  http.get<{ data: Settings }>('/settings').then((body) => body.data);
+
+/** Loads user and settings in parallel; any failure is ignored and the app carries on. */
+export async function restoreSession(pathname: string): Promise<void> {
+  if (!tokenStorage.get() || !shouldRestoreSession(pathname)) return;
+  update({ restoring: true });
+  const [user, settings] = await Promise.allSettled([fetchUser(), fetchSettings()]);
+  if (user.status === 'fulfilled') setUser(user.value);
+  if (settings.status === 'fulfilled') setSettings(settings.value);
+  update({ restoring: false });
+}
+
+/** After login or e-mail validation: keep the token, then load what the app needs. */
+export async function signIn(token: string, user?: User): Promise<void> {
+  tokenStorage.set(token);
+  const [loadedUser, settings] = await Promise.all([
+    user ? Promise.resolve(user) : fetchUser(),
+    fetchSettings().catch(() => null),
+  ]);
+  setUser(loadedUser);
+  if (settings) setSettings(settings);
+}
+
+function forget(): void {
+  tokenStorage.clear();
+  setUser(null);
+  update({ currentGame: null });
+}
+
+export function logout(): void {
+  forget();
+  navigate('/login', { replace: true });
+}
+
+setUnauthorizedHandler(forget);
+
+export function tokenStorageHasToken(): boolean {
+  return tokenStorage.get() !== null;
+}

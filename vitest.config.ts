@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@shared': fromRoot('./src/shared'),
+      '@web': fromRoot('./src/web'),
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/shared/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['src/test/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/test/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/test/fail-on-console-error.ts', 'src/web/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: ['src/test/fail-on-console-error.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // Each file runs a real server and a real Chromium: two cores fit one at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
