@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -11,6 +13,7 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import mailPlugin from './plugins/mail.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
@@ -18,6 +21,14 @@ import spaPlugin from './plugins/spa.ts';
 export interface AppDependencies {
   /** An already-open database; the app then leaves closing it to the caller. */
   database?: DatabaseHandle;
+  /** Tests move time (expiries, cooldowns, renewals); production uses the system clock. */
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clock: Clock;
+  }
 }
 
 /** Builds the whole server (API + web app) without listening; `main.ts` listens. */
@@ -37,17 +48,20 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('clock', dependencies.clock ?? systemClock);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { config, database: dependencies.database });
   await app.register(secretsPlugin, { config });
   await app.register(authPlugin);
+  await app.register(mailPlugin, { config });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(
     async (api) => {
+      await api.register(authRoutes, { config });
       await api.register(settingsRoutes);
       await api.register(catalogueRoutes);
       await api.register(userRoutes);

@@ -92,6 +92,8 @@ export const users = pgTable(
     bankId: uuid('bank_id').references(() => banks.id),
     bankAccountNumber: text('bank_account_number'),
     bankAccountName: text('bank_account_name'),
+    /** Google's stable subject id once the account is linked to Google. */
+    googleSub: text('google_sub').unique(),
     /** Bumped to revoke every token issued before. */
     tokenVersion: integer('token_version').notNull().default(0),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
@@ -162,3 +164,49 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
   ],
 );
+
+/** 6-digit codes sent by e-mail; only a hash is stored. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_lookup_idx').on(t.email, t.purpose, t.id)],
+);
+
+/** E-mail addresses proven by code before their account exists (signup modal). */
+export const verifiedEmails = pgTable('verified_emails', {
+  email: text('email').primaryKey(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use links: e-mail validation, and the hand-off after a Google login. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['validate_email', 'login'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_tokens_user_idx').on(t.userId)],
+);
+
+/** In-flight Google authorisations: state → PKCE verifier and nonce. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  createdAt: createdAt(),
+});

@@ -6,6 +6,7 @@ import { onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -27,9 +28,13 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
 export async function buildTestApp(
   database: DatabaseHandle,
   env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<FastifyInstance> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-test-'));
-  const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...env })), { database });
+  const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...env })), {
+    database,
+    clock: options.clock,
+  });
   onTestFinished(async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

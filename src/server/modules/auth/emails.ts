@@ -1,0 +1,93 @@
+import type { MailMessage } from '../../providers/mail.ts';
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** One branded frame for every e-mail: dark header, readable body, plain-text twin. */
+function branded(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  code?: string,
+): MailMessage {
+  const textParts = [...paragraphs];
+  if (code) textParts.push(`Your code: ${code}`);
+  if (action) textParts.push(`${action.label}: ${action.url}`);
+  textParts.push(
+    '',
+    'If you did not ask for this, you can ignore this e-mail.',
+    '— The Pluckers team',
+  );
+
+  const html = `<!doctype html><html><body style="margin:0;background:#0b0b0b;font-family:Arial,Helvetica,sans-serif;color:#ffffff">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0b0b0b;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#1a1a1a;border-radius:16px;border:1px solid #2e2e2e">
+<tr><td style="padding:24px 28px;border-bottom:1px solid #2e2e2e;font-size:22px;font-weight:bold">Pluck<span style="color:#00dae4">ers</span></td></tr>
+<tr><td style="padding:28px;font-size:16px;line-height:1.5;color:#e5e5e5">
+<h1 style="margin:0 0 16px;font-size:22px;color:#ffffff">${escape(subject)}</h1>
+${paragraphs.map((p) => `<p style="margin:0 0 14px">${escape(p)}</p>`).join('')}
+${code ? `<p style="margin:20px 0;font-size:32px;font-weight:bold;letter-spacing:8px;color:#00dae4">${escape(code)}</p>` : ''}
+${action ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="display:inline-block;background:#00dae4;color:#000000;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:10px">${escape(action.label)}</a></p><p style="margin:0;font-size:13px;color:#a3a3a3">Or paste this link into your browser: ${escape(action.url)}</p>` : ''}
+</td></tr>
+<tr><td style="padding:18px 28px;border-top:1px solid #2e2e2e;font-size:12px;color:#a3a3a3">If you did not ask for this, you can ignore this e-mail. Pluckers players must be 18 or over.</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject, text: textParts.join('\n'), html };
+}
+
+export const CODE_TTL_MINUTES = 10;
+
+export function verificationMail(
+  to: string,
+  name: string,
+  link: string,
+  code: string,
+): MailMessage {
+  return branded(
+    to,
+    'Verify your e-mail address',
+    [
+      `Hi ${name}, welcome to Pluckers!`,
+      `Confirm your e-mail with the button below, or enter this code in the app (it expires in ${CODE_TTL_MINUTES} minutes).`,
+    ],
+    { label: 'Verify my e-mail', url: link },
+    code,
+  );
+}
+
+export function signupCodeMail(to: string, code: string): MailMessage {
+  return branded(
+    to,
+    'Your Pluckers verification code',
+    [
+      `Enter this code on the sign-up page to verify your e-mail. It expires in ${CODE_TTL_MINUTES} minutes.`,
+    ],
+    undefined,
+    code,
+  );
+}
+
+export function resetCodeMail(to: string, code: string): MailMessage {
+  return branded(
+    to,
+    'Reset your Pluckers password',
+    [
+      `Someone (hopefully you) asked to reset your password. Enter this code to choose a new one. It expires in ${CODE_TTL_MINUTES} minutes.`,
+    ],
+    undefined,
+    code,
+  );
+}
+
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  return branded(to, 'Your Pluckers e-mail was changed', [
+    `The e-mail address on your Pluckers account was changed to ${newEmail}.`,
+    'If this was not you, contact support straight away.',
+  ]);
+}
+
+export function passwordChangedMail(to: string): MailMessage {
+  return branded(to, 'Your Pluckers password was changed', [
+    'Your password was changed and every other session was signed out.',
+    'If this was not you, reset your password and contact support straight away.',
+  ]);
+}

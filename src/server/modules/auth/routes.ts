@@ -1,0 +1,242 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emailBodySchema,
+  emailQuerySchema,
+  loginResponseSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  validateTokenResponseSchema,
+  verifyEmailSchema,
+} from '../../../shared/schemas/auth.ts';
+import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
+import type { AppConfig } from '../../config.ts';
+import { createGoogleClient, GoogleLoginError } from './google.ts';
+import {
+  type AuthContext,
+  forgotPassword,
+  login,
+  register,
+  resendVerificationLink,
+  resetPassword,
+  sendSignupCode,
+  validateOneTimeLink,
+  verifyEmailCode,
+} from './service.ts';
+
+const MINUTE = 60_000;
+
+/** Per-IP limits on every auth call, and per-address limits where an e-mail is named. */
+const LIMITS = {
+  login: { perIp: 20, perEmail: 10 },
+  code: { perIp: 20, perEmail: 10 },
+  resend: { perIp: 10, perEmail: 5 },
+} as const;
+
+function emailOf(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  const query = request.query as { email?: unknown } | undefined;
+  const email = body?.email ?? query?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+function tooMany(_request: FastifyRequest, context: { after: string }) {
+  return { statusCode: 429, message: `Too many attempts. Please try again in ${context.after}.` };
+}
+
+export async function authRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (): AuthContext => ({
+    db: app.db,
+    clock: app.clock,
+    pepper: app.secrets.jwt,
+    publicUrl: config.publicUrl,
+    sendMail: app.sendMailSafely,
+    signToken: app.tokens.sign,
+  });
+
+  const limits = (kind: keyof typeof LIMITS) => ({
+    config: {
+      rateLimit: {
+        max: LIMITS[kind].perIp,
+        timeWindow: 15 * MINUTE,
+        errorResponseBuilder: tooMany,
+      },
+    },
+    preHandler: app.rateLimit({
+      max: LIMITS[kind].perEmail,
+      timeWindow: 15 * MINUTE,
+      keyGenerator: (request) => `${kind}:${emailOf(request)}`,
+      errorResponseBuilder: tooMany,
+    }),
+  });
+
+  typed.post(
+    '/auth/register',
+    {
+      ...limits('resend'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up; sends a verification link and code',
+        body: registerSchema,
+        response: { 201: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: await register(ctx(), request.body) }),
+  );
+
+  typed.post(
+    '/auth/login',
+    {
+      ...limits('login'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password',
+        body: loginSchema,
+        response: { 200: envelope(loginResponseSchema) },
+      },
+    },
+    async (request) => ({ message: 'Welcome back', data: await login(ctx(), request.body) }),
+  );
+
+  typed.post(
+    '/auth/resend-token',
+    {
+      ...limits('resend'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Re-send the verification link to an unverified account',
+        querystring: emailQuerySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => ({ message: await resendVerificationLink(ctx(), request.query.email) }),
+  );
+
+  typed.post(
+    '/auth/resend-token/email',
+    {
+      ...limits('resend'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a 6-digit code to verify an e-mail before signing up',
+        body: emailBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => ({ message: await sendSignupCode(ctx(), request.body.email) }),
+  );
+
+  typed.post(
+    '/auth/verify-email',
+    {
+      ...limits('code'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify an e-mail address with its 6-digit code',
+        body: verifyEmailSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => ({
+      message: await verifyEmailCode(ctx(), request.body.email, request.body.otp),
+    }),
+  );
+
+  typed.get(
+    '/auth/validate-user/:token',
+    {
+      config: {
+        rateLimit: {
+          max: LIMITS.code.perIp,
+          timeWindow: 15 * MINUTE,
+          errorResponseBuilder: tooMany,
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Use a one-time link (e-mail verification or Google hand-off)',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: envelope(validateTokenResponseSchema) },
+      },
+    },
+    async (request) => ({
+      message: 'Your account is verified',
+      data: { access_token: await validateOneTimeLink(ctx(), request.params.token) },
+    }),
+  );
+
+  typed.post(
+    '/auth/forgot-password',
+    {
+      ...limits('resend'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a password reset code (always answers 200)',
+        body: emailBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => ({ message: await forgotPassword(ctx(), request.body.email) }),
+  );
+
+  typed.post(
+    '/auth/reset-password',
+    {
+      ...limits('code'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose a new password with the reset code',
+        body: resetPasswordSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => ({ message: await resetPassword(ctx(), request.body) }),
+  );
+
+  const google = config.google
+    ? createGoogleClient(config.google, `${config.publicUrl}/api/v1/auth/google/callback`)
+    : null;
+  const loginError = (reason: string) => `/login?error=${encodeURIComponent(reason)}`;
+
+  typed.get(
+    '/auth/google',
+    { schema: { tags: ['auth'], summary: "Redirects to Google's sign-in page" } },
+    async (_request, reply) => {
+      if (!google) return reply.redirect(loginError('Google login is not available right now'));
+      try {
+        return reply.redirect(await google.authorizationUrl(app.db, app.clock.now()));
+      } catch (error) {
+        app.log.warn({ err: error }, 'google login: could not reach the provider');
+        return reply.redirect(loginError('Google login is not available right now'));
+      }
+    },
+  );
+
+  typed.get(
+    '/auth/google/callback',
+    { schema: { tags: ['auth'], summary: 'Where Google sends the player back' } },
+    async (request, reply) => {
+      if (!google) return reply.redirect(loginError('Google login is not available right now'));
+      try {
+        const token = await google.complete(
+          app.db,
+          new URL(request.url, config.publicUrl),
+          app.clock.now(),
+        );
+        return reply.redirect(`/auth/validate/${token}`);
+      } catch (error) {
+        const reason =
+          error instanceof GoogleLoginError
+            ? error.reason
+            : 'Google login failed, please try again';
+        if (!(error instanceof GoogleLoginError))
+          app.log.warn({ err: error }, 'google login failed');
+        return reply.redirect(loginError(reason));
+      }
+    },
+  );
+}
