@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../providers/mail.ts';
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** One branded frame for every e-mail: dark header, readable body, plain-text twin. */
 function branded(
@@ -24,10 +24,10 @@ function branded(
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#1a1a1a;border-radius:16px;border:1px solid #2e2e2e">
 <tr><td style="padding:24px 28px;border-bottom:1px solid #2e2e2e;font-size:22px;font-weight:bold">Pluck<span style="color:#00dae4">ers</span></td></tr>
 <tr><td style="padding:28px;font-size:16px;line-height:1.5;color:#e5e5e5">
-<h1 style="margin:0 0 16px;font-size:22px;color:#ffffff">${escape(subject)}</h1>
-${paragraphs.map((p) => `<p style="margin:0 0 14px">${escape(p)}</p>`).join('')}
-${code ? `<p style="margin:20px 0;font-size:32px;font-weight:bold;letter-spacing:8px;color:#00dae4">${escape(code)}</p>` : ''}
-${action ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="display:inline-block;background:#00dae4;color:#000000;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:10px">${escape(action.label)}</a></p><p style="margin:0;font-size:13px;color:#a3a3a3">Or paste this link into your browser: ${escape(action.url)}</p>` : ''}
+<h1 style="margin:0 0 16px;font-size:22px;color:#ffffff">${escapeHtml(subject)}</h1>
+${paragraphs.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join('')}
+${code ? `<p style="margin:20px 0;font-size:32px;font-weight:bold;letter-spacing:8px;color:#00dae4">${escapeHtml(code)}</p>` : ''}
+${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#00dae4;color:#000000;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:10px">${escapeHtml(action.label)}</a></p><p style="margin:0;font-size:13px;color:#a3a3a3">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:18px 28px;border-top:1px solid #2e2e2e;font-size:12px;color:#a3a3a3">If you did not ask for this, you can ignore this e-mail. Pluckers players must be 18 or over.</td></tr>
 </table></td></tr></table></body></html>`;
