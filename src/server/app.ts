@@ -8,7 +8,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -64,11 +64,12 @@ export async function buildApp(
       await api.register(authRoutes, { config });
       await api.register(settingsRoutes);
       await api.register(catalogueRoutes);
-      await api.register(userRoutes);
+      await api.register(userRoutes, { config });
       await api.register(notificationRoutes);
     },
     { prefix: '/api/v1' },
   );
+  await app.register(avatarFileRoutes, { config });
   await app.register(spaPlugin, { config });
   return app;
 }

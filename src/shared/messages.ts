@@ -59,6 +59,7 @@ export const PAGE_TEXTS = {
 export const RULE_MESSAGES = {
   emailFormat: 'Enter a valid email address',
   usernameFormat: 'Username must be 3 to 20 characters: lowercase letters, numbers or _',
+  usernamePrefix: 'Username must not start with plucker_',
   passwordLength: 'Password must be at least 8 characters',
   ageConfirmed: 'You must be 18 or over to play on Pluckers',
   phoneFormat: 'Enter a valid phone number',

@@ -39,9 +39,22 @@ export const emailSchema = required(SIGNUP_MESSAGES.email)
   .toLowerCase()
   .pipe(z.email({ error: RULE_MESSAGES.emailFormat }));
 
+export const USERNAME_PREFIX = 'plucker_';
+
 export const handleSchema = required(SIGNUP_MESSAGES.username)
   .toLowerCase()
-  .regex(/^[a-z0-9_]{3,20}$/, RULE_MESSAGES.usernameFormat);
+  .regex(/^[a-z0-9_]{3,20}$/, RULE_MESSAGES.usernameFormat)
+  .refine((handle) => !handle.startsWith(USERNAME_PREFIX), RULE_MESSAGES.usernamePrefix);
+
+/** Form fields the client sends empty mean "unchanged". */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The profile form may echo the displayed name, prefix included; the handle is what's stored. */
+const withoutPrefix = (value: unknown) =>
+  typeof value === 'string' && value.trim().toLowerCase().startsWith(USERNAME_PREFIX)
+    ? value.trim().slice(USERNAME_PREFIX.length)
+    : blankToUndefined(value);
 
 export const phoneSchema = required(SIGNUP_MESSAGES.phoneNumber).regex(
   /^\+[1-9]\d{7,14}$/,
@@ -56,12 +69,12 @@ export const newPasswordSchema = z
 
 export const updateUserSchema = z
   .object({
-    email: emailSchema.optional(),
-    phoneNumber: phoneSchema.optional(),
-    username: handleSchema.optional(),
-    currentPassword: z.string().optional(),
-    password: newPasswordSchema.optional(),
-    confirmPassword: z.string().optional(),
+    email: z.preprocess(blankToUndefined, emailSchema.optional()),
+    phoneNumber: z.preprocess(blankToUndefined, phoneSchema.optional()),
+    username: z.preprocess(withoutPrefix, handleSchema.optional()),
+    currentPassword: z.preprocess(blankToUndefined, z.string().optional()),
+    password: z.preprocess(blankToUndefined, newPasswordSchema.optional()),
+    confirmPassword: z.preprocess(blankToUndefined, z.string().optional()),
   })
   .refine((body) => body.password === undefined || body.password === body.confirmPassword, {
     message: SIGNUP_MESSAGES.mismatch,

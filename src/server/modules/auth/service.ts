@@ -67,7 +67,7 @@ async function duplicateMessage(
   return handleOwner ? AUTH_MESSAGES.usernameTaken : null;
 }
 
-async function sendVerification(
+export async function sendVerification(
   ctx: AuthContext,
   user: { id: string; email: string; fullname: string },
 ) {

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { koboToNaira } from '../../../shared/money.ts';
-import type { User } from '../../../shared/schemas/users.ts';
+import { USERNAME_PREFIX, type User } from '../../../shared/schemas/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { plans, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-
-export const USERNAME_PREFIX = 'plucker_';
 
 /** DESIGN §4: the public name carries `plucker_` unless the user's plan has the verified badge. */
 export function publicUsername(handle: string, hasVerifiedBadge: boolean): string {
