@@ -17,6 +17,27 @@ function page<K extends string, M extends Record<K, ComponentType<any>>>(
 const Protected = page(() => import('./guards.tsx'), 'Protected');
 const PublicLayout = page(() => import('./layout/PublicLayout.tsx'), 'PublicLayout');
 const LoginPage = page(() => import('@web/features/auth/routes/LoginPage.tsx'), 'LoginPage');
+const SignupPage = page(() => import('@web/features/auth/routes/SignupPage.tsx'), 'SignupPage');
+const VerifyEmailPage = page(
+  () => import('@web/features/auth/routes/VerifyEmailPage.tsx'),
+  'VerifyEmailPage',
+);
+const ValidateTokenPage = page(
+  () => import('@web/features/auth/routes/ValidateTokenPage.tsx'),
+  'ValidateTokenPage',
+);
+const ForgotPasswordPage = page(
+  () => import('@web/features/auth/routes/ForgotPasswordPage.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('@web/features/auth/routes/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);
+const ProfilePage = page(
+  () => import('@web/features/profile/routes/ProfilePage.tsx'),
+  'ProfilePage',
+);
 const NotificationsPage = page(
   () => import('@web/features/notifications/routes/NotificationsPage.tsx'),
   'NotificationsPage',
@@ -51,11 +72,12 @@ interface AppRoute {
 
 /** Public routes of spec §2 (no session needed). */
 const publicRoutes: AppRoute[] = [
-  { paths: ['/Signup'], element: <Pending title="Sign up" /> },
-  { paths: ['/verifyemail'], element: <Pending title="Verify your e-mail" /> },
-  { paths: ['/auth/validate/:token'], element: <Pending title="Validating" /> },
-  { paths: ['/ForgotPassword'], element: <Pending title="Forgot password" /> },
-  { paths: ['/resetpassword'], element: <Pending title="Reset password" /> },
+  { paths: ['/login'], element: <LoginPage /> },
+  { paths: ['/Signup'], element: <SignupPage /> },
+  { paths: ['/verifyemail'], element: <VerifyEmailPage /> },
+  { paths: ['/auth/validate/:token'], element: <ValidateTokenPage /> },
+  { paths: ['/ForgotPassword'], element: <ForgotPasswordPage /> },
+  { paths: ['/resetpassword'], element: <ResetPasswordPage /> },
 ];
 
 const staticRoutes: AppRoute[] = [
@@ -81,7 +103,7 @@ const protectedRoutes: AppRoute[] = [
   { paths: ['/WithdrawFunds', '/wallet'], element: <Pending title="Withdraw funds" /> },
   { paths: ['/TopUp'], element: <Pending title="Top up" /> },
   { paths: ['/Notifications'], element: <NotificationsPage /> },
-  { paths: ['/Profile'], element: <Pending title="Profile" /> },
+  { paths: ['/Profile'], element: <ProfilePage /> },
 ];
 
 export function App() {
@@ -91,9 +113,6 @@ export function App() {
         <SessionGate>
           <Suspense fallback={<PageSpinner />}>
             <Switch>
-              <Route path="/login">
-                <LoginPage />
-              </Route>
               {publicRoutes.flatMap(({ paths, element }) =>
                 paths.map((path) => (
                   <Route key={path} path={path}>

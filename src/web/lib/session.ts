@@ -87,7 +87,7 @@ export const fetchSettings = () =>
 export async function restoreSession(pathname: string): Promise<void> {
   if (!tokenStorage.get() || !shouldRestoreSession(pathname)) return;
   update({ restoring: true });
-  const [user, settings] = await Promise.allSettled([fetchUser(), fetchSettings()]);
+  const user = (await Promise.allSettled([fetchUser()]))[0]; const settings = (await Promise.allSettled([fetchSettings()]))[0];
   if (user.status === 'fulfilled') setUser(user.value);
   if (settings.status === 'fulfilled') setSettings(settings.value);
   update({ restoring: false });
@@ -119,4 +119,9 @@ setUnauthorizedHandler(forget);
 
 export function tokenStorageHasToken(): boolean {
   return tokenStorage.get() !== null;
+}
+
+/** A password change returns a fresh token: older ones no longer work. */
+export function replaceAccessToken(token: string): void {
+  tokenStorage.set(token);
 }

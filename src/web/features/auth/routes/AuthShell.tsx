@@ -3,6 +3,12 @@ import { Logo } from '@web/components/ui/Logo.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
+const HIGHLIGHTS = [
+  { icon: '🎯', title: '1 in 5 wins', detail: 'Winners drawn by software' },
+  { icon: '✍️', title: '20 words', detail: 'One answer per game' },
+  { icon: '💸', title: 'Naira prizes', detail: 'Paid to your wallet' },
+];
+
 /** Two-panel frame of the auth pages: brand story beside the form, stacked on phones. */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,6 +23,20 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
           <p className="mt-2 text-xl font-semibold tracking-[0.2em] text-vip">
             {PAGE_TEXTS.subHeadline}
           </p>
+          <ul className="mt-10 grid max-w-lg gap-3 xl:grid-cols-3">
+            {HIGHLIGHTS.map((highlight) => (
+              <li
+                key={highlight.title}
+                className="rounded-2xl border border-line bg-page/60 p-4 backdrop-blur"
+              >
+                <span aria-hidden="true" className="text-2xl">
+                  {highlight.icon}
+                </span>
+                <p className="mt-2 font-semibold">{highlight.title}</p>
+                <p className="text-sm text-muted">{highlight.detail}</p>
+              </li>
+            ))}
+          </ul>
         </div>
         <p className="max-w-md text-sm text-muted">
           One in five players wins, picked by software with no human involvement. Players must be 18
@@ -32,6 +52,9 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
           <Logo href="/login" />
         </div>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-8">
+          <p className="mb-2 text-xs font-semibold uppercase tracking-[0.3em] text-accent lg:hidden">
+            {PAGE_TEXTS.tagline}
+          </p>
           <h1 className="mb-6 text-3xl font-bold">{title}</h1>
           {children}
         </div>

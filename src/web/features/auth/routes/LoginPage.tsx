@@ -1,6 +1,7 @@
 import { API_BASE } from '@shared/constants.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { setPendingEmail, signIn } from '@web/lib/session.ts';
 import { type FormEvent, useState } from 'react';
@@ -8,7 +9,6 @@ import toast from 'react-hot-toast';
 import { Link, useLocation, useSearch } from 'wouter';
 import { login } from '../api/login.ts';
 import { AuthShell } from './AuthShell.tsx';
-import { TextField } from './TextField.tsx';
 
 export function LoginPage() {
   const [, navigate] = useLocation();

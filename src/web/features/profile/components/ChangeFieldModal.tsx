@@ -1,0 +1,127 @@
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { normalisePhone } from '@shared/phone.ts';
+import { emailSchema, handleSchema, phoneSchema } from '@shared/schemas/users.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { Modal } from '@web/components/ui/Modal.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { useUpdateUser } from '../api/update-user.ts';
+
+export type EditableField = 'email' | 'phoneNumber' | 'username';
+
+const FIELDS: Record<
+  EditableField,
+  {
+    title: string;
+    label: string;
+    type: string;
+    autoComplete: string;
+    required: string;
+    schema: z.ZodType<string>;
+    prepare?: (value: string) => string;
+    note?: string;
+  }
+> = {
+  email: {
+    title: 'Change e-mail',
+    label: 'New e-mail',
+    type: 'email',
+    autoComplete: 'email',
+    required: 'Enter your new e-mail address',
+    schema: emailSchema,
+    note: 'We will send a verification link to the new address.',
+  },
+  phoneNumber: {
+    title: 'Change phone number',
+    label: 'New phone number',
+    type: 'tel',
+    autoComplete: 'tel',
+    required: 'Enter your new phone number',
+    schema: phoneSchema,
+    prepare: normalisePhone,
+  },
+  username: {
+    title: 'Change username',
+    label: 'New username',
+    type: 'text',
+    autoComplete: 'username',
+    required: 'Enter your new username',
+    schema: handleSchema,
+  },
+};
+
+export function ChangeFieldModal({
+  field,
+  onClose,
+}: {
+  field: EditableField | null;
+  onClose: () => void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateUser();
+  const config = field ? FIELDS[field] : null;
+
+  function close() {
+    setValue('');
+    setError(null);
+    onClose();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!field || !config) return;
+    if (value.trim() === '') {
+      setError(config.required);
+      return;
+    }
+    const parsed = z
+      .object({ value: config.schema })
+      .safeParse({ value: config.prepare?.(value) ?? value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.generic);
+      return;
+    }
+    update.mutate(
+      { [field]: parsed.data.value },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          close();
+        },
+        onError: (caught) => setError(errorMessage(caught, ERROR_MESSAGES.generic)),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open={field !== null}
+      onClose={close}
+      title={config?.title ?? ''}
+      description={config?.note}
+    >
+      {config ? (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextField
+            label={config.label}
+            type={config.type}
+            autoComplete={config.autoComplete}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Button type="submit" loading={update.isPending} className="w-full">
+            Save
+          </Button>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

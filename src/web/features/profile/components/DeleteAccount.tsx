@@ -1,0 +1,72 @@
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { Card } from '@web/components/ui/Card.tsx';
+import { Modal } from '@web/components/ui/Modal.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { logout } from '@web/lib/session.ts';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useDeleteUser } from '../api/delete-user.ts';
+
+export function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteUser();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!password) {
+      setError('Enter your password');
+      return;
+    }
+    remove.mutate(password, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        logout();
+      },
+      onError: (caught) => setError(errorMessage(caught, ERROR_MESSAGES.genericOops)),
+    });
+  }
+
+  return (
+    <Card className="border-danger/40">
+      <h2 className="text-lg font-bold text-danger">Delete account</h2>
+      <p className="mt-1 mb-4 text-sm text-muted">
+        Your personal details are erased and you are signed out everywhere. Your wallet must be
+        empty first; payment records are kept, as the law requires.
+      </p>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Delete my account
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          setPassword('');
+          setError(null);
+        }}
+        title="Delete your account?"
+        description="This cannot be undone. Enter your password to confirm."
+      >
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Button type="submit" variant="danger" loading={remove.isPending} className="w-full">
+            Delete permanently
+          </Button>
+        </form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
+import { newPasswordSchema } from '@shared/schemas/users.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { Card } from '@web/components/ui/Card.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { useUpdateUser } from '../api/update-user.ts';
+
+/** Current password only when the account has one (Google accounts may not, spec §5). */
+function passwordFormSchema(hasSetPassword: boolean) {
+  return z
+    .object({
+      currentPassword: hasSetPassword
+        ? z.string().min(1, 'Enter your current password')
+        : z.string().optional(),
+      password: newPasswordSchema,
+      confirmPassword: z.string().min(1, SIGNUP_MESSAGES.confirmPassword),
+    })
+    .refine((values) => values.password === values.confirmPassword, {
+      message: SIGNUP_MESSAGES.mismatch,
+      path: ['confirmPassword'],
+    });
+}
+
+type PasswordValues = z.infer<ReturnType<typeof passwordFormSchema>>;
+
+export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
+  const update = useUpdateUser();
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(passwordFormSchema(hasSetPassword)),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutateAsync(values).then(
+      (result) => {
+        toast.success(result.message);
+        form.reset();
+      },
+      (caught: unknown) => {
+        toast.error(errorMessage(caught, ERROR_MESSAGES.generic));
+      },
+    ),
+  );
+
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">{hasSetPassword ? 'Change password' : 'Set a password'}</h2>
+      <p className="mt-1 mb-4 text-sm text-muted">
+        {hasSetPassword
+          ? 'Changing your password signs you out everywhere else.'
+          : 'You signed up with Google. Set a password to also log in with your e-mail.'}
+      </p>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-3">
+        {hasSetPassword ? (
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+        ) : null}
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <div className="sm:col-span-3">
+          <Button type="submit" loading={update.isPending}>
+            Save password
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

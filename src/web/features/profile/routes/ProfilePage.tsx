@@ -1,0 +1,68 @@
+import { Button } from '@web/components/ui/Button.tsx';
+import { Card } from '@web/components/ui/Card.tsx';
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { useSession } from '@web/lib/session.ts';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ChangeFieldModal, type EditableField } from '../components/ChangeFieldModal.tsx';
+import { DeleteAccount } from '../components/DeleteAccount.tsx';
+import { PasswordForm } from '../components/PasswordForm.tsx';
+import { ProfileSummary } from '../components/ProfileSummary.tsx';
+
+export function ProfilePage() {
+  const user = useSession((session) => session.user);
+  const [editing, setEditing] = useState<EditableField | null>(null);
+  if (!user) return null;
+
+  const rows: Array<{ field: EditableField; label: string; value: string }> = [
+    { field: 'email', label: 'E-mail', value: user.email },
+    { field: 'phoneNumber', label: 'Phone number', value: user.phoneNumber || 'Not set' },
+    { field: 'username', label: 'Username', value: user.username },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Profile" eyebrow="Your account" />
+      <ProfileSummary user={user} />
+      <Card>
+        <h2 className="text-lg font-bold">Account settings</h2>
+        <ul className="mt-3 divide-y divide-line">
+          {rows.map((row) => (
+            <li key={row.field} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="text-xs text-muted">{row.label}</p>
+                <p className="truncate font-medium">{row.value}</p>
+              </div>
+              <Button
+                variant="outline"
+                onClick={() => setEditing(row.field)}
+                aria-label={`Change ${row.label.toLowerCase()}`}
+              >
+                Change
+              </Button>
+            </li>
+          ))}
+          <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="text-xs text-muted">Bank account for withdrawals</p>
+              <p className="truncate font-medium">
+                {user.bankAccount
+                  ? `${user.bankAccount.accountName} · ${user.bankAccount.accountNumber}`
+                  : 'Not added yet'}
+              </p>
+            </div>
+            <Link
+              href="/withdrawfunds"
+              className="min-h-11 rounded-xl border border-line px-5 py-2.5 text-sm font-semibold hover:border-accent hover:text-accent"
+            >
+              Manage
+            </Link>
+          </li>
+        </ul>
+      </Card>
+      <PasswordForm hasSetPassword={user.hasSetPassword} />
+      <DeleteAccount />
+      <ChangeFieldModal field={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
