@@ -3,16 +3,21 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { adminGameRoutes } from './modules/admin/games.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { gameRoutes } from './modules/games/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
+import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import mailPlugin from './plugins/mail.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import securityPlugin from './plugins/security.ts';
@@ -56,6 +61,8 @@ export async function buildApp(
   await app.register(secretsPlugin, { config });
   await app.register(authPlugin);
   await app.register(mailPlugin, { config });
+  await app.register(adminBootstrapPlugin, { config });
+  await app.register(jobsPlugin, { config });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
@@ -66,6 +73,9 @@ export async function buildApp(
       await api.register(catalogueRoutes);
       await api.register(userRoutes, { config });
       await api.register(notificationRoutes);
+      await api.register(gameRoutes);
+      await api.register(leaderboardRoutes);
+      await api.register(adminGameRoutes);
     },
     { prefix: '/api/v1' },
   );

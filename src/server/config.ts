@@ -33,6 +33,11 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv('SEED_DEMO').default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
+  JOB_POLL_MS: z.coerce
+    .number({ error: 'JOB_POLL_MS must be a number of milliseconds' })
+    .int('JOB_POLL_MS must be a whole number')
+    .min(0, 'JOB_POLL_MS must be 0 (off) or more')
+    .default(1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -52,6 +57,8 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
+  /** Background worker tick; 0 turns the worker off (tests drive jobs themselves). */
+  jobPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +102,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    jobPollMs: e.JOB_POLL_MS,
   };
 }

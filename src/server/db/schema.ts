@@ -133,6 +133,8 @@ export const games = pgTable(
     commitment: text('commitment').notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    /** sha256 over the ordered entry list the draw used, published with the seed. */
+    entriesDigest: text('entries_digest'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -210,3 +212,84 @@ export const oauthStates = pgTable('oauth_states', {
   nonce: text('nonce').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Double-entry ledger. A transaction's entries sum to zero; a wallet's entries sum to the
+ * user's cached account_balance. `reference` makes each business event post at most once.
+ */
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  reference: text('reference').notNull().unique(),
+  description: text('description').notNull(),
+  createdAt: createdAt(),
+});
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    /** `wallet` for a player's wallet (with user_id), otherwise a platform account name. */
+    account: text('account').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    amount: kobo('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_wallet_idx').on(t.userId, t.id),
+    index('ledger_entries_account_idx').on(t.account),
+    check('ledger_entries_amount_non_zero', sql`${t.amount} <> 0`),
+    check(
+      'ledger_entries_wallet_has_user',
+      sql`(${t.account} = 'wallet') = (${t.userId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const gameEntries = pgTable(
+  'game_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    answer: text('answer').notNull(),
+    amountPaid: kobo('amount_paid').notNull(),
+    /** null until the draw: pending review. */
+    isWinner: boolean('is_winner'),
+    prize: kobo('prize').notNull().default(sql`0`),
+    refunded: boolean('refunded').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('game_entries_one_per_player').on(t.gameId, t.userId),
+    index('game_entries_user_idx').on(t.userId, t.id),
+    index('game_entries_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Durable background work (draws, renewals, reconciliation) on the same database. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** Unique: enqueueing the same work twice is a no-op. */
+    key: text('key').notNull().unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} IS NULL`)],
+);

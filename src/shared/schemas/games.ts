@@ -70,3 +70,25 @@ export const leaderboardEntrySchema = z.object({
   totalPoints: z.number().int(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const playResultSchema = z.object({
+  entryId: z.number().int(),
+  gameID: z.string(),
+  submittedAnswer: z.string(),
+  amountPaid: nairaSchema,
+  amountToWin: nairaSchema,
+  playerCount: z.number().int(),
+});
+export type PlayResult = z.infer<typeof playResultSchema>;
+
+export const drawProofSchema = z.object({
+  gameId: z.string(),
+  status: gameStatusSchema,
+  commitment: z.string(),
+  seed: z.string().nullable(),
+  entriesDigest: z.string().nullable(),
+  entries: z.array(z.object({ entryId: z.number().int(), username: z.string() })),
+  winners: z.array(z.number().int()),
+  winnerUsernames: z.array(z.string()),
+});
+export type DrawProofResponse = z.infer<typeof drawProofSchema>;

@@ -1,0 +1,265 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { nairaToKobo } from '../../../shared/money.ts';
+import {
+  type AdminGameBody,
+  adminGameBodySchema,
+  adminGameListQuerySchema,
+  cancelGameBodySchema,
+} from '../../../shared/schemas/admin.ts';
+import {
+  envelope,
+  idParamsSchema,
+  messageSchema,
+  paginationSchema,
+} from '../../../shared/schemas/common.ts';
+import { gameSchema } from '../../../shared/schemas/games.ts';
+import { gameEntries, games, users } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { paginate } from '../../lib/pagination.ts';
+import { createDrawSeed } from '../draws/commitment.ts';
+import { cancelWithRefunds } from '../draws/service.ts';
+import { toApiGame } from '../games/serialize.ts';
+import { queueDraw } from '../games/service.ts';
+
+const PAGE_SIZE = 20;
+
+function gameValues(body: AdminGameBody, now: Date) {
+  const startsAt = body.startsAt ? new Date(body.startsAt) : null;
+  return {
+    title: body.title,
+    description: body.description,
+    categoryId: body.categoryID,
+    entryFee: nairaToKobo(body.entryFee),
+    reward: nairaToKobo(body.reward),
+    maximumPlayers: body.maximumPlayers,
+    isTournament: body.isTournament,
+    startsAt,
+    endsAt: body.endsAt ? new Date(body.endsAt) : null,
+    status: startsAt && startsAt > now ? ('UPCOMING' as const) : ('ONGOING' as const),
+  };
+}
+
+const adminEntrySchema = z.object({
+  entryId: z.number().int(),
+  userId: z.string(),
+  username: z.string(),
+  answer: z.string(),
+  amountPaid: z.number(),
+  isWinner: z.boolean().nullable(),
+  refunded: z.boolean(),
+  createdAt: z.string(),
+});
+
+export async function adminGameRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = { onRequest: app.requireAdmin };
+  const tags = ['admin'];
+  const security = [{ bearerAuth: [] }];
+
+  typed.get(
+    '/admin/games',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'All games, newest first, filtered by status, list type or category',
+        querystring: adminGameListQuerySchema,
+        response: {
+          200: envelope(z.object({ games: z.array(gameSchema), pagination: paginationSchema })),
+        },
+      },
+    },
+    async (request) => {
+      const { status, type, categoryID, page } = request.query;
+      const filters: SQL[] = [];
+      if (status) filters.push(eq(games.status, status));
+      if (type === 'TOURNAMENT') filters.push(eq(games.isTournament, true));
+      if (categoryID) filters.push(eq(games.categoryId, categoryID));
+      const where = filters.length > 0 ? and(...filters) : undefined;
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select()
+          .from(games)
+          .where(where)
+          .orderBy(desc(games.createdAt))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        app.db.select({ total: count() }).from(games).where(where),
+      ]);
+      return {
+        data: {
+          games: rows.map((row) => toApiGame(row, false)),
+          pagination: paginate(total?.total ?? 0, page, PAGE_SIZE),
+        },
+      };
+    },
+  );
+
+  typed.post(
+    '/admin/games',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a game',
+        body: adminGameBodySchema,
+        response: { 201: envelope(gameSchema) },
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db
+        .insert(games)
+        .values({ ...gameValues(request.body, app.clock.now()), ...createDrawSeed() })
+        .returning();
+      if (!row) throw new Error('game insert returned nothing');
+      return reply.status(201).send({ message: 'Game created', data: toApiGame(row, false) });
+    },
+  );
+
+  typed.put(
+    '/admin/games/:id',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a game nobody has played yet',
+        params: idParamsSchema,
+        body: adminGameBodySchema,
+        response: { 200: envelope(gameSchema) },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db
+        .update(games)
+        .set(gameValues(request.body, app.clock.now()))
+        .where(
+          and(
+            eq(games.id, request.params.id),
+            eq(games.playerCount, 0),
+            inArray(games.status, ['UPCOMING', 'ONGOING']),
+          ),
+        )
+        .returning();
+      if (row) return { message: 'Game updated', data: toApiGame(row, false) };
+      const [existing] = await app.db
+        .select({ id: games.id })
+        .from(games)
+        .where(eq(games.id, request.params.id));
+      if (!existing) throw notFound('Game not found');
+      throw conflict('This game already has players (or has ended) and can no longer be edited');
+    },
+  );
+
+  typed.post(
+    '/admin/games/:id/close',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Close a game now and queue its draw',
+        params: idParamsSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const closed = await inTransaction(app.db, async (tx) => {
+        const [row] = await tx
+          .update(games)
+          .set({ status: 'CLOSED', closedAt: now })
+          .where(
+            and(eq(games.id, request.params.id), inArray(games.status, ['UPCOMING', 'ONGOING'])),
+          )
+          .returning({ id: games.id });
+        if (row) await queueDraw(tx, row.id, now);
+        return row;
+      });
+      if (closed) return { message: 'Game closed. The draw runs in a moment.' };
+      const [existing] = await app.db
+        .select({ status: games.status })
+        .from(games)
+        .where(eq(games.id, request.params.id));
+      if (!existing) throw notFound('Game not found');
+      throw badRequest(`This game is already ${existing.status.toLowerCase()}`);
+    },
+  );
+
+  typed.post(
+    '/admin/games/:id/cancel',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a game and refund every entry fee',
+        params: idParamsSchema,
+        body: cancelGameBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await inTransaction(app.db, async (tx) => {
+        const [game] = await tx
+          .select()
+          .from(games)
+          .where(eq(games.id, request.params.id))
+          .for('update');
+        if (!game) throw notFound('Game not found');
+        if (game.status === 'COMPLETED' || game.status === 'CANCELLED') {
+          throw badRequest(`This game is already ${game.status.toLowerCase()}`);
+        }
+        await cancelWithRefunds(
+          tx,
+          game,
+          app.clock.now(),
+          `was cancelled by the Pluckers team (${request.body.reason})`,
+        );
+        return game.playerCount;
+      });
+      return { message: `Game cancelled; ${outcome} player(s) refunded and notified` };
+    },
+  );
+
+  typed.get(
+    '/admin/games/:id/entries',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: "A game's entries with answers",
+        params: idParamsSchema,
+        response: { 200: envelope(z.array(adminEntrySchema)) },
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select({ entry: gameEntries, handle: users.handle })
+        .from(gameEntries)
+        .innerJoin(users, eq(users.id, gameEntries.userId))
+        .where(eq(gameEntries.gameId, request.params.id))
+        .orderBy(gameEntries.id)
+        .limit(1000);
+      return {
+        data: rows.map(({ entry, handle }) => ({
+          entryId: entry.id,
+          userId: entry.userId,
+          username: handle,
+          answer: entry.answer,
+          amountPaid: Number(entry.amountPaid) / 100,
+          isWinner: entry.isWinner,
+          refunded: entry.refunded,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { drawWinners, winnerCount } from '../../../shared/fairness.ts';
+import { formatNaira, koboToNaira } from '../../../shared/money.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { gameEntries, games, ledgerTransactions } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { GameRow } from '../games/serialize.ts';
+import { queueDraw } from '../games/service.ts';
+import { ACCOUNTS } from '../wallet/ledger.ts';
+import { nodeFairnessCrypto } from './commitment.ts';
+
+export type DrawOutcome = 'completed' | 'cancelled' | 'skipped';
+
+const levelSql = (points: ReturnType<typeof sql>) =>
+  sql`CASE WHEN ${points} < 100 THEN 1 WHEN ${points} < 500 THEN 2 WHEN ${points} < 2000 THEN 3 WHEN ${points} < 10000 THEN 4 ELSE 5 END`;
+
+/**
+ * Settles a CLOSED game in one transaction: picks floor(n/5) winners with the provably fair
+ * procedure, credits each the reward through the ledger, marks every entry, updates stats and
+ * notifies every player; under 5 players the game is cancelled and every fee refunded. The game
+ * row is locked and must still be CLOSED, so a second run (or a re-run after a crash, which
+ * rolled everything back) does nothing twice. Set-based SQL keeps a 100,000-entry draw quick.
+ */
+export async function runDraw(db: Database, gameId: string, now: Date): Promise<DrawOutcome> {
+  return inTransaction(db, async (tx) => {
+    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+    if (game?.status !== 'CLOSED') return 'skipped';
+
+    const entries = await tx
+      .select({ id: gameEntries.id })
+      .from(gameEntries)
+      .where(eq(gameEntries.gameId, gameId))
+      .orderBy(asc(gameEntries.id));
+    const entryIds = entries.map((entry) => entry.id);
+    const nowIso = now.toISOString();
+    if (winnerCount(entryIds.length) === 0) {
+      await cancelWithRefunds(
+        tx,
+        game,
+        now,
+        'ended with fewer than 5 players, so it was cancelled',
+      );
+      return 'cancelled';
+    }
+
+    const { winners, entriesDigest } = await drawWinners(nodeFairnessCrypto, game.seed, entryIds);
+    const reward = game.reward;
+
+    await tx.update(gameEntries).set({ isWinner: false }).where(eq(gameEntries.gameId, gameId));
+    for (let i = 0; i < winners.length; i += 5000) {
+      await tx
+        .update(gameEntries)
+        .set({ isWinner: true, prize: reward })
+        .where(inArray(gameEntries.id, winners.slice(i, i + 5000)));
+    }
+
+    if (reward > 0n) {
+      const total = reward * BigInt(winners.length);
+      const [prizes] = await tx
+        .insert(ledgerTransactions)
+        .values({
+          kind: 'prize',
+          reference: `prizes:${gameId}`,
+          description: `Prizes: "${game.title}"`,
+        })
+        .returning({ id: ledgerTransactions.id });
+      await tx.execute(sql`
+        INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
+        SELECT ${prizes?.id}::bigint, 'wallet', user_id, ${reward}::bigint FROM game_entries WHERE game_id = ${gameId} AND is_winner
+        UNION ALL SELECT ${prizes?.id}::bigint, ${ACCOUNTS.prizeExpense}::text, NULL::uuid, ${-total}::bigint`);
+    }
+
+    // Stats for every player (+10 points), winners also +50 points, a win and the reward.
+    const points = sql.raw('u.points + 10 + CASE WHEN e.is_winner THEN 50 ELSE 0 END');
+    await tx.execute(sql`
+      UPDATE users u SET
+        account_balance = u.account_balance + e.prize,
+        total_games_played = u.total_games_played + 1,
+        total_games_won = u.total_games_won + CASE WHEN e.is_winner THEN 1 ELSE 0 END,
+        total_winning_amount = u.total_winning_amount + e.prize,
+        points = ${points},
+        level = ${levelSql(points)}
+      FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id`);
+
+    const rewardText = formatNaira(koboToNaira(reward));
+    await tx.execute(sql`
+      INSERT INTO notifications (user_id, title, message, created_at)
+      SELECT user_id,
+        CASE WHEN is_winner THEN 'You won!' ELSE 'Results are in' END,
+        CASE WHEN is_winner
+          THEN ${`Congratulations! You are a winner of "${game.title}". ${rewardText} has been added to your wallet.`}
+          ELSE ${`The draw for "${game.title}" is done. You did not win this time; keep plucking!`} END,
+        ${nowIso}::timestamptz
+      FROM game_entries WHERE game_id = ${gameId}`);
+
+    await tx
+      .update(games)
+      .set({ status: 'COMPLETED', drawnAt: now, entriesDigest })
+      .where(eq(games.id, gameId));
+    return 'completed';
+  });
+}
+
+/**
+ * Cancels a game and refunds every entry fee in one balanced ledger transaction; every player
+ * is told why. The caller holds the game row lock.
+ */
+export async function cancelWithRefunds(
+  tx: Transaction,
+  game: GameRow,
+  now: Date,
+  why: string,
+): Promise<void> {
+  const gameId = game.id;
+  const refunds = await tx
+    .update(gameEntries)
+    .set({ refunded: true, isWinner: false })
+    .where(and(eq(gameEntries.gameId, gameId), sql`${gameEntries.amountPaid} > 0`))
+    .returning({ id: gameEntries.id });
+  if (refunds.length > 0) {
+    const [refund] = await tx
+      .insert(ledgerTransactions)
+      .values({
+        kind: 'refund',
+        reference: `refunds:${gameId}`,
+        description: `Refunds: "${game.title}" ${why}`,
+      })
+      .returning({ id: ledgerTransactions.id });
+    await tx.execute(sql`
+      INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
+      SELECT ${refund?.id}::bigint, 'wallet', user_id, amount_paid FROM game_entries WHERE game_id = ${gameId} AND amount_paid > 0
+      UNION ALL
+      SELECT ${refund?.id}::bigint, ${ACCOUNTS.entryFees}::text, NULL::uuid, -sum(amount_paid) FROM game_entries WHERE game_id = ${gameId} AND amount_paid > 0`);
+    await tx.execute(sql`
+      UPDATE users u SET account_balance = u.account_balance + e.amount_paid
+      FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id AND e.amount_paid > 0`);
+  }
+  await tx.execute(sql`
+    INSERT INTO notifications (user_id, title, message, created_at)
+    SELECT user_id, 'Game cancelled',
+      CASE WHEN amount_paid > 0
+        THEN ${`"${game.title}" ${why}. Your entry fee of ₦`} || to_char(round(amount_paid / 100.0), 'FM999,999,999,990') || ' has been refunded to your wallet.'
+        ELSE ${`"${game.title}" ${why}.`} END,
+      ${now.toISOString()}::timestamptz
+    FROM game_entries WHERE game_id = ${gameId}`);
+  await tx
+    .update(games)
+    .set({ status: 'CANCELLED', drawnAt: now, closedAt: game.closedAt ?? now })
+    .where(eq(games.id, gameId));
+}
+
+/**
+ * Housekeeping on every worker tick: open UPCOMING games whose start has come, close ONGOING
+ * games whose end has passed, and queue their draws.
+ */
+export async function sweepGames(db: Database, now: Date): Promise<void> {
+  await db
+    .update(games)
+    .set({ status: 'ONGOING' })
+    .where(and(eq(games.status, 'UPCOMING'), lte(games.startsAt, now)));
+  const closed = await db
+    .update(games)
+    .set({ status: 'CLOSED', closedAt: now })
+    .where(and(eq(games.status, 'ONGOING'), lte(games.endsAt, now)))
+    .returning({ id: games.id });
+  for (const game of closed) await queueDraw(db, game.id, now);
+}

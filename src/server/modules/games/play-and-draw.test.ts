@@ -1,0 +1,164 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { verifyDrawProof, webFairnessCrypto } from '../../../shared/fairness.ts';
+import { games, users } from '../../db/schema.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { testDatabasePerFile } from '../../test/database.ts';
+import { bearerFor, createUser } from '../../test/factories.ts';
+import { createDrawSeed } from '../draws/commitment.ts';
+import { ACCOUNTS, post } from '../wallet/ledger.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+
+const database = testDatabasePerFile();
+
+async function fundedUser(app: Awaited<ReturnType<typeof buildTestApp>>, naira: number) {
+  const user = await createUser(app.db);
+  await app.db.transaction((tx) =>
+    post(tx, {
+      kind: 'test_topup',
+      reference: `test-topup:${user.id}`,
+      description: 'test funds',
+      lines: [
+        { account: ACCOUNTS.wallet, userId: user.id, amount: BigInt(naira * 100) },
+        { account: ACCOUNTS.paymentClearing('test'), amount: BigInt(-naira * 100) },
+      ],
+    }),
+  );
+  return user;
+}
+
+async function createGame(
+  app: Awaited<ReturnType<typeof buildTestApp>>,
+  values: Partial<typeof games.$inferInsert> = {},
+) {
+  const [game] = await app.db
+    .insert(games)
+    .values({
+      title: 'Test game',
+      entryFee: 10_000n,
+      reward: 30_000n,
+      maximumPlayers: 10,
+      ...createDrawSeed(),
+      ...values,
+    })
+    .returning();
+  if (!game) throw new Error('no game');
+  return game;
+}
+
+describe('play and draw', () => {
+  it('debits the fee, closes the game on the last place, draws verifiable winners and credits them', async () => {
+    const app = await buildTestApp(database());
+    const game = await createGame(app);
+    const players = await Promise.all(Array.from({ length: 10 }, () => fundedUser(app, 500)));
+
+    for (const player of players) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/game/play',
+        headers: await bearerFor(app, player),
+        payload: { gameID: game.id, submittedAnswer: '  Jollof   rice with plantain ' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().data.submittedAnswer).toBe('Jollof rice with plantain');
+    }
+    const [closed] = await app.db.select().from(games).where(eq(games.id, game.id));
+    expect(closed?.status).toBe('CLOSED');
+
+    expect(await app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    const proofResponse = await app.inject({ url: `/api/v1/game/${game.id}/draw` });
+    const proof = proofResponse.json().data;
+    expect(proof.status).toBe('COMPLETED');
+    expect(proof.winners).toHaveLength(2);
+    expect(await verifyDrawProof(webFairnessCrypto, proof)).toEqual({ ok: true });
+
+    const balances = await app.db
+      .select({
+        id: users.id,
+        balance: users.accountBalance,
+        won: users.totalGamesWon,
+        played: users.totalGamesPlayed,
+      })
+      .from(users)
+      .where(sql`${users.id} in ${players.map((p) => p.id)}`);
+    const winners = balances.filter((row) => row.won === 1);
+    expect(winners).toHaveLength(2);
+    for (const row of balances) {
+      expect(row.played).toBe(1);
+      expect(row.balance).toBe(row.won === 1 ? 50_000n - 10_000n + 30_000n : 40_000n);
+    }
+    expect((await checkLedger(app.db)).ok).toBe(true);
+
+    // A second run of the same draw changes nothing.
+    await app.jobs.runDue();
+    const again = await app.inject({ url: `/api/v1/game/${game.id}/draw` });
+    expect(again.json().data.winners).toEqual(proof.winners);
+  });
+
+  it('refuses a second answer, too many words, and a short balance with clear messages', async () => {
+    const app = await buildTestApp(database());
+    const game = await createGame(app);
+    const player = await fundedUser(app, 150);
+    const headers = await bearerFor(app, player);
+    const play = (submittedAnswer: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/game/play',
+        headers,
+        payload: { gameID: game.id, submittedAnswer },
+      });
+
+    const tooLong = await play(Array.from({ length: 21 }, () => 'word').join(' '));
+    expect(tooLong.json()).toEqual({
+      message: 'Your answer must be 20 words or fewer',
+      statusCode: 400,
+    });
+    expect((await play('   ')).json().message).toBe('Type your answer before you submit');
+    expect((await play('first answer')).statusCode).toBe(201);
+    const second = await play('second answer');
+    expect(second.statusCode).toBe(409);
+
+    const poor = await fundedUser(app, 50);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/v1/game/play',
+      headers: await bearerFor(app, poor),
+      payload: { gameID: game.id, submittedAnswer: 'hello' },
+    });
+    expect(refused.json().message).toBe(
+      'You need at least ₦100 in your wallet to play this game. Top up to continue.',
+    );
+    const [after] = await app.db
+      .select({ balance: users.accountBalance })
+      .from(users)
+      .where(eq(users.id, poor.id));
+    expect(after?.balance).toBe(5_000n);
+  });
+
+  it('cancels and refunds a game that closes with fewer than 5 players', async () => {
+    const app = await buildTestApp(database());
+    const game = await createGame(app);
+    const players = await Promise.all(Array.from({ length: 3 }, () => fundedUser(app, 200)));
+    for (const player of players) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/game/play',
+        headers: await bearerFor(app, player),
+        payload: { gameID: game.id, submittedAnswer: 'yes' },
+      });
+    }
+    await app.db.update(games).set({ status: 'CLOSED' }).where(eq(games.id, game.id));
+    await app.db.execute(
+      sql`INSERT INTO jobs (kind, key, payload) VALUES ('draw', ${`draw:${game.id}`}, ${JSON.stringify({ gameId: game.id })}::jsonb)`,
+    );
+    await app.jobs.runDue();
+    const [cancelled] = await app.db.select().from(games).where(eq(games.id, game.id));
+    expect(cancelled?.status).toBe('CANCELLED');
+    const rows = await app.db
+      .select({ balance: users.accountBalance })
+      .from(users)
+      .where(sql`${users.id} in ${players.map((p) => p.id)}`);
+    expect(rows.map((row) => row.balance)).toEqual([20_000n, 20_000n, 20_000n]);
+    expect((await checkLedger(app.db)).ok).toBe(true);
+  });
+});

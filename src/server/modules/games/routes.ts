@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, idParamsSchema } from '../../../shared/schemas/common.ts';
+import {
+  drawProofSchema,
+  gameListQuerySchema,
+  gameListSchema,
+  gameSchema,
+  playedGameSchema,
+  playGameSchema,
+  playResultSchema,
+} from '../../../shared/schemas/games.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { loadDrawProof } from '../draws/proof.ts';
+import { GAME_MESSAGES, getGame, listGames, listPlayedGames, playGame } from './service.ts';
+
+export async function gameRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const secured = { onRequest: app.authenticate };
+  const security = [{ bearerAuth: [] }];
+
+  typed.get(
+    '/game',
+    {
+      ...secured,
+      schema: {
+        tags: ['games'],
+        summary: 'Games of one list: TRENDING, NEW_CHALLANGES, HIGHEST_PAYOUTS or TOURNAMENT',
+        security,
+        querystring: gameListQuerySchema,
+        response: { 200: envelope(gameListSchema) },
+      },
+    },
+    async (request) => ({
+      data: {
+        games: await listGames(
+          app.db,
+          request.query.gameType,
+          requireUser(request).id,
+          app.clock.now(),
+        ),
+      },
+    }),
+  );
+
+  typed.get(
+    '/game/played',
+    {
+      ...secured,
+      schema: {
+        tags: ['games'],
+        summary: "The caller's submissions, newest first",
+        security,
+        response: { 200: envelope(z.array(playedGameSchema)) },
+      },
+    },
+    async (request) => ({ data: await listPlayedGames(app.db, requireUser(request).id) }),
+  );
+
+  typed.get(
+    '/game/:id',
+    {
+      ...secured,
+      schema: {
+        tags: ['games'],
+        summary: 'One game (for shared links)',
+        security,
+        params: idParamsSchema,
+        response: { 200: envelope(gameSchema) },
+      },
+    },
+    async (request) => ({
+      data: await getGame(app.db, request.params.id, requireUser(request).id),
+    }),
+  );
+
+  typed.get(
+    '/game/:id/draw',
+    {
+      schema: {
+        tags: ['draws'],
+        summary: 'Public proof of the draw: commitment, then seed, entries and winners',
+        params: idParamsSchema,
+        response: { 200: envelope(drawProofSchema) },
+      },
+    },
+    async (request) => ({ data: await loadDrawProof(app.db, request.params.id) }),
+  );
+
+  typed.post(
+    '/game/play',
+    {
+      ...secured,
+      schema: {
+        tags: ['games'],
+        summary: 'Answer a game (takes a place and debits the entry fee)',
+        security,
+        body: playGameSchema,
+        response: { 201: envelope(playResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await playGame(app.db, requireUser(request).id, request.body, app.clock.now());
+      return reply.status(201).send({ message: GAME_MESSAGES.submitted, data });
+    },
+  );
+}

@@ -1,0 +1,286 @@
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  ANSWER_MAX_CHARACTERS,
+  ANSWER_MAX_WORDS,
+  type GameType,
+} from '../../../shared/constants.ts';
+import { countWords } from '../../../shared/games.ts';
+import { formatNaira, koboToNaira } from '../../../shared/money.ts';
+import type { Game, PlayedGame } from '../../../shared/schemas/games.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { gameEntries, games, plans, users } from '../../db/schema.ts';
+import { readSettingsRow } from '../../db/seed.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { ACCOUNTS, post } from '../wallet/ledger.ts';
+import { type GameRow, toApiGame } from './serialize.ts';
+
+export const GAME_MESSAGES = {
+  notFound: 'Game not found',
+  emptyAnswer: 'Type your answer before you submit',
+  tooManyWords: `Your answer must be ${ANSWER_MAX_WORDS} words or fewer`,
+  tooLong: `Your answer must be ${ANSWER_MAX_CHARACTERS} characters or fewer`,
+  notStarted: 'This game has not started yet. Check back when it is live.',
+  closed: 'This game is closed to new answers',
+  full: 'This game is full. Try another one.',
+  alreadyPlayed: 'You have already played this game. Only one submission is allowed.',
+  tournamentOnly: 'Tournaments are for VIP members. Upgrade your plan to play.',
+  submitted: 'Your answer has been submitted!',
+} as const;
+
+export const dailyLimitMessage = (limit: number) =>
+  `You have reached your daily limit of ${limit} games. Go VIP for unlimited games.`;
+export const minimumBalanceMessage = (koboNeeded: bigint) =>
+  `You need at least ${formatNaira(koboToNaira(koboNeeded))} in your wallet to play this game. Top up to continue.`;
+
+const LIST_LIMIT = 30;
+const DRAW_JOB = 'draw';
+
+export const drawJobKey = (gameId: string) => `draw:${gameId}`;
+
+export async function queueDraw(
+  db: Parameters<typeof enqueueJob>[0],
+  gameId: string,
+  runAt?: Date,
+) {
+  await enqueueJob(db, { kind: DRAW_JOB, key: drawJobKey(gameId), payload: { gameId }, runAt });
+}
+
+async function playedIds(db: Database, userId: string, gameIds: string[]): Promise<Set<string>> {
+  if (gameIds.length === 0) return new Set();
+  const rows = await db
+    .select({ gameId: gameEntries.gameId })
+    .from(gameEntries)
+    .where(and(eq(gameEntries.userId, userId), inArray(gameEntries.gameId, gameIds)));
+  return new Set(rows.map((row) => row.gameId));
+}
+
+/** The four lists of DESIGN §4, with hasPlayedGame for the caller. */
+export async function listGames(
+  db: Database,
+  type: GameType,
+  userId: string,
+  now: Date,
+): Promise<Game[]> {
+  let rows: GameRow[];
+  if (type === 'TRENDING') {
+    const since = new Date(now.getTime() - 24 * 3_600_000);
+    const recent = db
+      .select({ gameId: gameEntries.gameId, recent: count().as('recent') })
+      .from(gameEntries)
+      .where(gte(gameEntries.createdAt, since))
+      .groupBy(gameEntries.gameId)
+      .as('recent');
+    rows = (
+      await db
+        .select({ game: games })
+        .from(games)
+        .leftJoin(recent, eq(recent.gameId, games.id))
+        .where(eq(games.status, 'ONGOING'))
+        .orderBy(
+          desc(sql`coalesce(${recent.recent}, 0)`),
+          desc(games.playerCount),
+          desc(games.createdAt),
+        )
+        .limit(LIST_LIMIT)
+    ).map((row) => row.game);
+  } else if (type === 'NEW_CHALLANGES') {
+    rows = await db
+      .select()
+      .from(games)
+      .where(inArray(games.status, ['UPCOMING', 'ONGOING']))
+      .orderBy(desc(games.createdAt))
+      .limit(LIST_LIMIT);
+  } else if (type === 'HIGHEST_PAYOUTS') {
+    rows = await db
+      .select()
+      .from(games)
+      .where(eq(games.status, 'ONGOING'))
+      .orderBy(desc(games.reward), desc(games.createdAt))
+      .limit(LIST_LIMIT);
+  } else {
+    rows = await db
+      .select()
+      .from(games)
+      .where(and(eq(games.isTournament, true), inArray(games.status, ['UPCOMING', 'ONGOING'])))
+      .orderBy(games.startsAt, desc(games.createdAt))
+      .limit(LIST_LIMIT);
+  }
+  const played = await playedIds(
+    db,
+    userId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toApiGame(row, played.has(row.id)));
+}
+
+export async function getGame(db: Database, gameId: string, userId: string): Promise<Game> {
+  const [row] = await db.select().from(games).where(eq(games.id, gameId)).limit(1);
+  if (!row) throw notFound(GAME_MESSAGES.notFound);
+  const played = await playedIds(db, userId, [row.id]);
+  return toApiGame(row, played.has(row.id));
+}
+
+export function normaliseAnswer(answer: string): string {
+  const trimmed = answer.trim().replace(/\s+/g, ' ');
+  if (trimmed === '') throw badRequest(GAME_MESSAGES.emptyAnswer);
+  if (countWords(trimmed) > ANSWER_MAX_WORDS) throw badRequest(GAME_MESSAGES.tooManyWords);
+  if (trimmed.length > ANSWER_MAX_CHARACTERS) throw badRequest(GAME_MESSAGES.tooLong);
+  return trimmed;
+}
+
+/** Start of the current day in Lagos (UTC+1, no daylight saving). */
+export function lagosDayStart(now: Date): Date {
+  const lagos = new Date(now.getTime() + 3_600_000);
+  return new Date(
+    Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - 3_600_000,
+  );
+}
+
+export interface PlayResult {
+  entryId: number;
+  gameID: string;
+  submittedAnswer: string;
+  amountPaid: number;
+  amountToWin: number;
+  playerCount: number;
+}
+
+/**
+ * Takes a place, records the answer and debits the entry fee in one transaction. The player's
+ * row is locked first so one player's plays run one at a time (daily limit, balance); the place
+ * is taken with a conditional counter so concurrent players never oversell a game.
+ */
+export async function playGame(
+  db: Database,
+  userId: string,
+  input: { gameID: string; submittedAnswer: string },
+  now: Date,
+): Promise<PlayResult> {
+  const answer = normaliseAnswer(input.submittedAnswer);
+  if (!/^[0-9a-f-]{36}$/i.test(input.gameID)) throw notFound(GAME_MESSAGES.notFound);
+  const settings = await readSettingsRow(db);
+
+  try {
+    return await inTransaction(db, async (tx) => {
+      const [player] = await tx
+        .select({ balance: users.accountBalance, features: plans.features })
+        .from(users)
+        .leftJoin(plans, eq(plans.id, users.planId))
+        .where(eq(users.id, userId))
+        .for('update', { of: users });
+      if (!player) throw notFound('User not found');
+
+      const [game] = await tx.select().from(games).where(eq(games.id, input.gameID)).limit(1);
+      if (!game) throw notFound(GAME_MESSAGES.notFound);
+      if (game.status === 'UPCOMING') throw badRequest(GAME_MESSAGES.notStarted);
+      if (game.status !== 'ONGOING') throw badRequest(GAME_MESSAGES.closed);
+      if (game.isTournament && !player.features?.tournamentAccess)
+        throw forbidden(GAME_MESSAGES.tournamentOnly);
+
+      const [existing] = await tx
+        .select({ id: gameEntries.id })
+        .from(gameEntries)
+        .where(and(eq(gameEntries.gameId, game.id), eq(gameEntries.userId, userId)))
+        .limit(1);
+      if (existing) throw conflict(GAME_MESSAGES.alreadyPlayed);
+
+      const limit = player.features ? player.features.gamesPerDay : settings.dailyGameLimit;
+      if (limit !== null) {
+        const [today] = await tx
+          .select({ total: count() })
+          .from(gameEntries)
+          .where(
+            and(eq(gameEntries.userId, userId), gte(gameEntries.createdAt, lagosDayStart(now))),
+          );
+        if ((today?.total ?? 0) >= limit) throw forbidden(dailyLimitMessage(limit));
+      }
+
+      if (game.entryFee > 0n) {
+        const needed =
+          game.entryFee > settings.minimumPaymentAmount
+            ? game.entryFee
+            : settings.minimumPaymentAmount;
+        if (player.balance < needed) throw badRequest(minimumBalanceMessage(needed));
+      }
+
+      const [place] = await tx
+        .update(games)
+        .set({
+          playerCount: sql`${games.playerCount} + 1`,
+          status: sql`CASE WHEN ${games.playerCount} + 1 >= ${games.maximumPlayers} THEN 'CLOSED' ELSE ${games.status} END`,
+          closedAt: sql`CASE WHEN ${games.playerCount} + 1 >= ${games.maximumPlayers} THEN ${now.toISOString()}::timestamptz ELSE ${games.closedAt} END`,
+        })
+        .where(
+          and(
+            eq(games.id, game.id),
+            eq(games.status, 'ONGOING'),
+            sql`${games.playerCount} < ${games.maximumPlayers}`,
+          ),
+        )
+        .returning({ playerCount: games.playerCount, status: games.status });
+      if (!place) throw conflict(GAME_MESSAGES.full);
+
+      const [entry] = await tx
+        .insert(gameEntries)
+        .values({ gameId: game.id, userId, answer, amountPaid: game.entryFee, createdAt: now })
+        .returning({ id: gameEntries.id });
+      if (!entry) throw new Error('entry insert returned nothing');
+
+      if (game.entryFee > 0n) {
+        await post(tx, {
+          kind: 'entry_fee',
+          reference: `entry:${entry.id}`,
+          description: `Entry fee for "${game.title}"`,
+          lines: [
+            { account: ACCOUNTS.wallet, userId, amount: -game.entryFee },
+            { account: ACCOUNTS.entryFees, amount: game.entryFee },
+          ],
+        });
+      }
+      // Taking the last place closes the game; its draw is queued in the same transaction.
+      if (place.status === 'CLOSED') await queueDraw(tx, game.id, now);
+
+      return {
+        entryId: entry.id,
+        gameID: game.id,
+        submittedAnswer: answer,
+        amountPaid: koboToNaira(game.entryFee),
+        amountToWin: koboToNaira(game.reward),
+        playerCount: place.playerCount,
+      };
+    });
+  } catch (error) {
+    // Two plays racing past the check above: the unique index keeps exactly one.
+    if (isUniqueViolation(error)) throw conflict(GAME_MESSAGES.alreadyPlayed);
+    throw error;
+  }
+}
+
+export async function listPlayedGames(db: Database, userId: string): Promise<PlayedGame[]> {
+  const rows = await db
+    .select({ entry: gameEntries, game: games })
+    .from(gameEntries)
+    .innerJoin(games, eq(games.id, gameEntries.gameId))
+    .where(eq(gameEntries.userId, userId))
+    .orderBy(desc(gameEntries.id))
+    .limit(200);
+  return rows.map(({ entry, game }) => ({
+    id: String(entry.id),
+    game: {
+      id: game.id,
+      title: game.title,
+      isTournament: game.isTournament,
+      maximumPlayers: game.maximumPlayers,
+      playerCount: game.playerCount,
+      status: game.status,
+    },
+    submittedAnswer: entry.answer,
+    amountPaid: koboToNaira(entry.amountPaid),
+    amountToWin: koboToNaira(game.reward),
+    isWinner: entry.isWinner,
+    createdAt: entry.createdAt.toISOString(),
+  }));
+}

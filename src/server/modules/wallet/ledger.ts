@@ -1,0 +1,109 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { ledgerEntries, ledgerTransactions, users } from '../../db/schema.ts';
+import { AppError, ErrorCode } from '../../errors.ts';
+
+/** Platform accounts; a player's wallet is the account `wallet` with their user id. */
+export const ACCOUNTS = {
+  wallet: 'wallet',
+  /** Money received from a card provider and not yet settled to us (per provider). */
+  paymentClearing: (provider: string) => `clearing:payments:${provider}`,
+  /** Withdrawals reserved from wallets until they are paid out or refunded. */
+  payoutClearing: 'clearing:payouts',
+  /** Money that has left for players' bank accounts. */
+  bankPayouts: 'bank:payouts',
+  entryFees: 'revenue:entry_fees',
+  planRevenue: 'revenue:plans',
+  withdrawalFees: 'revenue:withdrawal_fees',
+  prizeExpense: 'expense:prizes',
+  adjustments: 'expense:adjustments',
+} as const;
+
+export interface LedgerLine {
+  account: string;
+  userId?: string;
+  /** Kobo; positive credits the account, negative debits it. */
+  amount: bigint;
+}
+
+export interface Posting {
+  kind: string;
+  /** Unique per business event: posting the same reference twice is a no-op. */
+  reference: string;
+  description: string;
+  lines: LedgerLine[];
+}
+
+export const INSUFFICIENT_FUNDS = 'Insufficient wallet balance. Top up and try again.';
+
+export class InsufficientFundsError extends AppError {
+  constructor(message: string = INSUFFICIENT_FUNDS) {
+    super(ErrorCode.BadRequest, message);
+  }
+}
+
+/**
+ * Posts one balanced transaction inside the caller's database transaction. Wallet debits are
+ * single conditional statements (never read-modify-write), so concurrent postings can't overdraw;
+ * the CHECK on users.account_balance is the last line of defence.
+ * Returns false when this reference was already posted.
+ */
+export async function post(
+  tx: Executor,
+  posting: Posting,
+  options: { insufficientMessage?: string } = {},
+): Promise<boolean> {
+  const lines = posting.lines.filter((line) => line.amount !== 0n);
+  const total = lines.reduce((sum, line) => sum + line.amount, 0n);
+  if (total !== 0n) throw new Error(`unbalanced posting ${posting.reference}: sums to ${total}`);
+  if (lines.length < 2) throw new Error(`posting ${posting.reference} needs two or more lines`);
+  for (const line of lines) {
+    if ((line.account === ACCOUNTS.wallet) !== (line.userId !== undefined)) {
+      throw new Error(`posting ${posting.reference}: only wallet lines carry a user id`);
+    }
+  }
+
+  const [created] = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: posting.kind, reference: posting.reference, description: posting.description })
+    .onConflictDoNothing({ target: ledgerTransactions.reference })
+    .returning({ id: ledgerTransactions.id });
+  if (!created) return false;
+
+  // Debits first, in a stable order, so concurrent postings lock wallets in the same order.
+  const walletLines = lines
+    .filter((line) => line.userId !== undefined)
+    .sort((a, b) =>
+      a.amount < b.amount
+        ? -1
+        : a.amount > b.amount
+          ? 1
+          : (a.userId ?? '').localeCompare(b.userId ?? ''),
+    );
+  for (const line of walletLines) {
+    const userId = line.userId as string;
+    if (line.amount < 0n) {
+      const debited = await tx
+        .update(users)
+        .set({ accountBalance: sql`${users.accountBalance} + ${line.amount}` })
+        .where(and(eq(users.id, userId), gte(users.accountBalance, -line.amount)))
+        .returning({ id: users.id });
+      if (debited.length === 0) throw new InsufficientFundsError(options.insufficientMessage);
+    } else {
+      await tx
+        .update(users)
+        .set({ accountBalance: sql`${users.accountBalance} + ${line.amount}` })
+        .where(eq(users.id, userId));
+    }
+  }
+
+  await tx.insert(ledgerEntries).values(
+    lines.map((line) => ({
+      transactionId: created.id,
+      account: line.account,
+      userId: line.userId ?? null,
+      amount: line.amount,
+    })),
+  );
+  return true;
+}

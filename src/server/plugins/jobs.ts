@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { type JobHandler, runNextJob } from '../jobs/queue.ts';
+import { runDraw, sweepGames } from '../modules/draws/service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: {
+      /** One worker tick: housekeeping, then every due job. Tests call it to move time on. */
+      runDue: () => Promise<number>;
+    };
+  }
+}
+
+export default fp<{ config: AppConfig }>(
+  async function jobsPlugin(app: FastifyInstance, { config }) {
+    const handlers: Record<string, JobHandler> = {
+      draw: async (payload) => {
+        await runDraw(app.db, String(payload.gameId), app.clock.now());
+      },
+    };
+
+    async function runDue(): Promise<number> {
+      await sweepGames(app.db, app.clock.now());
+      let ran = 0;
+      for (;;) {
+        try {
+          if (!(await runNextJob(app.db, handlers, app.clock.now()))) return ran;
+          ran += 1;
+        } catch (error) {
+          app.log.error({ err: error }, 'background job failed; it will be retried');
+          ran += 1;
+        }
+      }
+    }
+    app.decorate('jobs', { runDue });
+
+    if (config.jobPollMs === 0) return;
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = runDue()
+        .catch((error: unknown) => app.log.error({ err: error }, 'worker tick failed'))
+        .finally(() => {
+          running = null;
+        });
+    }, config.jobPollMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'jobs', dependencies: ['database'] },
+);

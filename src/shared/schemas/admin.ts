@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { GAME_STATUSES, GAME_TYPES } from '../constants.ts';
+
+const naira = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(100_000_000, `${label} is too large`);
+
+/** Create or edit a game (operators). Amounts in naira; times ISO-8601. */
+export const adminGameBodySchema = z
+  .object({
+    title: z
+      .string({ error: 'Enter a title' })
+      .trim()
+      .min(3, 'Title must be at least 3 characters')
+      .max(140, 'Title must be at most 140 characters'),
+    description: z
+      .string()
+      .trim()
+      .max(1000, 'Description must be at most 1000 characters')
+      .default(''),
+    categoryID: z.uuid({ error: 'Choose a category' }).nullable().default(null),
+    entryFee: naira('Entry fee').default(0),
+    reward: naira('Reward'),
+    maximumPlayers: z
+      .number({ error: 'Maximum players must be a number' })
+      .int('Maximum players must be a whole number')
+      .min(5, 'A game needs room for at least 5 players')
+      .max(1_000_000, 'Maximum players is too large'),
+    isTournament: z.boolean().default(false),
+    startsAt: z.iso
+      .datetime({ offset: true, error: 'Start time must be a date and time' })
+      .nullable()
+      .default(null),
+    endsAt: z.iso
+      .datetime({ offset: true, error: 'End time must be a date and time' })
+      .nullable()
+      .default(null),
+  })
+  .refine(
+    (game) => !game.startsAt || !game.endsAt || new Date(game.endsAt) > new Date(game.startsAt),
+    {
+      message: 'The end time must be after the start time',
+      path: ['endsAt'],
+    },
+  );
+export type AdminGameBody = z.infer<typeof adminGameBodySchema>;
+
+export const adminGameListQuerySchema = z.object({
+  status: z.enum(GAME_STATUSES).optional(),
+  type: z.enum(GAME_TYPES).optional(),
+  categoryID: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+export const cancelGameBodySchema = z.object({
+  reason: z
+    .string({ error: 'Give a reason' })
+    .trim()
+    .min(3, 'Give a reason of at least 3 characters')
+    .max(300),
+});
