@@ -199,10 +199,9 @@ export async function playGame(
       }
 
       if (game.entryFee > 0n) {
-        const needed =
-          game.entryFee > settings.minimumPaymentAmount
-            ? game.entryFee
-            : settings.minimumPaymentAmount;
+        const needed = [game.entryFee, settings.minimumPaymentAmount].reduce((a, b) =>
+          a > b ? a : b,
+        );
         if (player.balance < needed) throw badRequest(minimumBalanceMessage(needed));
       }
 
