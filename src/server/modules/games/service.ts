@@ -14,6 +14,7 @@ import { readSettingsRow } from '../../db/seed.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { maxKobo } from '../../lib/kobo.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { type GameRow, toApiGame } from './serialize.ts';
 
@@ -199,9 +200,7 @@ export async function playGame(
       }
 
       if (game.entryFee > 0n) {
-        const needed = [game.entryFee, settings.minimumPaymentAmount].reduce((a, b) =>
-          a > b ? a : b,
-        );
+        const needed = maxKobo(game.entryFee, settings.minimumPaymentAmount);
         if (player.balance < needed) throw badRequest(minimumBalanceMessage(needed));
       }
 
