@@ -10,6 +10,7 @@ import { gameRoutes } from './modules/games/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
 import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
@@ -19,6 +20,7 @@ import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import mailPlugin from './plugins/mail.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
@@ -61,6 +63,7 @@ export async function buildApp(
   await app.register(secretsPlugin, { config });
   await app.register(authPlugin);
   await app.register(mailPlugin, { config });
+  await app.register(paymentsPlugin, { config });
   await app.register(adminBootstrapPlugin, { config });
   await app.register(jobsPlugin, { config });
   await app.register(docsPlugin);
@@ -75,6 +78,7 @@ export async function buildApp(
       await api.register(notificationRoutes);
       await api.register(gameRoutes);
       await api.register(leaderboardRoutes);
+      await api.register(paymentRoutes, { config });
       await api.register(adminGameRoutes);
     },
     { prefix: '/api/v1' },

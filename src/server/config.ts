@@ -33,6 +33,16 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv('SEED_DEMO').default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z
+    .url({ error: 'PAYSTACK_BASE_URL must be a URL' })
+    .default('https://api.paystack.co'),
+  TRANSACTPAY_PUBLIC_KEY: z.string().optional(),
+  TRANSACTPAY_SECRET_KEY: z.string().optional(),
+  TRANSACTPAY_ENCRYPTION_KEY: z.string().optional(),
+  TRANSACTPAY_BASE_URL: z
+    .url({ error: 'TRANSACTPAY_BASE_URL must be a URL' })
+    .default('https://payment-api-service.transactpay.ai'),
   JOB_POLL_MS: z.coerce
     .number({ error: 'JOB_POLL_MS must be a number of milliseconds' })
     .int('JOB_POLL_MS must be a whole number')
@@ -59,6 +69,10 @@ export interface AppConfig {
   webDist: string;
   /** Background worker tick; 0 turns the worker off (tests drive jobs themselves). */
   jobPollMs: number;
+  paystack: { secretKey: string; baseUrl: string } | undefined;
+  transactpay:
+    | { publicKey: string; secretKey: string; encryptionKey: string; baseUrl: string }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +117,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     jobPollMs: e.JOB_POLL_MS,
+    paystack: e.PAYSTACK_SECRET_KEY
+      ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL }
+      : undefined,
+    transactpay:
+      e.TRANSACTPAY_PUBLIC_KEY && e.TRANSACTPAY_SECRET_KEY && e.TRANSACTPAY_ENCRYPTION_KEY
+        ? {
+            publicKey: e.TRANSACTPAY_PUBLIC_KEY,
+            secretKey: e.TRANSACTPAY_SECRET_KEY,
+            encryptionKey: e.TRANSACTPAY_ENCRYPTION_KEY,
+            baseUrl: e.TRANSACTPAY_BASE_URL,
+          }
+        : undefined,
   };
 }

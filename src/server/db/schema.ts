@@ -293,3 +293,84 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} IS NULL`)],
 );
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: ['transactpay', 'paystack'] }).notNull(),
+    /** Our reference, sent to the provider; it credits at most once. */
+    reference: text('reference').notNull().unique(),
+    amount: kobo('amount').notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    failureReason: text('failure_reason'),
+    /** Whether the provider ran live or in this server's sandbox. */
+    mode: text('mode', { enum: ['live', 'sandbox'] }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Every webhook delivery we accepted, for audit; duplicates of one event are stored once. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  method: text('method').notNull(),
+  eventKey: text('event_key').notNull().unique(),
+  reference: text('reference'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The built-in sandbox provider's own record of its checkouts (stands in for the provider). */
+export const sandboxOrders = pgTable('sandbox_orders', {
+  reference: text('reference').primaryKey(),
+  method: text('method').notNull(),
+  amount: kobo('amount').notNull(),
+  status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+    .notNull()
+    .default('pending'),
+  createdAt: createdAt(),
+});
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: kobo('amount').notNull(),
+    fee: kobo('fee').notNull(),
+    status: text('status', {
+      enum: ['PENDING', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'REJECTED'],
+    })
+      .notNull()
+      .default('PENDING'),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    providerReference: text('provider_reference'),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('withdrawals_idempotency_unique').on(t.userId, t.idempotencyKey),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { type JobHandler, runNextJob } from '../jobs/queue.ts';
 import { runDraw, sweepGames } from '../modules/draws/service.ts';
+import { reconcilePendingPayments } from '../modules/payments/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +24,14 @@ export default fp<{ config: AppConfig }>(
 
     async function runDue(): Promise<number> {
       await sweepGames(app.db, app.clock.now());
+      await reconcilePendingPayments({
+        db: app.db,
+        providers: app.paymentProviders,
+        publicUrl: config.publicUrl,
+        now: () => app.clock.now(),
+      }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'payment reconciliation failed; retrying next tick'),
+      );
       let ran = 0;
       for (;;) {
         try {
@@ -52,5 +61,5 @@ export default fp<{ config: AppConfig }>(
       await running;
     });
   },
-  { name: 'jobs', dependencies: ['database'] },
+  { name: 'jobs', dependencies: ['database', 'payments'] },
 );

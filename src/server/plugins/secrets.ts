@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,8 @@ import type { AppConfig } from '../config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    secrets: { jwt: Uint8Array };
+    /** jwt signs tokens and keys code hashes; sandbox signs the built-in sandbox's webhooks. */
+    secrets: { jwt: Uint8Array; sandbox: Uint8Array };
   }
 }
 
@@ -31,8 +32,10 @@ async function loadJwtSecret(config: AppConfig): Promise<string> {
 
 export default fp<{ config: AppConfig }>(
   async function secretsPlugin(app: FastifyInstance, { config }) {
-    const jwt = new TextEncoder().encode(await loadJwtSecret(config));
-    app.decorate('secrets', { jwt });
+    const secret = await loadJwtSecret(config);
+    const jwt = new TextEncoder().encode(secret);
+    const sandbox = createHmac('sha256', secret).update('sandbox-webhooks').digest();
+    app.decorate('secrets', { jwt, sandbox });
   },
   { name: 'secrets' },
 );

@@ -1,0 +1,243 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, pageQuerySchema } from '../../../shared/schemas/common.ts';
+import {
+  paymentMethodSchema,
+  paymentPageSchema,
+  topUpBodySchema,
+  topUpResponseSchema,
+} from '../../../shared/schemas/wallet.ts';
+import type { AppConfig } from '../../config.ts';
+import { sandboxOrders, webhookEvents } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/payments/sandbox.ts';
+import { InvalidSignatureError, ProviderError } from '../../providers/payments/types.ts';
+import { sandboxCheckoutPage } from './sandbox-page.ts';
+import { listPayments, type PaymentsContext, settlePayment, startTopUp } from './service.ts';
+
+const methodParams = z.object({ method: paymentMethodSchema });
+
+export async function paymentRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (): PaymentsContext => ({
+    db: app.db,
+    providers: app.paymentProviders,
+    publicUrl: config.publicUrl,
+    now: () => app.clock.now(),
+  });
+  const security = [{ bearerAuth: [] }];
+
+  typed.post(
+    '/payment/:method',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Start a card top-up; returns the checkout URL',
+        security,
+        params: methodParams,
+        body: topUpBodySchema,
+        response: { 200: envelope(topUpResponseSchema) },
+      },
+    },
+    async (request) => {
+      try {
+        const data = await startTopUp(
+          ctx(),
+          requireUser(request).id,
+          request.params.method,
+          request.body.amount,
+        );
+        return { message: 'Complete your payment on the checkout page', data };
+      } catch (error) {
+        if (error instanceof ProviderError) {
+          request.log.warn({ err: error }, 'top-up: provider refused the checkout');
+          throw badRequest(
+            'The payment provider is not available right now. Please try again shortly.',
+          );
+        }
+        throw error;
+      }
+    },
+  );
+
+  typed.get(
+    '/payment',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "The caller's top-ups, newest first",
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: envelope(paymentPageSchema) },
+      },
+    },
+    async (request) => ({
+      data: await listPayments(app.db, requireUser(request).id, request.query.page),
+    }),
+  );
+
+  typed.get(
+    '/payment/callback/:method',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Where the provider returns the browser; verifies, then shows /PaymentStatus',
+        params: methodParams,
+        querystring: z.object({
+          reference: z.string().max(100).optional(),
+          trxref: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const reference = request.query.reference ?? request.query.trxref;
+      const to = (status: string, message: string) =>
+        reply.redirect(`/PaymentStatus?status=${status}&message=${encodeURIComponent(message)}`);
+      if (!reference) return to('failed', 'The payment reference is missing');
+      try {
+        const outcome = await settlePayment(ctx(), reference);
+        return to(
+          outcome.status === 'SUCCESS'
+            ? 'success'
+            : outcome.status === 'FAILED'
+              ? 'failed'
+              : 'pending',
+          outcome.message,
+        );
+      } catch (error) {
+        request.log.warn({ err: error, reference }, 'payment callback: verification failed');
+        return to(
+          'pending',
+          'We could not confirm your payment yet. We will notify you as soon as it lands.',
+        );
+      }
+    },
+  );
+
+  // Webhooks need the exact bytes the provider signed, so this scope keeps JSON bodies raw.
+  await app.register(async (webhooks) => {
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    webhooks.post<{ Params: { method: string } }>(
+      '/payment/webhook/:method',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Provider notifications (signed where the provider signs)',
+        },
+      },
+      async (request, reply) => {
+        const method = paymentMethodSchema.safeParse(request.params.method);
+        if (!method.success) throw notFound('Unknown payment method');
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        let event: { reference: string; eventKey: string } | null;
+        try {
+          event = app.paymentProviders.byMethod[method.data].parseWebhook(raw, request.headers);
+        } catch (error) {
+          if (error instanceof InvalidSignatureError)
+            return reply.status(401).send({ message: 'Invalid signature', statusCode: 401 });
+          throw badRequest('Unreadable webhook body');
+        }
+        if (!event) return { message: 'Ignored' };
+        await app.db
+          .insert(webhookEvents)
+          .values({ method: method.data, eventKey: event.eventKey, reference: event.reference })
+          .onConflictDoNothing({ target: webhookEvents.eventKey });
+        // Never trust the body: settle asks the provider itself. Failures are retried by reconciliation.
+        await settlePayment(ctx(), event.reference).catch((error: unknown) =>
+          request.log.warn(
+            { err: error, reference: event.reference },
+            'webhook: verification failed; reconciliation will retry',
+          ),
+        );
+        return { message: 'Received' };
+      },
+    );
+  });
+
+  await app.register(async (sandbox) => {
+    sandbox.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, _body, done) => done(null, {}),
+    );
+    const params = z.object({ method: paymentMethodSchema, reference: z.string().min(1).max(100) });
+    const sandboxTyped = sandbox.withTypeProvider<ZodTypeProvider>();
+    const loadOrder = async (method: string, reference: string) => {
+      if (app.paymentProviders.byMethod[method as 'paystack'].mode !== 'sandbox')
+        throw notFound('No sandbox for this method');
+      const [order] = await app.db
+        .select()
+        .from(sandboxOrders)
+        .where(and(eq(sandboxOrders.reference, reference), eq(sandboxOrders.method, method)));
+      if (!order) throw notFound('Unknown sandbox checkout');
+      return order;
+    };
+
+    sandboxTyped.get(
+      '/payment/sandbox/:method/:reference',
+      { schema: { hide: true, params } },
+      async (request, reply) => {
+        const order = await loadOrder(request.params.method, request.params.reference);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            sandboxCheckoutPage({
+              method: order.method,
+              reference: order.reference,
+              amountKobo: order.amount,
+              status: order.status,
+            }),
+          );
+      },
+    );
+
+    for (const action of ['pay', 'cancel'] as const) {
+      sandboxTyped.post(
+        `/payment/sandbox/:method/:reference/${action}`,
+        { schema: { hide: true, params } },
+        async (request, reply) => {
+          const order = await loadOrder(request.params.method, request.params.reference);
+          if (order.status === 'pending') {
+            await app.db
+              .update(sandboxOrders)
+              .set({ status: action === 'pay' ? 'paid' : 'cancelled' })
+              .where(
+                and(
+                  eq(sandboxOrders.reference, order.reference),
+                  eq(sandboxOrders.status, 'pending'),
+                ),
+              );
+            if (action === 'pay') {
+              // Like a live provider, the sandbox tells us through the signed webhook first.
+              const body = JSON.stringify({ event: 'charge.success', reference: order.reference });
+              await app.inject({
+                method: 'POST',
+                url: `/api/v1/payment/webhook/${order.method}`,
+                headers: {
+                  'content-type': 'application/json',
+                  [SANDBOX_SIGNATURE_HEADER]: signSandboxWebhook(app.secrets.sandbox, body),
+                },
+                payload: body,
+              });
+            }
+          }
+          return reply.redirect(
+            `/api/v1/payment/callback/${order.method}?reference=${encodeURIComponent(order.reference)}`,
+            303,
+          );
+        },
+      );
+    }
+  });
+}
