@@ -13,6 +13,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -79,6 +80,7 @@ export async function buildApp(
       await api.register(gameRoutes);
       await api.register(leaderboardRoutes);
       await api.register(paymentRoutes, { config });
+      await api.register(withdrawalRoutes);
       await api.register(adminGameRoutes);
     },
     { prefix: '/api/v1' },

@@ -44,3 +44,15 @@ export const withdrawalPageSchema = z.object({
   withdrawals: z.array(withdrawalSchema),
   pagination: paginationSchema,
 });
+
+export const approveWithdrawalBodySchema = z.object({
+  /** Set when the operator paid by hand: the bank's reference. Omit to pay through the provider. */
+  paidReference: z.string().trim().min(3, 'Enter the payment reference').max(100).optional(),
+});
+export const rejectWithdrawalBodySchema = z.object({
+  reason: z
+    .string({ error: 'Give a reason' })
+    .trim()
+    .min(3, 'Give a reason of at least 3 characters')
+    .max(300),
+});

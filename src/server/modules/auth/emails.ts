@@ -1,9 +1,10 @@
 import type { MailMessage } from '../../providers/mail.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** One branded frame for every e-mail: dark header, readable body, plain-text twin. */
-function branded(
+export function branded(
   to: string,
   subject: string,
   paragraphs: string[],
@@ -89,5 +90,12 @@ export function passwordChangedMail(to: string): MailMessage {
   return branded(to, 'Your Pluckers password was changed', [
     'Your password was changed and every other session was signed out.',
     'If this was not you, reset your password and contact support straight away.',
+  ]);
+}
+
+export function bankAccountChangedMail(to: string, account: string): MailMessage {
+  return branded(to, 'Your withdrawal bank account was changed', [
+    `Withdrawals from your Pluckers wallet will now go to ${account}.`,
+    'If this was not you, change your password and contact support straight away.',
   ]);
 }

@@ -1,0 +1,244 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { koboToNaira } from '../../../shared/money.ts';
+import {
+  envelope,
+  idParamsSchema,
+  messageSchema,
+  pageQuerySchema,
+  paginationSchema,
+} from '../../../shared/schemas/common.ts';
+import { bankAccountBodySchema, bankAccountSchema } from '../../../shared/schemas/users.ts';
+import {
+  approveWithdrawalBodySchema,
+  rejectWithdrawalBodySchema,
+  withdrawalBodySchema,
+  withdrawalPageSchema,
+  withdrawalSchema,
+} from '../../../shared/schemas/wallet.ts';
+import { users, withdrawals } from '../../db/schema.ts';
+import { paginate } from '../../lib/pagination.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { bankAccountChangedMail } from '../auth/emails.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+import {
+  approveWithdrawal,
+  listWithdrawals,
+  rejectWithdrawal,
+  requestWithdrawal,
+  saveBankAccount,
+  WITHDRAWAL_MESSAGES,
+} from './service.ts';
+
+const adminWithdrawalSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  status: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export async function withdrawalRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+
+  typed.post(
+    '/bank-account',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Save the bank account withdrawals go to (name resolved with the bank)',
+        security,
+        body: bankAccountBodySchema,
+        response: { 200: envelope(bankAccountSchema) },
+      },
+    },
+    async (request) => ({
+      message: WITHDRAWAL_MESSAGES.bankSaved,
+      data: await saveBankAccount(
+        app.db,
+        app.paymentProviders.payouts,
+        app.sendMailSafely,
+        bankAccountChangedMail,
+        requireUser(request).id,
+        request.body,
+      ),
+    }),
+  );
+
+  typed.post(
+    '/withdrawal',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Request a withdrawal (send Idempotency-Key to make retries safe)',
+        security,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
+        body: withdrawalBodySchema,
+        response: { 200: envelope(withdrawalSchema), 201: envelope(withdrawalSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { withdrawal, replayed } = await requestWithdrawal(
+        app.db,
+        requireUser(request).id,
+        request.body.amount,
+        request.headers['idempotency-key'] ?? null,
+      );
+      return reply
+        .status(replayed ? 200 : 201)
+        .send({ message: WITHDRAWAL_MESSAGES.requested, data: withdrawal });
+    },
+  );
+
+  typed.get(
+    '/withdrawal',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['withdrawals'],
+        summary: "The caller's withdrawals, newest first",
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: envelope(withdrawalPageSchema) },
+      },
+    },
+    async (request) => ({
+      data: await listWithdrawals(app.db, requireUser(request).id, request.query.page),
+    }),
+  );
+
+  typed.get(
+    '/admin/withdrawals',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Withdrawals queue: pending first, oldest first',
+        security,
+        querystring: pageQuerySchema.extend({
+          status: z.enum(['PENDING', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'REJECTED']).optional(),
+        }),
+        response: {
+          200: envelope(
+            z.object({ withdrawals: z.array(adminWithdrawalSchema), pagination: paginationSchema }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { page, status } = request.query;
+      const where = status ? eq(withdrawals.status, status) : undefined;
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select({ row: withdrawals, handle: users.handle })
+          .from(withdrawals)
+          .innerJoin(users, eq(users.id, withdrawals.userId))
+          .where(where)
+          .orderBy(desc(sql`${withdrawals.status} = 'PENDING'`), asc(withdrawals.createdAt))
+          .limit(20)
+          .offset((page - 1) * 20),
+        app.db.select({ total: count() }).from(withdrawals).where(where),
+      ]);
+      return {
+        data: {
+          withdrawals: rows.map(({ row, handle }) => ({
+            id: row.id,
+            userId: row.userId,
+            username: handle,
+            amount: koboToNaira(row.amount),
+            fee: koboToNaira(row.fee),
+            status: row.status,
+            bankName: row.bankName,
+            accountNumber: row.accountNumber,
+            accountName: row.accountName,
+            reason: row.reason,
+            createdAt: row.createdAt.toISOString(),
+          })),
+          pagination: paginate(total?.total ?? 0, page, 20),
+        },
+      };
+    },
+  );
+
+  typed.post(
+    '/admin/withdrawals/:id/approve',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Pay a pending withdrawal (provider transfer, or mark paid with a reference)',
+        security,
+        params: idParamsSchema,
+        body: approveWithdrawalBodySchema,
+        response: { 200: envelope(withdrawalSchema.extend({ internalStatus: z.string() })) },
+      },
+    },
+    async (request) => {
+      const data = await approveWithdrawal(
+        app.db,
+        app.paymentProviders.payouts,
+        requireUser(request).id,
+        request.params.id,
+        request.body.paidReference ?? null,
+        app.clock.now(),
+      );
+      return { message: `Withdrawal ${data.internalStatus.toLowerCase()}`, data };
+    },
+  );
+
+  typed.post(
+    '/admin/withdrawals/:id/reject',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending withdrawal; the wallet gets amount and fee back',
+        security,
+        params: idParamsSchema,
+        body: rejectWithdrawalBodySchema,
+        response: { 200: envelope(withdrawalSchema) },
+      },
+    },
+    async (request) => ({
+      message: 'Withdrawal rejected and refunded',
+      data: await rejectWithdrawal(
+        app.db,
+        requireUser(request).id,
+        request.params.id,
+        request.body.reason,
+        app.clock.now(),
+      ),
+    }),
+  );
+
+  typed.get(
+    '/admin/ledger/check',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every ledger invariant with the rows that break it',
+        security,
+        response: { 200: messageSchema.extend({ data: z.unknown() }) },
+      },
+    },
+    async () => {
+      const result = await checkLedger(app.db);
+      return {
+        message: result.ok ? 'The books balance' : 'Ledger invariants are broken',
+        data: result,
+      };
+    },
+  );
+}
