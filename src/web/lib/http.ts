@@ -15,8 +15,13 @@ export class ApiError extends Error {
   }
 }
 
+/** The transport's message when a call outlives its timeout (worded as axios words it). */
+export function timeoutMessage(timeoutMs: number): string {
+  return `timeout of ${timeoutMs}ms exceeded`;
+}
+
 export const TRANSPORT_MESSAGES = {
-  timeout: `timeout of ${HTTP_TIMEOUT_MS}ms exceeded`,
+  timeout: timeoutMessage(HTTP_TIMEOUT_MS),
   network: 'Network Error',
 } as const;
 
@@ -105,8 +110,10 @@ export async function request<T>(
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const timeout = withTimeout(options.timeoutMs ?? HTTP_TIMEOUT_MS, options.signal);
+  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
+  const timeout = withTimeout(timeoutMs, options.signal);
   let response: Response;
+  let body: unknown;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
@@ -119,8 +126,11 @@ export async function request<T>(
             : JSON.stringify(options.body),
       signal: timeout.signal,
     });
+    // The timeout covers the whole exchange: a body that stalls half-way must not hang the
+    // screen any more than a server that never answers.
+    body = response.status === 401 ? null : await readBody(response);
   } catch (error) {
-    if (timeout.timedOut()) throw new ApiError(TRANSPORT_MESSAGES.timeout, 0);
+    if (timeout.timedOut()) throw new ApiError(timeoutMessage(timeoutMs), 0);
     if (options.signal?.aborted) throw error;
     throw new ApiError(TRANSPORT_MESSAGES.network, 0);
   } finally {
@@ -128,7 +138,6 @@ export async function request<T>(
   }
 
   if (response.status === 401) throw handleUnauthorized();
-  const body = await readBody(response);
   if (!response.ok) {
     throw new ApiError(
       messageOf(body) ?? (response.statusText || TRANSPORT_MESSAGES.network),

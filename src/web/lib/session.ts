@@ -87,7 +87,7 @@ export const fetchSettings = () =>
 export async function restoreSession(pathname: string): Promise<void> {
   if (!tokenStorage.get() || !shouldRestoreSession(pathname)) return;
   update({ restoring: true });
-  const user = (await Promise.allSettled([fetchUser()]))[0]; const settings = (await Promise.allSettled([fetchSettings()]))[0];
+  const [user, settings] = await Promise.allSettled([fetchUser(), fetchSettings()]);
   if (user.status === 'fulfilled') setUser(user.value);
   if (settings.status === 'fulfilled') setSettings(settings.value);
   update({ restoring: false });

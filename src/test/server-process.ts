@@ -1,0 +1,98 @@
+/**
+ * Child process behind src/test/server.ts: the real Pluckers server (`buildApp`) listening on
+ * 127.0.0.1 with a random port, on a fresh PGlite loaded from the run's template (or on the
+ * shared PostgreSQL test database), plus a tiny IPC channel the parent uses to arrange data
+ * exactly as server tests do (factories, token signing, the notification service).
+ *
+ * Run as `node --import tsx src/test/server-process.ts` with an IPC channel; never imported.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { notify } from '../server/modules/notifications/service.ts';
+import { testEnv } from '../server/test/app.ts';
+import { createUser } from '../server/test/factories.ts';
+import type { ServerCommand, ServerMessage } from './server.ts';
+
+function send(message: ServerMessage): void {
+  process.send?.(message);
+}
+
+async function main(): Promise<void> {
+  if (!process.send) throw new Error('server-process.ts must be started with an IPC channel');
+  const databaseUrl = process.env.PLUCKERS_TEST_DATABASE_URL || undefined;
+  const template = process.env.PLUCKERS_TEST_PGLITE_TEMPLATE || undefined;
+  if (!databaseUrl && !template) throw new Error('neither a database URL nor a PGlite template');
+
+  const database = databaseUrl
+    ? await openDatabase({ databaseUrl, dataDir: '', poolSize: 5 })
+    : await openDatabase({
+        databaseUrl: undefined,
+        dataDir: '',
+        inMemory: true,
+        loadDataDir: new Blob([await readFile(template as string)]),
+      });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-web-test-'));
+  const extraEnv = JSON.parse(process.env.PLUCKERS_TEST_ENV ?? '{}') as Record<string, string>;
+  const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...extraEnv })), {
+    database,
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+
+  async function run(command: ServerCommand): Promise<unknown> {
+    switch (command.type) {
+      case 'createUser':
+        return createUser(app.db, command.overrides);
+      case 'tokenFor':
+        return app.tokens.sign(command.user);
+      case 'notify':
+        await notify(app.db, command.userId, command.title, command.message);
+        return null;
+      case 'stop':
+        await stop();
+        return null;
+    }
+  }
+
+  process.on('message', (command: ServerCommand & { id: number }) => {
+    run(command).then(
+      (result) => {
+        send({ type: 'result', id: command.id, ok: true, result });
+        if (command.type === 'stop') process.disconnect();
+      },
+      (error: unknown) =>
+        send({
+          type: 'result',
+          id: command.id,
+          ok: false,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        }),
+    );
+  });
+  // The parent went away (crash, Ctrl-C): never linger holding a port and a database.
+  process.on('disconnect', () => {
+    void stop().finally(() => process.exit(0));
+  });
+
+  send({ type: 'ready', origin: new URL(address).origin });
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  send({ type: 'failed', error: message });
+  console.error(`test server failed to start: ${message}`);
+  process.exit(1);
+});

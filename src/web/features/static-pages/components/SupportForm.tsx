@@ -1,0 +1,119 @@
+import { RULE_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { type FormEvent, useState } from 'react';
+import { SelectField, TextAreaField } from './FormFields.tsx';
+
+export const SUPPORT_CATEGORIES = [
+  'Account and login',
+  'Wallet and top-ups',
+  'Withdrawals',
+  'Games and draws',
+  'VIP plan',
+  'Report a player or an answer',
+  'Something else',
+] as const;
+
+const FIELDS = ['name', 'email', 'category', 'subject', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+const EMPTY: Values = { name: '', email: '', category: '', subject: '', message: '' };
+const MESSAGE_MAX = 2000;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function validate(values: Values): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = 'Enter your name';
+  if (!values.email.trim()) errors.email = SIGNUP_MESSAGES.email;
+  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = RULE_MESSAGES.emailFormat;
+  if (!values.category) errors.category = 'Select a category';
+  if (!values.subject.trim()) errors.subject = 'Enter a subject';
+  if (!values.message.trim()) errors.message = 'Enter your message';
+  return errors;
+}
+
+/**
+ * Spec §2: the support form only shows a browser alert and clears itself; nothing is sent.
+ */
+export function SupportForm() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      const control = event.currentTarget.elements.namedItem(firstInvalid);
+      if (control instanceof HTMLElement) control.focus();
+      return;
+    }
+    window.alert(
+      `Thank you, ${values.name.trim()}! Your message has been received. ` +
+        `Our support team will get back to you at ${values.email.trim()}.`,
+    );
+    setValues(EMPTY);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      aria-label="Contact support"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          maxLength={100}
+          required
+          {...bind('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={254}
+          required
+          {...bind('email')}
+        />
+      </div>
+      <SelectField
+        label="Category"
+        placeholder="Choose a category"
+        options={SUPPORT_CATEGORIES}
+        required
+        {...bind('category')}
+      />
+      <TextField label="Subject" maxLength={120} required {...bind('subject')} />
+      <TextAreaField
+        label="Message"
+        rows={6}
+        maxLength={MESSAGE_MAX}
+        required
+        placeholder="Tell us what happened. Include the game title or the date of a payment if it helps."
+        hint={`${values.message.length} / ${MESSAGE_MAX} characters`}
+        {...bind('message')}
+      />
+      <Button type="submit" className="w-full sm:w-auto sm:self-start">
+        Send message
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,244 @@
+import type { ServerResponse } from 'node:http';
+import type { Settings } from '@shared/schemas/settings.ts';
+import type { User } from '@shared/schemas/users.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testServerPerFile } from '../../test/server.ts';
+import { setPageUrl } from '../test/browser.ts';
+import { type RecordedRequest, sendJson, startFakeServer } from '../test/fake-server.ts';
+import { ApiError, http } from './http.ts';
+import {
+  getSession,
+  logout,
+  restoreSession,
+  setCurrentGame,
+  setSettings,
+  setUser,
+  shouldRestoreSession,
+} from './session.ts';
+
+const server = testServerPerFile();
+
+afterEach(() => {
+  setUser(null);
+  setSettings(null);
+  setCurrentGame(null);
+});
+
+/** A signed-in player of the real server, with the token stored as a login would store it. */
+async function signedInPlayer() {
+  const user = await server().createUser();
+  localStorage.setItem('authToken', await server().tokenFor(user));
+  return user;
+}
+
+const sampleUser: User = {
+  id: '4b0c7d5e-1111-4c4c-9d9d-000000000001',
+  username: 'plucker_ada',
+  fullname: 'Ada Obi',
+  email: 'ada@example.test',
+  phoneNumber: '+2348012345678',
+  planID: null,
+  planExpiresAt: null,
+  isVerified: false,
+  role: 'player',
+  accountBalance: 2500,
+  level: 1,
+  points: 10,
+  totalGamesPlayed: 1,
+  totalGamesWon: 0,
+  totalWinningAmount: 0,
+  profilePhoto: null,
+  hasSetPassword: true,
+  bankAccount: null,
+};
+
+const sampleSettings: Settings = {
+  withdrawalTransactionFee: 50,
+  minimumPaymentAmount: 100,
+  dailyGameLimit: 5,
+  tournamentLaunchAt: null,
+};
+
+describe('session restore against the real server', () => {
+  it('with a token on /Home, loads the user and the settings', async () => {
+    const user = await signedInPlayer();
+    setPageUrl(`${server().origin}/Home`);
+
+    await restoreSession('/Home');
+
+    const session = getSession();
+    expect(session.restoring).toBe(false);
+    expect(session.user).toMatchObject({ id: user.id, email: user.email, level: 1 });
+    const published = (await (await fetch('/api/v1/settings')).json()) as { data: Settings };
+    expect(session.settings).toEqual(published.data);
+  });
+
+  it('mirrors the user in sessionStorage under "user"', async () => {
+    await signedInPlayer();
+    setPageUrl(`${server().origin}/Notifications`);
+
+    await restoreSession('/Notifications');
+
+    const copy = sessionStorage.getItem('user');
+    expect(copy).not.toBeNull();
+    expect(JSON.parse(copy ?? 'null')).toEqual(getSession().user);
+  });
+
+  it('fails silently with a token the server refuses: no user, no throw', async () => {
+    localStorage.setItem('authToken', 'expired-or-forged');
+    setPageUrl(`${server().origin}/Home`);
+
+    await expect(restoreSession('/Home')).resolves.toBeUndefined();
+
+    expect(getSession()).toMatchObject({ restoring: false, user: null });
+    // The 401 rule still applies: the token is forgotten and the player is sent to log in.
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(sessionStorage.getItem('user')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('logout forgets the user, the session copy and the token, then goes to /login', async () => {
+    await signedInPlayer();
+    setPageUrl(`${server().origin}/Profile`);
+    await restoreSession('/Profile');
+    expect(getSession().user).not.toBeNull();
+
+    logout();
+
+    expect(getSession().user).toBeNull();
+    expect(sessionStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('a 401 on any later call forgets the signed-in user', async () => {
+    await signedInPlayer();
+    setPageUrl(`${server().origin}/Home`);
+    await restoreSession('/Home');
+    expect(getSession().user).not.toBeNull();
+    localStorage.setItem('authToken', 'revoked-elsewhere');
+
+    await expect(http.get('/notification')).rejects.toBeInstanceOf(ApiError);
+
+    expect(getSession().user).toBeNull();
+    expect(sessionStorage.getItem('user')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+  });
+});
+
+describe('session restore rules', () => {
+  /** A fake API that records every call and answers user and settings. */
+  async function recordingApi() {
+    return startFakeServer((request, response) => {
+      if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
+      else if (request.url === '/api/v1/settings')
+        sendJson(response, 200, { data: sampleSettings });
+      else sendJson(response, 404, { message: 'not here', statusCode: 404 });
+    });
+  }
+
+  it('loads user and settings in parallel: each request is sent before either answers', async () => {
+    const waiting: { request: RecordedRequest; response: ServerResponse }[] = [];
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    const answer = () => {
+      clearTimeout(giveUp);
+      for (const { request, response } of waiting.splice(0)) {
+        if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
+        else sendJson(response, 200, { data: sampleSettings });
+      }
+    };
+    const fake = await startFakeServer((request, response) => {
+      waiting.push({ request, response });
+      // Hold the first call until the second arrives; a one-after-the-other client would wait
+      // here forever, so after a second give up with an error instead (and the test fails).
+      if (waiting.length === 2) answer();
+      else
+        giveUp = setTimeout(() => {
+          for (const held of waiting.splice(0)) sendJson(held.response, 503, { message: 'alone' });
+        }, 1_000);
+    });
+    localStorage.setItem('authToken', 'token-abc');
+    setPageUrl(`${fake.origin}/Home`);
+
+    const restoring = restoreSession('/Home');
+    expect(getSession().restoring).toBe(true);
+    await restoring;
+
+    expect(fake.requests.map((request) => request.url).sort()).toEqual([
+      '/api/v1/settings',
+      '/api/v1/user',
+    ]);
+    expect(fake.requests.every((r) => r.headers.authorization === 'Bearer token-abc')).toBe(true);
+    expect(getSession()).toMatchObject({
+      restoring: false,
+      user: sampleUser,
+      settings: sampleSettings,
+    });
+  });
+
+  it('without a token loads nothing', async () => {
+    const fake = await recordingApi();
+    setPageUrl(`${fake.origin}/Home`);
+
+    await restoreSession('/Home');
+
+    expect(fake.requests).toEqual([]);
+    expect(getSession()).toMatchObject({ restoring: false, user: null, settings: null });
+  });
+
+  it.each([
+    '/login',
+    '/Login',
+    '/auth/validate/abc123',
+    '/AUTH',
+    '/Auth/validate/xyz',
+    '/oauth-callback',
+  ])('does not restore on %s', async (path) => {
+    const fake = await recordingApi();
+    localStorage.setItem('authToken', 'token-abc');
+    setPageUrl(`${fake.origin}${path}`);
+
+    await restoreSession(path);
+
+    expect(fake.requests).toEqual([]);
+    expect(getSession().user).toBeNull();
+    expect(shouldRestoreSession(path)).toBe(false);
+  });
+
+  it.each(['/', '/Home', '/Notifications', '/GameRules', '/login-help'])(
+    'restores on %s',
+    (path) => {
+      expect(shouldRestoreSession(path)).toBe(true);
+    },
+  );
+
+  it('keeps going when the server fails: a 500 and a dropped call are ignored', async () => {
+    const fake = await startFakeServer((request, response) => {
+      if (request.url === '/api/v1/user') sendJson(response, 500, { message: 'db down' });
+      else response.socket?.destroy();
+    });
+    localStorage.setItem('authToken', 'token-abc');
+    setPageUrl(`${fake.origin}/Home`);
+
+    await expect(restoreSession('/Home')).resolves.toBeUndefined();
+
+    expect(getSession()).toMatchObject({ restoring: false, user: null, settings: null });
+    // Not a 401: the token stays and nobody is sent anywhere.
+    expect(localStorage.getItem('authToken')).toBe('token-abc');
+    expect(window.location.pathname).toBe('/Home');
+  });
+
+  it('keeps what did load when only one of the two calls fails', async () => {
+    const fake = await startFakeServer((request, response) => {
+      if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
+      else sendJson(response, 500, { message: 'settings unavailable', statusCode: 500 });
+    });
+    localStorage.setItem('authToken', 'token-abc');
+    setPageUrl(`${fake.origin}/Home`);
+
+    await restoreSession('/Home');
+
+    expect(getSession()).toMatchObject({ user: sampleUser, settings: null });
+    expect(JSON.parse(sessionStorage.getItem('user') ?? 'null')).toEqual(sampleUser);
+  });
+});

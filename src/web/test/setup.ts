@@ -1,0 +1,17 @@
+import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach } from 'vitest';
+import { DEFAULT_PAGE_URL, setPageUrl } from './browser.ts';
+
+/**
+ * Web component tests (Vitest project `web`, happy-dom). After each test: unmount what was
+ * rendered, drop toasts, forget the stored token and session copy, and put the page back on
+ * the default URL, so no test sees what another left behind.
+ */
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  localStorage.clear();
+  sessionStorage.clear();
+  setPageUrl(DEFAULT_PAGE_URL);
+});
