@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { planRoutes } from './modules/plans/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(
       await api.register(leaderboardRoutes);
       await api.register(paymentRoutes, { config });
       await api.register(withdrawalRoutes);
+      await api.register(planRoutes);
       await api.register(adminGameRoutes);
     },
     { prefix: '/api/v1' },

@@ -104,6 +104,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_handle_unique').on(sql`lower(${t.handle})`),
+    index('users_plan_expiry_idx')
+      .on(t.planExpiresAt)
+      .where(sql`${t.planExpiresAt} IS NOT NULL`),
     check('users_balance_non_negative', sql`${t.accountBalance} >= 0`),
   ],
 );

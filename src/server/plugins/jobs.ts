@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import { type JobHandler, runNextJob } from '../jobs/queue.ts';
 import { runDraw, sweepGames } from '../modules/draws/service.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
+import { renewDuePlans } from '../modules/plans/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,7 @@ export default fp<{ config: AppConfig }>(
 
     async function runDue(): Promise<number> {
       await sweepGames(app.db, app.clock.now());
+      await renewDuePlans(app.db, app.clock.now());
       await reconcilePendingPayments({
         db: app.db,
         providers: app.paymentProviders,

@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { createDrawSeed } from '../draws/commitment.ts';
 import { cancelWithRefunds } from '../draws/service.ts';
+import { announceTournament } from '../games/announcements.ts';
 import { toApiGame } from '../games/serialize.ts';
 import { queueDraw } from '../games/service.ts';
 
@@ -118,6 +119,10 @@ export async function adminGameRoutes(app: FastifyInstance) {
         .values({ ...gameValues(request.body, app.clock.now()), ...createDrawSeed() })
         .returning();
       if (!row) throw new Error('game insert returned nothing');
+      if (row.isTournament) {
+        await announceTournament(app.db, row, 'early');
+        if (row.status === 'ONGOING') await announceTournament(app.db, row, 'everyone-else');
+      }
       return reply.status(201).send({ message: 'Game created', data: toApiGame(row, false) });
     },
   );

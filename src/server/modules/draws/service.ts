@@ -4,6 +4,7 @@ import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { gameEntries, games, ledgerTransactions } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { announceTournament } from '../games/announcements.ts';
 import type { GameRow } from '../games/serialize.ts';
 import { queueDraw } from '../games/service.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
@@ -154,10 +155,13 @@ export async function cancelWithRefunds(
  * games whose end has passed, and queue their draws.
  */
 export async function sweepGames(db: Database, now: Date): Promise<void> {
-  await db
+  const opened = await db
     .update(games)
     .set({ status: 'ONGOING' })
-    .where(and(eq(games.status, 'UPCOMING'), lte(games.startsAt, now)));
+    .where(and(eq(games.status, 'UPCOMING'), lte(games.startsAt, now)))
+    .returning({ id: games.id, title: games.title, isTournament: games.isTournament });
+  for (const game of opened)
+    if (game.isTournament) await announceTournament(db, game, 'everyone-else');
   const closed = await db
     .update(games)
     .set({ status: 'CLOSED', closedAt: now })

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+/**
+ * Tournament invitations: plan holders with early invites hear at creation, everyone else when
+ * the tournament opens. One set-based insert, however many players there are.
+ */
+export async function announceTournament(
+  db: Executor,
+  game: { id: string; title: string },
+  audience: 'early' | 'everyone-else',
+): Promise<void> {
+  const early = sql`coalesce((p.features->>'earlyTournamentInvite')::boolean, false)`;
+  await db.execute(sql`
+    INSERT INTO notifications (user_id, title, message)
+    SELECT u.id,
+      ${audience === 'early' ? 'Early tournament invite' : 'A tournament is open'},
+      ${
+        audience === 'early'
+          ? `You're among the first to know: "${game.title}" is coming to the Tournament Hub.`
+          : `"${game.title}" is now open in the Tournament Hub.`
+      }
+    FROM users u LEFT JOIN plans p ON p.id = u.plan_id
+    WHERE u.deleted_at IS NULL AND ${audience === 'early' ? early : sql`NOT ${early}`}`);
+}

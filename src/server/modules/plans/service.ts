@@ -1,0 +1,164 @@
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { PLAN_DAYS_PER_PERIOD } from '../../../shared/constants.ts';
+import { formatNaira, koboToNaira } from '../../../shared/money.ts';
+import type { Plan } from '../../../shared/schemas/plans.ts';
+import type { User } from '../../../shared/schemas/users.ts';
+import type { Database } from '../../db/client.ts';
+import { plans, users } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { notify } from '../notifications/service.ts';
+import { loadApiUser } from '../users/serialize.ts';
+import { ACCOUNTS, InsufficientFundsError, post } from '../wallet/ledger.ts';
+
+const PERIOD_MS = PLAN_DAYS_PER_PERIOD * 86_400_000;
+
+export const PLAN_MESSAGES = {
+  notFound: 'Plan not found',
+  alreadySubscribed: 'You already have an active plan',
+  subscribed: 'You are now verified. Enjoy your VIP benefits!',
+} as const;
+
+type PlanRow = typeof plans.$inferSelect;
+
+/** Weekly price = amountPerDay × 7 (spec §3), computed here and nowhere else. */
+export function weeklyPriceKobo(plan: Pick<PlanRow, 'amountPerDay'>): bigint {
+  return plan.amountPerDay * BigInt(PLAN_DAYS_PER_PERIOD);
+}
+
+export function toApiPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    planName: row.planName,
+    amountPerDay: koboToNaira(row.amountPerDay),
+    weeklyPrice: koboToNaira(weeklyPriceKobo(row)),
+    features: row.features,
+  };
+}
+
+export async function listPlans(db: Database): Promise<Plan[]> {
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(eq(plans.isActive, true))
+    .orderBy(asc(plans.amountPerDay));
+  return rows.map(toApiPlan);
+}
+
+/** Debits the first week and sets the plan; the verified badge (no `plucker_` prefix) is immediate. */
+export async function subscribe(
+  db: Database,
+  userId: string,
+  planId: string,
+  now: Date,
+): Promise<User> {
+  if (!/^[0-9a-f-]{36}$/i.test(planId)) throw notFound(PLAN_MESSAGES.notFound);
+  await inTransaction(db, async (tx) => {
+    const [plan] = await tx
+      .select()
+      .from(plans)
+      .where(and(eq(plans.id, planId), eq(plans.isActive, true)));
+    if (!plan) throw notFound(PLAN_MESSAGES.notFound);
+    const [user] = await tx
+      .select({ planId: users.planId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw notFound('User not found');
+    if (user.planId) throw conflict(PLAN_MESSAGES.alreadySubscribed);
+    const price = weeklyPriceKobo(plan);
+    await post(
+      tx,
+      {
+        kind: 'plan',
+        reference: `plan:${userId}:${now.toISOString()}`,
+        description: `${plan.planName} plan, first week`,
+        lines: [
+          { account: ACCOUNTS.wallet, userId, amount: -price },
+          { account: ACCOUNTS.planRevenue, amount: price },
+        ],
+      },
+      {
+        insufficientMessage: `You need ${formatNaira(koboToNaira(price))} in your wallet for the ${plan.planName} plan. Top up to continue.`,
+      },
+    );
+    await tx
+      .update(users)
+      .set({ planId: plan.id, planExpiresAt: new Date(now.getTime() + PERIOD_MS) })
+      .where(eq(users.id, userId));
+    await notify(
+      tx,
+      userId,
+      `Welcome to ${plan.planName}`,
+      `Your ${plan.planName} plan is active until ${new Date(now.getTime() + PERIOD_MS).toDateString()}. It renews weekly from your wallet.`,
+    );
+  });
+  return loadApiUser(db, userId);
+}
+
+/**
+ * Renews every plan whose week has ended: from the wallet when the balance allows, otherwise the
+ * plan lapses (prefix and limits come back). Each period has its own ledger reference, and the
+ * user row is locked and re-checked, so overlapping or repeated runs never charge a week twice.
+ */
+export async function renewDuePlans(
+  db: Database,
+  now: Date,
+): Promise<{ renewed: number; lapsed: number }> {
+  const due = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.planExpiresAt), lte(users.planExpiresAt, now)))
+    .limit(200);
+  let renewed = 0;
+  let lapsed = 0;
+  for (const { id } of due) {
+    const outcome = await inTransaction(db, async (tx) => {
+      const [row] = await tx
+        .select({ planId: users.planId, expiresAt: users.planExpiresAt, plan: plans })
+        .from(users)
+        .leftJoin(plans, eq(plans.id, users.planId))
+        .where(eq(users.id, id))
+        .for('update', { of: users });
+      if (!row?.expiresAt || row.expiresAt > now) return 'skipped' as const;
+      const lapse = async (why: string) => {
+        await tx.update(users).set({ planId: null, planExpiresAt: null }).where(eq(users.id, id));
+        await notify(tx, id, 'Your plan has ended', why);
+        return 'lapsed' as const;
+      };
+      if (!row.plan?.isActive)
+        return lapse(
+          'Your plan is no longer offered, so it has ended. Pick a new one on the Pricing page.',
+        );
+      const price = weeklyPriceKobo(row.plan);
+      try {
+        await post(tx, {
+          kind: 'plan_renewal',
+          reference: `plan-renewal:${id}:${row.expiresAt.toISOString()}`,
+          description: `${row.plan.planName} plan renewal`,
+          lines: [
+            { account: ACCOUNTS.wallet, userId: id, amount: -price },
+            { account: ACCOUNTS.planRevenue, amount: price },
+          ],
+        });
+      } catch (error) {
+        if (!(error instanceof InsufficientFundsError)) throw error;
+        return lapse(
+          `We could not renew ${row.plan.planName}: your wallet had less than ${formatNaira(koboToNaira(price))}. Top up and subscribe again to get your benefits back.`,
+        );
+      }
+      const next = new Date(row.expiresAt.getTime() + PERIOD_MS);
+      await tx.update(users).set({ planExpiresAt: next }).where(eq(users.id, id));
+      await notify(
+        tx,
+        id,
+        `${row.plan.planName} renewed`,
+        `${formatNaira(koboToNaira(price))} was taken from your wallet. Your plan runs until ${next.toDateString()}.`,
+      );
+      return 'renewed' as const;
+    });
+    if (outcome === 'renewed') renewed += 1;
+    if (outcome === 'lapsed') lapsed += 1;
+  }
+  return { renewed, lapsed };
+}
