@@ -1,0 +1,16 @@
+import type { Plan } from '@shared/schemas/plans.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+
+export const getPlans = () => http.get<{ data: Plan[] }>('/plan').then((body) => body.data);
+
+/** Spec §7: the plan list is cached after the first load. */
+export const plansQueryOptions = queryOptions({
+  queryKey: ['plans'],
+  queryFn: getPlans,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function usePlans() {
+  return useQuery(plansQueryOptions);
+}

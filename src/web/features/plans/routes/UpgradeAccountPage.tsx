@@ -1,0 +1,118 @@
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@shared/messages.ts';
+import { formatNaira } from '@shared/money.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { Card } from '@web/components/ui/Card.tsx';
+import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { PageSpinner } from '@web/components/ui/Spinner.tsx';
+import { ApiError, errorMessage } from '@web/lib/http.ts';
+import { adjustBalance, setUser, useSession } from '@web/lib/session.ts';
+import toast from 'react-hot-toast';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
+import { usePlans } from '../api/get-plans.ts';
+import { useSubscribe } from '../api/subscribe.ts';
+import { featureList } from '../components/PlanCard.tsx';
+
+export function UpgradeAccountPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const user = useSession((session) => session.user);
+  const { data: plans, isPending } = usePlans();
+  const subscribe = useSubscribe();
+
+  if (user?.planID) return <Redirect to="/" replace />;
+  if (isPending) return <PageSpinner label="Loading plan" />;
+  const plan = plans?.find((candidate) => candidate.id === id);
+  if (!user) return null;
+  if (!plan) {
+    return (
+      <EmptyState icon="😕" title={ERROR_MESSAGES.planNotFound}>
+        <Link href="/Pricing" className="font-semibold text-accent underline">
+          See our plans
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  const balanceAfter = user.accountBalance - plan.weeklyPrice;
+  const short = balanceAfter < 0;
+
+  function confirm() {
+    if (!plan?.id) {
+      toast.error(VALIDATION_MESSAGES.planId);
+      return;
+    }
+    const price = plan.weeklyPrice;
+    subscribe.mutate(plan.id, {
+      onSuccess: (result) => {
+        // Spec §4: the balance drops locally by the weekly price, then /UpgradeSuccessful.
+        adjustBalance(-price);
+        setUser(result.data);
+        navigate('/UpgradeSuccessful', { replace: true });
+      },
+      onError: (error) => {
+        toast.error(
+          error instanceof ApiError && error.statusCode === 404
+            ? ERROR_MESSAGES.planNotFound
+            : errorMessage(error, ERROR_MESSAGES.genericOops),
+        );
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">Confirm your plan</h1>
+      <Card className="flex flex-col gap-5">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 className="text-2xl font-bold">{plan.planName}</h2>
+          <p>
+            <span className="text-2xl font-bold">{formatNaira(plan.weeklyPrice)}</span>
+            <span className="text-muted"> / week</span>
+          </p>
+        </div>
+        <ul className="flex flex-col gap-1.5 text-sm">
+          {featureList(plan).map((feature) => (
+            <li key={feature}>
+              <span aria-hidden="true" className="mr-2 text-vip">
+                ✓
+              </span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <dl className="grid grid-cols-2 gap-y-2 rounded-xl bg-card-raised p-4 text-sm">
+          <dt className="text-muted">Wallet balance</dt>
+          <dd className="text-right font-semibold">{formatNaira(user.accountBalance)}</dd>
+          <dt className="text-muted">First week</dt>
+          <dd className="text-right font-semibold">−{formatNaira(plan.weeklyPrice)}</dd>
+          <dt className="text-muted">Balance after</dt>
+          <dd className={`text-right font-bold ${short ? 'text-danger' : 'text-wallet'}`}>
+            {formatNaira(balanceAfter)}
+          </dd>
+        </dl>
+        <p className="text-sm text-muted">
+          Renews every 7 days from your wallet. If your balance is short on renewal day, the plan
+          ends; nothing is owed.
+        </p>
+        {short ? (
+          <div
+            role="alert"
+            className="flex flex-col gap-3 rounded-xl border border-wallet/40 bg-wallet/10 p-4"
+          >
+            <p>You need {formatNaira(-balanceAfter)} more in your wallet to upgrade.</p>
+            <Link
+              href="/topup"
+              className="inline-flex min-h-11 items-center justify-center rounded-xl bg-wallet px-5 font-bold text-black"
+            >
+              Top up wallet
+            </Link>
+          </div>
+        ) : (
+          <Button variant="vip" onClick={confirm} loading={subscribe.isPending} className="w-full">
+            Pay {formatNaira(plan.weeklyPrice)} and upgrade
+          </Button>
+        )}
+      </Card>
+    </div>
+  );
+}
