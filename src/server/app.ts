@@ -3,7 +3,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { adminAuditRoutes } from './modules/admin/audit.ts';
+import { adminCatalogueRoutes } from './modules/admin/catalogue.ts';
 import { adminGameRoutes } from './modules/admin/games.ts';
+import { adminReportRoutes } from './modules/admin/reports.ts';
+import { adminUserRoutes } from './modules/admin/users.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { gameRoutes } from './modules/games/routes.ts';
@@ -84,6 +88,10 @@ export async function buildApp(
       await api.register(withdrawalRoutes);
       await api.register(planRoutes);
       await api.register(adminGameRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(adminCatalogueRoutes);
+      await api.register(adminReportRoutes);
+      await api.register(adminAuditRoutes);
     },
     { prefix: '/api/v1' },
   );

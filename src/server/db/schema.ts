@@ -377,3 +377,21 @@ export const withdrawals = pgTable(
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/** Every operator action: who, when, what, and the record before and after. Append-only. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+);

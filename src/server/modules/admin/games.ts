@@ -20,11 +20,13 @@ import { gameEntries, games, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { createDrawSeed } from '../draws/commitment.ts';
 import { cancelWithRefunds } from '../draws/service.ts';
 import { announceTournament } from '../games/announcements.ts';
 import { toApiGame } from '../games/serialize.ts';
 import { queueDraw } from '../games/service.ts';
+import { recordAudit } from './audit.ts';
 
 const PAGE_SIZE = 20;
 
@@ -119,6 +121,13 @@ export async function adminGameRoutes(app: FastifyInstance) {
         .values({ ...gameValues(request.body, app.clock.now()), ...createDrawSeed() })
         .returning();
       if (!row) throw new Error('game insert returned nothing');
+      await recordAudit(app.db, {
+        adminId: requireUser(request).id,
+        action: 'game.create',
+        targetType: 'game',
+        targetId: row.id,
+        after: { ...row, seed: undefined },
+      });
       if (row.isTournament) {
         await announceTournament(app.db, row, 'early');
         if (row.status === 'ONGOING') await announceTournament(app.db, row, 'everyone-else');
@@ -152,7 +161,16 @@ export async function adminGameRoutes(app: FastifyInstance) {
           ),
         )
         .returning();
-      if (row) return { message: 'Game updated', data: toApiGame(row, false) };
+      if (row) {
+        await recordAudit(app.db, {
+          adminId: requireUser(request).id,
+          action: 'game.update',
+          targetType: 'game',
+          targetId: row.id,
+          after: { ...row, seed: undefined },
+        });
+        return { message: 'Game updated', data: toApiGame(row, false) };
+      }
       const [existing] = await app.db
         .select({ id: games.id })
         .from(games)
@@ -184,7 +202,15 @@ export async function adminGameRoutes(app: FastifyInstance) {
             and(eq(games.id, request.params.id), inArray(games.status, ['UPCOMING', 'ONGOING'])),
           )
           .returning({ id: games.id });
-        if (row) await queueDraw(tx, row.id, now);
+        if (row) {
+          await queueDraw(tx, row.id, now);
+          await recordAudit(tx, {
+            adminId: requireUser(request).id,
+            action: 'game.close',
+            targetType: 'game',
+            targetId: row.id,
+          });
+        }
         return row;
       });
       if (closed) return { message: 'Game closed. The draw runs in a moment.' };

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { emailCodes } from '../../db/schema.ts';
 import { AppError, badRequest, ErrorCode } from '../../errors.ts';
@@ -29,7 +29,8 @@ function digest(pepper: Uint8Array, email: string, purpose: CodePurpose, code: s
 
 /**
  * Issues a fresh 6-digit code (CSPRNG), replacing any earlier one. Refuses with 429 inside the
- * 60 s cooldown after the previous code.
+ * 60 s cooldown after the previous code, unless `ignoreCooldown` (the one mail a sign-up sends:
+ * the account already exists by then, so refusing would leave it without its mail).
  */
 export async function issueCode(
   db: Executor,
@@ -37,6 +38,7 @@ export async function issueCode(
   email: string,
   purpose: CodePurpose,
   now: Date,
+  options: { ignoreCooldown?: boolean } = {},
 ): Promise<string> {
   const [latest] = await db
     .select({ createdAt: emailCodes.createdAt })
@@ -44,7 +46,7 @@ export async function issueCode(
     .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
     .orderBy(desc(emailCodes.id))
     .limit(1);
-  if (latest) {
+  if (latest && !options.ignoreCooldown) {
     const waitMs = latest.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime();
     if (waitMs > 0) throw cooldownError(Math.ceil(waitMs / 1000));
   }
@@ -70,8 +72,10 @@ export async function issueCode(
 }
 
 /**
- * Checks a code against the newest live one for this address. Wrong guesses count; the fifth
- * locks the code. Success consumes it (conditionally, so two requests can't both use it).
+ * Checks a code against the newest live one for this address. Every guess spends one of the
+ * code's 5 attempts before it is compared, in one conditional statement, so guesses sent all at
+ * once cannot all read the same count; after the fifth the code is locked. Success consumes it
+ * (conditionally, so two requests can't both use it).
  */
 export async function consumeCode(
   db: Executor,
@@ -94,20 +98,31 @@ export async function consumeCode(
     .orderBy(desc(emailCodes.id))
     .limit(1);
   if (!current || current.expiresAt <= now) throw badRequest(CODE_MESSAGES.invalid);
-  if (current.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(CODE_MESSAGES.locked);
+
+  const [spent] = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(emailCodes.id, current.id),
+        isNull(emailCodes.consumedAt),
+        lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ attempts: emailCodes.attempts });
+  if (!spent) {
+    const [latest] = await db
+      .select({ consumedAt: emailCodes.consumedAt })
+      .from(emailCodes)
+      .where(eq(emailCodes.id, current.id));
+    throw badRequest(latest?.consumedAt ? CODE_MESSAGES.invalid : CODE_MESSAGES.locked);
+  }
 
   const expected = Buffer.from(current.codeHash, 'hex');
   const actual = Buffer.from(digest(pepper, email, purpose, code), 'hex');
   if (!timingSafeEqual(expected, actual)) {
-    const [counted] = await db
-      .update(emailCodes)
-      .set({ attempts: sql`${emailCodes.attempts} + 1` })
-      .where(eq(emailCodes.id, current.id))
-      .returning({ attempts: emailCodes.attempts });
     throw badRequest(
-      (counted?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS
-        ? CODE_MESSAGES.locked
-        : CODE_MESSAGES.invalid,
+      spent.attempts >= CODE_MAX_ATTEMPTS ? CODE_MESSAGES.locked : CODE_MESSAGES.invalid,
     );
   }
   const consumed = await db

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Database } from '../../db/client.ts';
@@ -18,6 +18,12 @@ export class GoogleLoginError extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
+}
+
+function sameString(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** Local providers (tests, development) speak plain HTTP on loopback; real Google never does. */
@@ -45,8 +51,12 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
   }
 
   return {
-    /** The provider's authorisation URL, with PKCE, state and nonce remembered server-side. */
-    async authorizationUrl(db: Database, now: Date): Promise<string> {
+    /**
+     * The provider's authorisation URL, with PKCE, state and nonce remembered server-side. The
+     * caller also binds `state` to the browser (a cookie), so a callback link made by someone
+     * else cannot log this browser into their account.
+     */
+    async authorizationUrl(db: Database, now: Date): Promise<{ url: string; state: string }> {
       const config = await discover();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
@@ -55,7 +65,7 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
         .delete(oauthStates)
         .where(lt(oauthStates.createdAt, new Date(now.getTime() - STATE_TTL_MS)));
       await db.insert(oauthStates).values({ state, nonce, codeVerifier, createdAt: now });
-      return oidc
+      const url = oidc
         .buildAuthorizationUrl(config, {
           redirect_uri: callbackUrl,
           scope: 'openid email profile',
@@ -67,10 +77,19 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
           prompt: 'select_account',
         })
         .toString();
+      return { url, state };
     },
 
-    /** Finishes the code flow and returns a one-time token for /auth/validate/:token. */
-    async complete(db: Database, currentUrl: URL, now: Date): Promise<string> {
+    /**
+     * Finishes the code flow and returns a one-time token for /auth/validate/:token.
+     * `browserState` is the state this browser was given when it started (its cookie).
+     */
+    async complete(
+      db: Database,
+      currentUrl: URL,
+      now: Date,
+      browserState: string | undefined,
+    ): Promise<string> {
       const providerError = currentUrl.searchParams.get('error');
       if (providerError)
         throw new GoogleLoginError(
@@ -78,6 +97,10 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
         );
       const state = currentUrl.searchParams.get('state');
       if (!state) throw new GoogleLoginError('Google login failed: missing state');
+      // Checked before the state is used up, so a forged link cannot spoil the real login.
+      if (!browserState || !sameString(browserState, state)) {
+        throw new GoogleLoginError('Google login expired, please try again');
+      }
       const [pending] = await db
         .delete(oauthStates)
         .where(eq(oauthStates.state, state))
@@ -130,16 +153,39 @@ async function findOrCreateGoogleUser(
     .limit(1);
   if (linked && !linked.deletedAt) return linked.id;
 
-  // Google vouches for the address, so an account with that e-mail is the same person.
+  // Google vouches for the address, so an account with that e-mail is the same person. If that
+  // account never proved the address, whoever chose its password may not be that person (a
+  // sign-up squatting someone else's e-mail): the password goes, and with it any session.
+  // (SET expressions read the row as it was, so `email_verified_at is null` means "was".)
+  const unproven = sql`${users.emailVerifiedAt} is null`;
   const [byEmail] = await db
     .update(users)
     .set({
       googleSub: identity.sub,
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      passwordHash: sql`case when ${unproven} then null else ${users.passwordHash} end`,
+      tokenVersion: sql`case when ${unproven} then ${users.tokenVersion} + 1 else ${users.tokenVersion} end`,
     })
-    .where(and(eq(sql`lower(${users.email})`, identity.email), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, identity.email),
+        isNull(users.deletedAt),
+        // An account already linked to another Google identity is not taken over by e-mail.
+        isNull(users.googleSub),
+      ),
+    )
     .returning({ id: users.id });
   if (byEmail) return byEmail.id;
+  const [otherGoogle] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, identity.email))
+    .limit(1);
+  if (otherGoogle) {
+    throw new GoogleLoginError(
+      'This e-mail is already used by an account linked to another Google account',
+    );
+  }
 
   const base = handleBase(identity.email);
   for (let attempt = 0; attempt < 6; attempt += 1) {

@@ -48,3 +48,22 @@ export async function consumeOneTimeToken(
     .returning({ userId: oneTimeTokens.userId, purpose: oneTimeTokens.purpose });
   return row ?? null;
 }
+
+/** Retires a user's unused links of one purpose (a newer one replaces them). */
+export async function revokeOneTimeTokens(
+  db: Executor,
+  userId: string,
+  purpose: OneTimePurpose,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.consumedAt),
+      ),
+    );
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
 import type { AppConfig } from '../../config.ts';
+import { AppError, ErrorCode } from '../../errors.ts';
 import { createGoogleClient, GoogleLoginError } from './google.ts';
 import {
   type AuthContext,
@@ -42,6 +43,12 @@ function emailOf(request: FastifyRequest): string {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
+/** "15 minutes", "1 minute", "40 seconds": how the per-IP limiter words its wait too. */
+function describeWait(seconds: number): string {
+  const [count, unit] = seconds >= 60 ? [Math.round(seconds / 60), 'minute'] : [seconds, 'second'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 function tooMany(_request: FastifyRequest, context: { after: string }) {
   return { statusCode: 429, message: `Too many attempts. Please try again in ${context.after}.` };
 }
@@ -57,6 +64,33 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
     signToken: app.tokens.sign,
   });
 
+  // Per-address counters, one per kind, shared by every route of that kind. They are checked
+  // by hand: a second `app.rateLimit()` handler on a route is skipped once the route's own
+  // per-IP limit has run for the request, so it would never refuse anything.
+  const emailLimiters = new Map<keyof typeof LIMITS, ReturnType<typeof app.createRateLimit>>();
+  const limitPerEmail = (kind: keyof typeof LIMITS) => {
+    let limiter = emailLimiters.get(kind);
+    if (!limiter) {
+      limiter = app.createRateLimit({
+        max: LIMITS[kind].perEmail,
+        timeWindow: 15 * MINUTE,
+        keyGenerator: (request) => `${kind}:${emailOf(request)}`,
+      });
+      emailLimiters.set(kind, limiter);
+    }
+    const check = limiter;
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!emailOf(request)) return;
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw new AppError(
+        ErrorCode.TooManyRequests,
+        `Too many attempts. Please try again in ${describeWait(result.ttlInSeconds)}.`,
+      );
+    };
+  };
+
   const limits = (kind: keyof typeof LIMITS) => ({
     config: {
       rateLimit: {
@@ -65,12 +99,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         errorResponseBuilder: tooMany,
       },
     },
-    preHandler: app.rateLimit({
-      max: LIMITS[kind].perEmail,
-      timeWindow: 15 * MINUTE,
-      keyGenerator: (request) => `${kind}:${emailOf(request)}`,
-      errorResponseBuilder: tooMany,
-    }),
+    preHandler: limitPerEmail(kind),
   });
 
   typed.post(
@@ -201,6 +230,25 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
     ? createGoogleClient(config.google, `${config.publicUrl}/api/v1/auth/google/callback`)
     : null;
   const loginError = (reason: string) => `/login?error=${encodeURIComponent(reason)}`;
+  // Ties a Google login to the browser that started it (login CSRF): the callback must come
+  // with the state handed out here. Lax: the provider's redirect back is a top-level GET.
+  const STATE_COOKIE = 'pluckers_google_state';
+  const stateCookie = (value: string, maxAgeSeconds: number) =>
+    [
+      `${STATE_COOKIE}=${value}`,
+      'Path=/api/v1/auth/google',
+      'HttpOnly',
+      'SameSite=Lax',
+      `Max-Age=${maxAgeSeconds}`,
+      ...(config.publicUrl.startsWith('https://') ? ['Secure'] : []),
+    ].join('; ');
+  const stateFromCookie = (request: FastifyRequest): string | undefined => {
+    for (const pair of (request.headers.cookie ?? '').split(';')) {
+      const [name, ...value] = pair.trim().split('=');
+      if (name === STATE_COOKIE) return value.join('=');
+    }
+    return undefined;
+  };
 
   typed.get(
     '/auth/google',
@@ -208,7 +256,9 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
     async (_request, reply) => {
       if (!google) return reply.redirect(loginError('Google login is not available right now'));
       try {
-        return reply.redirect(await google.authorizationUrl(app.db, app.clock.now()));
+        const { url, state } = await google.authorizationUrl(app.db, app.clock.now());
+        reply.header('set-cookie', stateCookie(state, 600));
+        return reply.redirect(url);
       } catch (error) {
         app.log.warn({ err: error }, 'google login: could not reach the provider');
         return reply.redirect(loginError('Google login is not available right now'));
@@ -221,11 +271,13 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
     { schema: { tags: ['auth'], summary: 'Where Google sends the player back' } },
     async (request, reply) => {
       if (!google) return reply.redirect(loginError('Google login is not available right now'));
+      reply.header('set-cookie', stateCookie('', 0));
       try {
         const token = await google.complete(
           app.db,
           new URL(request.url, config.publicUrl),
           app.clock.now(),
+          stateFromCookie(request),
         );
         return reply.redirect(`/auth/validate/${token}`);
       } catch (error) {

@@ -11,7 +11,7 @@ import type { MailMessage } from '../../providers/mail.ts';
 import { loadApiUser } from '../users/serialize.ts';
 import { consumeCode, issueCode } from './codes.ts';
 import { resetCodeMail, signupCodeMail, verificationMail } from './emails.ts';
-import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.ts';
+import { consumeOneTimeToken, createOneTimeToken, revokeOneTimeTokens } from './one-time-tokens.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -70,10 +70,22 @@ async function duplicateMessage(
 export async function sendVerification(
   ctx: AuthContext,
   user: { id: string; email: string; fullname: string },
+  options: { ignoreCooldown?: boolean } = {},
 ) {
   const now = ctx.clock.now();
+  // The code first: inside the resend cooldown it refuses before a link is made for nothing.
+  const code = await issueCode(
+    ctx.db,
+    ctx.pepper,
+    user.email.toLowerCase(),
+    'verify_email',
+    now,
+    options,
+  );
+  // Only the newest link verifies: an older one may have gone to an address the account no
+  // longer has (this also runs when the e-mail is changed).
+  await revokeOneTimeTokens(ctx.db, user.id, 'validate_email', now);
   const token = await createOneTimeToken(ctx.db, user.id, 'validate_email', now);
-  const code = await issueCode(ctx.db, ctx.pepper, user.email.toLowerCase(), 'verify_email', now);
   const link = `${ctx.publicUrl}/auth/validate/${token}`;
   await ctx.sendMail(
     verificationMail(user.email, user.fullname.split(' ')[0] ?? user.fullname, link, code),
@@ -121,7 +133,8 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<st
     throw error;
   }
   if (created.verified) return AUTH_MESSAGES.registeredVerified;
-  await sendVerification(ctx, created);
+  // A code asked for in the sign-up form moments ago must not stop the account's own mail.
+  await sendVerification(ctx, created, { ignoreCooldown: true });
   return AUTH_MESSAGES.registered;
 }
 

@@ -126,7 +126,11 @@ export async function updateProfile(
 
   if (emailChanged && body.email) {
     await ctx.sendMail(emailChangedMail(current.email, body.email));
-    await sendVerification(ctx, { id: userId, email: body.email, fullname: current.fullname });
+    await sendVerification(
+      ctx,
+      { id: userId, email: body.email, fullname: current.fullname },
+      { ignoreCooldown: true },
+    );
   }
   if (passwordChanged) await ctx.sendMail(passwordChangedMail(body.email ?? current.email));
 

@@ -21,6 +21,7 @@ import {
 import { users, withdrawals } from '../../db/schema.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { bankAccountChangedMail } from '../auth/emails.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import {
@@ -185,14 +186,23 @@ export async function withdrawalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      const adminId = requireUser(request).id;
       const data = await approveWithdrawal(
         app.db,
         app.paymentProviders.payouts,
-        requireUser(request).id,
+        adminId,
         request.params.id,
         request.body.paidReference ?? null,
         app.clock.now(),
       );
+      await recordAudit(app.db, {
+        adminId,
+        action: 'withdrawal.approve',
+        targetType: 'withdrawal',
+        targetId: data.id,
+        before: { status: 'PENDING' },
+        after: { status: data.internalStatus, paidReference: request.body.paidReference ?? null },
+      });
       return { message: `Withdrawal ${data.internalStatus.toLowerCase()}`, data };
     },
   );

@@ -1,0 +1,97 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, pageQuerySchema, paginationSchema } from '../../../shared/schemas/common.ts';
+import type { Executor } from '../../db/client.ts';
+import { adminAudit, users } from '../../db/schema.ts';
+import { paginate } from '../../lib/pagination.ts';
+
+/** JSON-safe copy of a record: bigints (kobo) become strings, dates ISO strings. */
+export function snapshot(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value ?? null, (_key, item) =>
+      typeof item === 'bigint' ? item.toString() : item,
+    ),
+  );
+}
+
+export async function recordAudit(
+  db: Executor,
+  entry: {
+    adminId: string;
+    action: string;
+    targetType: string;
+    targetId: string;
+    before?: unknown;
+    after?: unknown;
+  },
+): Promise<void> {
+  await db.insert(adminAudit).values({
+    adminId: entry.adminId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: snapshot(entry.before),
+    after: snapshot(entry.after),
+  });
+}
+
+const auditEntrySchema = z.object({
+  id: z.number().int(),
+  admin: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+
+export async function adminAuditRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/admin/audit',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log, newest first',
+        security: [{ bearerAuth: [] }],
+        querystring: pageQuerySchema,
+        response: {
+          200: envelope(
+            z.object({ entries: z.array(auditEntrySchema), pagination: paginationSchema }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { page } = request.query;
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select({ entry: adminAudit, email: users.email })
+          .from(adminAudit)
+          .innerJoin(users, eq(users.id, adminAudit.adminId))
+          .orderBy(desc(adminAudit.id))
+          .limit(25)
+          .offset((page - 1) * 25),
+        app.db.select({ total: count() }).from(adminAudit),
+      ]);
+      return {
+        data: {
+          entries: rows.map(({ entry, email }) => ({
+            id: entry.id,
+            admin: email,
+            action: entry.action,
+            targetType: entry.targetType,
+            targetId: entry.targetId,
+            before: entry.before,
+            after: entry.after,
+            createdAt: entry.createdAt.toISOString(),
+          })),
+          pagination: paginate(total?.total ?? 0, page, 25),
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,280 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { nairaToKobo } from '../../../shared/money.ts';
+import {
+  categoryBodySchema,
+  planBodySchema,
+  settingsBodySchema,
+} from '../../../shared/schemas/admin.ts';
+import { categorySchema } from '../../../shared/schemas/catalogue.ts';
+import { envelope, idParamsSchema } from '../../../shared/schemas/common.ts';
+import { planSchema } from '../../../shared/schemas/plans.ts';
+import { settingsSchema } from '../../../shared/schemas/settings.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { categories, plans, settings } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { toApiPlan } from '../plans/service.ts';
+import { getSettings } from '../settings/service.ts';
+import { recordAudit } from './audit.ts';
+
+/** Operators tune settings, plans and categories; every change is audited. */
+export async function adminCatalogueRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = { onRequest: app.requireAdmin };
+  const tags = ['admin'];
+  const security = [{ bearerAuth: [] }];
+  const uniqueName = async <T>(work: () => Promise<T>, message: string) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(message);
+      throw error;
+    }
+  };
+
+  typed.put(
+    '/admin/settings',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Change fees, minimums, the daily limit and the tournament launch',
+        body: settingsBodySchema,
+        response: { 200: envelope(settingsSchema) },
+      },
+    },
+    async (request) => {
+      const adminId = requireUser(request).id;
+      await inTransaction(app.db, async (tx) => {
+        const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update');
+        const [after] = await tx
+          .update(settings)
+          .set({
+            withdrawalTransactionFee: nairaToKobo(request.body.withdrawalTransactionFee),
+            minimumPaymentAmount: nairaToKobo(request.body.minimumPaymentAmount),
+            dailyGameLimit: request.body.dailyGameLimit,
+            tournamentLaunchAt: request.body.tournamentLaunchAt
+              ? new Date(request.body.tournamentLaunchAt)
+              : null,
+            updatedAt: app.clock.now(),
+          })
+          .where(eq(settings.id, 1))
+          .returning();
+        await recordAudit(tx, {
+          adminId,
+          action: 'settings.update',
+          targetType: 'settings',
+          targetId: '1',
+          before,
+          after,
+        });
+      });
+      return { message: 'Settings saved', data: await getSettings(app.db) };
+    },
+  );
+
+  typed.get(
+    '/admin/plans',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'All plans, active or not',
+        response: { 200: envelope(z.array(planSchema.extend({ isActive: z.boolean() }))) },
+      },
+    },
+    async () => ({
+      data: (await app.db.select().from(plans).orderBy(asc(plans.amountPerDay))).map((row) => ({
+        ...toApiPlan(row),
+        isActive: row.isActive,
+      })),
+    }),
+  );
+
+  typed.post(
+    '/admin/plans',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a plan',
+        body: planBodySchema,
+        response: { 201: envelope(planSchema) },
+      },
+    },
+    async (request, reply) => {
+      const adminId = requireUser(request).id;
+      const row = await uniqueName(
+        () =>
+          inTransaction(app.db, async (tx) => {
+            const [created] = await tx
+              .insert(plans)
+              .values({
+                planName: request.body.planName,
+                amountPerDay: nairaToKobo(request.body.amountPerDay),
+                features: request.body.features,
+                isActive: request.body.isActive,
+              })
+              .returning();
+            if (!created) throw new Error('plan insert returned nothing');
+            await recordAudit(tx, {
+              adminId,
+              action: 'plan.create',
+              targetType: 'plan',
+              targetId: created.id,
+              after: created,
+            });
+            return created;
+          }),
+        'A plan with this name already exists',
+      );
+      return reply.status(201).send({ message: 'Plan created', data: toApiPlan(row) });
+    },
+  );
+
+  typed.put(
+    '/admin/plans/:id',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a plan (price changes apply from the next renewal)',
+        params: idParamsSchema,
+        body: planBodySchema,
+        response: { 200: envelope(planSchema) },
+      },
+    },
+    async (request) => {
+      const adminId = requireUser(request).id;
+      const row = await uniqueName(
+        () =>
+          inTransaction(app.db, async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(plans)
+              .where(eq(plans.id, request.params.id))
+              .for('update');
+            if (!before) throw notFound('Plan not found');
+            const [after] = await tx
+              .update(plans)
+              .set({
+                planName: request.body.planName,
+                amountPerDay: nairaToKobo(request.body.amountPerDay),
+                features: request.body.features,
+                isActive: request.body.isActive,
+              })
+              .where(eq(plans.id, request.params.id))
+              .returning();
+            if (!after) throw notFound('Plan not found');
+            await recordAudit(tx, {
+              adminId,
+              action: 'plan.update',
+              targetType: 'plan',
+              targetId: after.id,
+              before,
+              after,
+            });
+            return after;
+          }),
+        'A plan with this name already exists',
+      );
+      return { message: 'Plan saved', data: toApiPlan(row) };
+    },
+  );
+
+  typed.post(
+    '/admin/categories',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a category',
+        body: categoryBodySchema,
+        response: { 201: envelope(categorySchema) },
+      },
+    },
+    async (request, reply) => {
+      const adminId = requireUser(request).id;
+      const row = await uniqueName(
+        () =>
+          inTransaction(app.db, async (tx) => {
+            const [created] = await tx.insert(categories).values(request.body).returning();
+            if (!created) throw new Error('category insert returned nothing');
+            await recordAudit(tx, {
+              adminId,
+              action: 'category.create',
+              targetType: 'category',
+              targetId: created.id,
+              after: created,
+            });
+            return created;
+          }),
+        'A category with this title already exists',
+      );
+      return reply
+        .status(201)
+        .send({
+          message: 'Category created',
+          data: { id: row.id, title: row.title, emoji: row.emoji },
+        });
+    },
+  );
+
+  typed.put(
+    '/admin/categories/:id',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a category or change its emoji',
+        params: idParamsSchema,
+        body: categoryBodySchema,
+        response: { 200: envelope(categorySchema) },
+      },
+    },
+    async (request) => {
+      const adminId = requireUser(request).id;
+      const row = await uniqueName(
+        () =>
+          inTransaction(app.db, async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(categories)
+              .where(eq(categories.id, request.params.id))
+              .for('update');
+            if (!before) throw notFound('Category not found');
+            const [after] = await tx
+              .update(categories)
+              .set(request.body)
+              .where(eq(categories.id, request.params.id))
+              .returning();
+            if (!after) throw notFound('Category not found');
+            await recordAudit(tx, {
+              adminId,
+              action: 'category.update',
+              targetType: 'category',
+              targetId: after.id,
+              before,
+              after,
+            });
+            return after;
+          }),
+        'A category with this title already exists',
+      );
+      return {
+        message: 'Category saved',
+        data: { id: row.id, title: row.title, emoji: row.emoji },
+      };
+    },
+  );
+}

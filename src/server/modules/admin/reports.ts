@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { koboToNaira } from '../../../shared/money.ts';
+import { reportQuerySchema } from '../../../shared/schemas/admin.ts';
+import { envelope } from '../../../shared/schemas/common.ts';
+import type { Database } from '../../db/client.ts';
+import { ACCOUNTS } from '../wallet/ledger.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+
+const totalsSchema = z.object({
+  deposits: z.number(),
+  entryFees: z.number(),
+  prizesPaid: z.number(),
+  refunds: z.number(),
+  planRevenue: z.number(),
+  withdrawalFees: z.number(),
+  withdrawalsPaid: z.number(),
+  adjustments: z.number(),
+  /** Entry fees + plan revenue + withdrawal fees − prizes − adjustments. */
+  houseMargin: z.number(),
+});
+
+const lagosDay = (date: string) => new Date(`${date}T00:00:00+01:00`);
+
+/** Money movements per platform account over a window, read straight from the ledger. */
+export async function reportTotals(db: Database, from: Date, to: Date) {
+  const result = await db.execute(sql`
+    SELECT
+      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' THEN -e.amount END), 0)::bigint AS deposits,
+      coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.entryFees} AND t.kind = 'entry_fee' THEN e.amount END), 0)::bigint AS entry_fees,
+      coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.entryFees} AND t.kind = 'refund' THEN -e.amount END), 0)::bigint AS refunds,
+      coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.prizeExpense} THEN -e.amount END), 0)::bigint AS prizes,
+      coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.planRevenue} THEN e.amount END), 0)::bigint AS plans,
+      coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.withdrawalFees} THEN e.amount END), 0)::bigint AS withdrawal_fees,
+      coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.bankPayouts} THEN e.amount END), 0)::bigint AS paid_out,
+      coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.adjustments} THEN -e.amount END), 0)::bigint AS adjustments
+    FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+    WHERE e.created_at >= ${from.toISOString()}::timestamptz AND e.created_at < ${to.toISOString()}::timestamptz`);
+  const row =
+    (result as unknown as { rows: Array<Record<string, string | number | bigint>> }).rows[0] ?? {};
+  const kobo = (key: string) => BigInt(row[key] ?? 0);
+  const entryFees = kobo('entry_fees') - kobo('refunds');
+  const margin =
+    entryFees + kobo('plans') + kobo('withdrawal_fees') - kobo('prizes') - kobo('adjustments');
+  return {
+    deposits: koboToNaira(kobo('deposits')),
+    entryFees: koboToNaira(entryFees),
+    prizesPaid: koboToNaira(kobo('prizes')),
+    refunds: koboToNaira(kobo('refunds')),
+    planRevenue: koboToNaira(kobo('plans')),
+    withdrawalFees: koboToNaira(kobo('withdrawal_fees')),
+    withdrawalsPaid: koboToNaira(kobo('paid_out')),
+    adjustments: koboToNaira(kobo('adjustments')),
+    houseMargin: koboToNaira(margin),
+  };
+}
+
+async function dailySeries(db: Database, to: Date) {
+  const result = await db.execute(sql`
+    WITH days AS (
+      SELECT generate_series(0, 29) AS n
+    )
+    SELECT to_char((${to.toISOString()}::timestamptz - make_interval(days => 30 - d.n)) AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day,
+      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' THEN -e.amount END), 0)::bigint AS deposits,
+      coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.prizeExpense} THEN -e.amount END), 0)::bigint AS prizes,
+      coalesce(sum(CASE WHEN e.account IN (${ACCOUNTS.entryFees}, ${ACCOUNTS.planRevenue}, ${ACCOUNTS.withdrawalFees}) THEN e.amount
+                        WHEN e.account IN (${ACCOUNTS.prizeExpense}, ${ACCOUNTS.adjustments}) THEN e.amount END), 0)::bigint AS margin
+    FROM days d
+    LEFT JOIN ledger_entries e ON e.created_at >= ${to.toISOString()}::timestamptz - make_interval(days => 30 - d.n)
+      AND e.created_at < ${to.toISOString()}::timestamptz - make_interval(days => 29 - d.n)
+    LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
+    GROUP BY d.n ORDER BY d.n`);
+  return (
+    result as unknown as {
+      rows: Array<{ day: string; deposits: string; prizes: string; margin: string }>;
+    }
+  ).rows.map((row) => ({
+    day: row.day,
+    deposits: koboToNaira(BigInt(row.deposits)),
+    prizes: koboToNaira(BigInt(row.prizes)),
+    margin: koboToNaira(BigInt(row.margin)),
+  }));
+}
+
+export async function adminReportRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/admin/reports',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Totals for a date range, a 30-day daily series and the ledger check',
+        security: [{ bearerAuth: [] }],
+        querystring: reportQuerySchema,
+        response: {
+          200: envelope(
+            z.object({
+              from: z.string(),
+              to: z.string(),
+              totals: totalsSchema,
+              daily: z.array(
+                z.object({
+                  day: z.string(),
+                  deposits: z.number(),
+                  prizes: z.number(),
+                  margin: z.number(),
+                }),
+              ),
+              ledger: z.unknown(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const from = request.query.from
+        ? lagosDay(request.query.from)
+        : new Date(now.getTime() - 30 * 86_400_000);
+      const to = request.query.to
+        ? new Date(lagosDay(request.query.to).getTime() + 86_400_000)
+        : now;
+      const [totals, daily, ledger] = await Promise.all([
+        reportTotals(app.db, from, to),
+        dailySeries(app.db, now),
+        checkLedger(app.db),
+      ]);
+      return { data: { from: from.toISOString(), to: to.toISOString(), totals, daily, ledger } };
+    },
+  );
+}

@@ -1,0 +1,310 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthStates, users } from '../../db/schema.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { testDatabasePerFile } from '../../test/database.ts';
+import { createUser, uniqueSuffix } from '../../test/factories.ts';
+import { type OidcAccount, startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
+import { hashPassword } from './passwords.ts';
+
+const database = testDatabasePerFile();
+const PUBLIC_URL = 'http://pluckers.test';
+const CALLBACK_PATH = '/api/v1/auth/google/callback';
+
+let provider: TestOidcProvider;
+beforeAll(async () => {
+  provider = await startOidcProvider({ publicUrl: PUBLIC_URL });
+});
+afterAll(async () => {
+  await provider?.close();
+});
+
+const googleApp = () => buildTestApp(database(), provider.env);
+
+function googleAccount(overrides: Partial<OidcAccount> = {}): OidcAccount {
+  const suffix = uniqueSuffix();
+  const account = {
+    sub: `google-${suffix}`,
+    email: `grace.hopper.${suffix}@gmail.test`,
+    email_verified: true,
+    name: 'Grace Hopper',
+    ...overrides,
+  };
+  provider.setAccount(account);
+  return account;
+}
+
+/** Cookies a browser would send back: name=value of each Set-Cookie. */
+function cookiesFrom(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const lines = Array.isArray(header) ? header : header ? [String(header)] : [];
+  return lines.map((line: string) => line.split(';')[0]).join('; ');
+}
+
+/**
+ * The whole browser round trip: the app's /auth/google, the provider's pages, then the app's
+ * callback. Answers where the callback finally sends the browser.
+ */
+async function googleLogin(
+  app: FastifyInstance,
+  as: { sub: string } | { deny: true },
+): Promise<string> {
+  const start = await app.inject({ url: '/api/v1/auth/google' });
+  expect(start.statusCode).toBe(302);
+  const authorizationUrl = String(start.headers.location);
+  expect(authorizationUrl.startsWith(`${provider.issuer}/`)).toBe(true);
+  const back = await provider.authorize(authorizationUrl, as);
+  expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}${CALLBACK_PATH}`);
+  const callback = await app.inject({
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: cookiesFrom(start) },
+  });
+  expect(callback.statusCode).toBe(302);
+  return String(callback.headers.location);
+}
+
+/** Follows `/auth/validate/<token>` the way the web app does: token → access token → user. */
+async function signedInUser(app: FastifyInstance, location: string) {
+  const token = /^\/auth\/validate\/([A-Za-z0-9_-]+)$/.exec(location)?.[1];
+  expect(token, `redirected to ${location}`).toBeTruthy();
+  const validated = await app.inject({ url: `/api/v1/auth/validate-user/${token}` });
+  expect(validated.statusCode).toBe(200);
+  const accessToken: string = validated.json().data.access_token;
+  const me = await app.inject({
+    url: '/api/v1/user',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(me.statusCode).toBe(200);
+  return { token, accessToken, user: me.json().data };
+}
+
+const loginError = (reason: string) => `/login?error=${encodeURIComponent(reason)}`;
+
+describe('Google login', () => {
+  it('sends the player to the provider with PKCE (S256), state, nonce and the callback URL', async () => {
+    const app = await googleApp();
+    const start = await app.inject({ url: '/api/v1/auth/google' });
+    const url = new URL(String(start.headers.location));
+    expect(url.searchParams.get('client_id')).toBe(provider.clientId);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}${CALLBACK_PATH}`);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('scope')?.split(' ').sort()).toEqual([
+      'email',
+      'openid',
+      'profile',
+    ]);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    // The state is also handed to this browser, to be shown again at the callback.
+    const cookie = String(start.headers['set-cookie']);
+    expect(cookie).toContain(`pluckers_google_state=${url.searchParams.get('state')}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/api\/v1\/auth\/google/);
+    // The verifier stays on the server.
+    const [pending] = await app.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.state, url.searchParams.get('state') ?? ''));
+    expect(pending?.codeVerifier).toBeTruthy();
+    expect(url.search).not.toContain(pending?.codeVerifier ?? 'missing');
+  });
+
+  it('creates a verified, password-less account for a new Google user', async () => {
+    const app = await googleApp();
+    const account = googleAccount();
+
+    const location = await googleLogin(app, { sub: account.sub });
+    const { user, token } = await signedInUser(app, location);
+
+    expect(user).toMatchObject({
+      email: account.email,
+      fullname: 'Grace Hopper',
+      hasSetPassword: false,
+      role: 'player',
+    });
+    const expectedHandle = (account.email ?? '').split('@')[0]?.replace(/\./g, '_').slice(0, 14);
+    expect(user.username).toBe(`plucker_${expectedHandle}`);
+    const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.googleSub).toBe(account.sub);
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(row?.passwordHash).toBeNull();
+
+    // The hand-off link works once.
+    const replay = await app.inject({ url: `/api/v1/auth/validate-user/${token}` });
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('logs a returning Google user into the same account', async () => {
+    const app = await googleApp();
+    const account = googleAccount();
+    const first = await signedInUser(app, await googleLogin(app, { sub: account.sub }));
+    // Even after the Google address changed: the subject is what identifies the account.
+    provider.setAccount({ ...account, email: `renamed-${uniqueSuffix()}@gmail.test` });
+    const second = await signedInUser(app, await googleLogin(app, { sub: account.sub }));
+    expect(second.user.id).toBe(first.user.id);
+    expect(await app.db.$count(users, eq(users.googleSub, account.sub))).toBe(1);
+  });
+
+  it('links an existing password account by its verified e-mail, keeping the password', async () => {
+    const app = await googleApp();
+    const password = 'Linked-Account-2024';
+    const existing = await createUser(app.db, { passwordHash: await hashPassword(password) });
+    const account = googleAccount({ email: existing.email.toUpperCase() });
+
+    const { user } = await signedInUser(app, await googleLogin(app, { sub: account.sub }));
+
+    expect(user.id).toBe(existing.id);
+    expect(user.hasSetPassword).toBe(true);
+    const [row] = await app.db.select().from(users).where(eq(users.id, existing.id));
+    expect(row?.googleSub).toBe(account.sub);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: existing.email, password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('takes over an unverified sign-up with that e-mail: its password no longer works', async () => {
+    const app = await googleApp();
+    const password = 'Squatter-Password-1';
+    // Someone signed up with this address without ever proving it.
+    const squatted = await createUser(app.db, {
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: null,
+    });
+    const account = googleAccount({ email: squatted.email });
+
+    const squatterSession = { authorization: `Bearer ${await app.tokens.sign(squatted)}` };
+    expect((await app.inject({ url: '/api/v1/user', headers: squatterSession })).statusCode).toBe(
+      200,
+    );
+
+    const { user } = await signedInUser(app, await googleLogin(app, { sub: account.sub }));
+
+    expect(user.id).toBe(squatted.id);
+    expect(user.hasSetPassword).toBe(false);
+    expect((await app.inject({ url: '/api/v1/user', headers: squatterSession })).statusCode).toBe(
+      401,
+    );
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: squatted.email, password },
+    });
+    expect(login.statusCode).toBe(400);
+  });
+
+  it('does not move an account linked to one Google identity to another with the same e-mail', async () => {
+    const app = await googleApp();
+    const first = googleAccount();
+    const owner = await signedInUser(app, await googleLogin(app, { sub: first.sub }));
+    const second = googleAccount({ email: first.email });
+
+    const location = await googleLogin(app, { sub: second.sub });
+
+    expect(location).toBe(
+      loginError('This e-mail is already used by an account linked to another Google account'),
+    );
+    const [row] = await app.db.select().from(users).where(eq(users.id, owner.user.id));
+    expect(row?.googleSub).toBe(first.sub);
+  });
+
+  it('gives each new Google user a free handle made from the e-mail', async () => {
+    const app = await googleApp();
+    const local = `sam.${uniqueSuffix()}`;
+    const one = googleAccount({ email: `${local}@one.test`, name: '' });
+    const two = googleAccount({ email: `${local}@two.test`, name: 'Sam Two' });
+
+    const first = await signedInUser(app, await googleLogin(app, { sub: one.sub }));
+    const second = await signedInUser(app, await googleLogin(app, { sub: two.sub }));
+
+    const base = local.replace('.', '_').slice(0, 14);
+    expect(first.user.username).toBe(`plucker_${base}`);
+    expect(second.user.username).toMatch(new RegExp(`^plucker_${base}_[0-9a-f]{4}$`));
+    // Without a name from Google, the e-mail's local part stands in.
+    expect(first.user.fullname).toBe(local);
+    expect(second.user.fullname).toBe('Sam Two');
+  });
+
+  it('refuses an e-mail Google has not verified, creating nothing', async () => {
+    const app = await googleApp();
+    const account = googleAccount({ email_verified: false });
+
+    const location = await googleLogin(app, { sub: account.sub });
+
+    expect(location).toBe(loginError('Your Google e-mail address is not verified'));
+    expect(await app.db.$count(users, eq(users.googleSub, account.sub))).toBe(0);
+  });
+
+  it('sends the player back to /login when they cancel at the provider', async () => {
+    const app = await googleApp();
+    const location = await googleLogin(app, { deny: true });
+    expect(location).toBe(loginError('Google login was cancelled'));
+
+    const failed = await app.inject({ url: `${CALLBACK_PATH}?error=server_error&state=x` });
+    expect(failed.headers.location).toBe(loginError('Google login failed'));
+  });
+
+  it('refuses a callback that did not start in this browser, and a replayed one', async () => {
+    const app = await googleApp();
+    const account = googleAccount();
+    const start = await app.inject({ url: '/api/v1/auth/google' });
+    const back = await provider.authorize(String(start.headers.location), { sub: account.sub });
+    const callbackUrl = `${back.pathname}${back.search}`;
+
+    // A link crafted by someone else (login CSRF): no cookie from /auth/google.
+    const forged = await app.inject({ url: callbackUrl });
+    expect(forged.statusCode).toBe(302);
+    expect(String(forged.headers.location)).toMatch(/^\/login\?error=/);
+
+    // Nor with the cookie of a login started elsewhere.
+    const otherStart = await app.inject({ url: '/api/v1/auth/google' });
+    const mixed = await app.inject({
+      url: callbackUrl,
+      headers: { cookie: cookiesFrom(otherStart) },
+    });
+    expect(mixed.headers.location).toBe(loginError('Google login expired, please try again'));
+
+    const genuine = await app.inject({
+      url: callbackUrl,
+      headers: { cookie: cookiesFrom(start) },
+    });
+    expect(String(genuine.headers.location)).toMatch(/^\/auth\/validate\//);
+
+    const replayed = await app.inject({
+      url: callbackUrl,
+      headers: { cookie: cookiesFrom(start) },
+    });
+    expect(String(replayed.headers.location)).toBe(
+      loginError('Google login expired, please try again'),
+    );
+    expect(await app.db.$count(users, eq(users.googleSub, account.sub))).toBe(1);
+  });
+
+  it('redirects to /login with a reason when the provider cannot be reached', async () => {
+    const app = await buildTestApp(database(), {
+      ...provider.env,
+      // A port nothing listens on.
+      GOOGLE_ISSUER: 'http://127.0.0.1:9',
+    });
+    const start = await app.inject({ url: '/api/v1/auth/google' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe(loginError('Google login is not available right now'));
+  });
+});
+
+describe('Google login when not configured', () => {
+  it('redirects both steps to /login with a reason', async () => {
+    const app = await buildTestApp(database(), { PUBLIC_URL });
+    for (const url of ['/api/v1/auth/google', `${CALLBACK_PATH}?code=abc&state=def`]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(loginError('Google login is not available right now'));
+    }
+  });
+});
