@@ -132,15 +132,18 @@ export async function renewDuePlans(
         );
       const price = weeklyPriceKobo(row.plan);
       try {
-        await post(tx, {
-          kind: 'plan_renewal',
-          reference: `plan-renewal:${id}:${row.expiresAt.toISOString()}`,
-          description: `${row.plan.planName} plan renewal`,
-          lines: [
-            { account: ACCOUNTS.wallet, userId: id, amount: -price },
-            { account: ACCOUNTS.planRevenue, amount: price },
-          ],
-        });
+        // A savepoint, so a refused debit leaves nothing half-posted in the surrounding transaction.
+        await tx.transaction((savepoint) =>
+          post(savepoint, {
+            kind: 'plan_renewal',
+            reference: `plan-renewal:${id}:${row.expiresAt.toISOString()}`,
+            description: `${row.plan.planName} plan renewal`,
+            lines: [
+              { account: ACCOUNTS.wallet, userId: id, amount: -price },
+              { account: ACCOUNTS.planRevenue, amount: price },
+            ],
+          }),
+        );
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
         return lapse(

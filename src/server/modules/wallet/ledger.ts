@@ -46,7 +46,9 @@ export class InsufficientFundsError extends AppError {
  * Posts one balanced transaction inside the caller's database transaction. Wallet debits are
  * single conditional statements (never read-modify-write), so concurrent postings can't overdraw;
  * the CHECK on users.account_balance is the last line of defence.
- * Returns false when this reference was already posted.
+ * Returns false when this reference was already posted. When it throws, the caller's
+ * transaction must roll back (or the call must sit in a savepoint): the transaction row is
+ * written before the debits are tried.
  */
 export async function post(
   tx: Executor,
