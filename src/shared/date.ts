@@ -4,7 +4,8 @@ const dateFormatter = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  hour12: true,
+  // hour12: true would pick en-GB's h11 cycle ("0:05 am"); h12 gives "12:05 am".
+  hourCycle: 'h12',
   timeZone: 'Africa/Lagos',
 });
 

@@ -36,9 +36,11 @@ export default fp(
         return reply.status(status).send({ message: error.message, statusCode: status });
       }
       request.log.error({ err: error }, 'request failed');
+      // A status below 400 on an error (e.g. a library's 3xx) is still a server failure.
+      const serverStatus = status >= 500 && status < 600 ? status : 500;
       return reply
-        .status(Math.max(status, 500))
-        .send({ message: INTERNAL_MESSAGE, statusCode: status });
+        .status(serverStatus)
+        .send({ message: INTERNAL_MESSAGE, statusCode: serverStatus });
     });
   },
   { name: 'errors' },

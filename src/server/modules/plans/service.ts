@@ -130,14 +130,16 @@ export async function renewDuePlans(
         return lapse(
           'Your plan is no longer offered, so it has ended. Pick a new one on the Pricing page.',
         );
-      const price = weeklyPriceKobo(row.plan);
+      const plan = row.plan;
+      const periodEnd = row.expiresAt;
+      const price = weeklyPriceKobo(plan);
       try {
         // A savepoint, so a refused debit leaves nothing half-posted in the surrounding transaction.
         await tx.transaction((savepoint) =>
           post(savepoint, {
             kind: 'plan_renewal',
-            reference: `plan-renewal:${id}:${row.expiresAt.toISOString()}`,
-            description: `${row.plan.planName} plan renewal`,
+            reference: `plan-renewal:${id}:${periodEnd.toISOString()}`,
+            description: `${plan.planName} plan renewal`,
             lines: [
               { account: ACCOUNTS.wallet, userId: id, amount: -price },
               { account: ACCOUNTS.planRevenue, amount: price },

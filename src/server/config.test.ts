@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('uses the defaults of DESIGN §5 on an empty environment', () => {
+    expect(loadConfig({})).toMatchObject({
+      nodeEnv: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: './data',
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Pluckers <no-reply@localhost>',
+      google: undefined,
+      admin: undefined,
+      seedDemo: true,
+      logLevel: 'info',
+      webDist: 'dist/web',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', JWT_SECRET: '', SEED_DEMO: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('reads the port and derives PUBLIC_URL from it, without a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080' }).port).toBe(8080);
+    expect(loadConfig({ PUBLIC_URL: 'https://pluckers.ng/' }).publicUrl).toBe(
+      'https://pluckers.ng',
+    );
+  });
+
+  it('names PORT when it is not a number', () => {
+    const message = configError({ PORT: 'abc' });
+    expect(message).toContain('PORT');
+    expect(message).toMatch(/PORT must be a number/);
+    expect(message).not.toContain('\n');
+  });
+
+  it('refuses a port out of range or with decimals', () => {
+    expect(configError({ PORT: '70000' })).toMatch(/PORT must be between 0 and 65535/);
+    expect(configError({ PORT: '-1' })).toMatch(/PORT must be between 0 and 65535/);
+    expect(configError({ PORT: '80.5' })).toMatch(/PORT must be a whole number/);
+  });
+
+  it('parses SEED_DEMO as true/false/1/0 and refuses anything else', () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(configError({ SEED_DEMO: 'yes' })).toBe(
+      'Invalid SEED_DEMO: SEED_DEMO must be true or false',
+    );
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together or not at all', () => {
+    expect(configError({ ADMIN_EMAIL: 'ops@pluckers.ng' })).toMatch(/ADMIN_EMAIL\/ADMIN_PASSWORD/);
+    expect(configError({ ADMIN_PASSWORD: 'long-enough-secret' })).toMatch(
+      /ADMIN_EMAIL\/ADMIN_PASSWORD/,
+    );
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'ops@pluckers.ng', ADMIN_PASSWORD: 'long-enough-secret' }).admin,
+    ).toEqual({
+      email: 'ops@pluckers.ng',
+      password: 'long-enough-secret',
+    });
+    expect(
+      configError({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-secret' }),
+    ).toMatch(/ADMIN_EMAIL must be an e-mail address/);
+    expect(configError({ ADMIN_EMAIL: 'ops@pluckers.ng', ADMIN_PASSWORD: 'short' })).toMatch(
+      /ADMIN_PASSWORD must be at least 8 characters/,
+    );
+  });
+
+  it('names the other variables it checks', () => {
+    expect(configError({ DATABASE_URL: 'mysql://x' })).toMatch(/^Invalid DATABASE_URL: /);
+    expect(configError({ JWT_SECRET: 'too-short' })).toMatch(/^Invalid JWT_SECRET: /);
+    expect(configError({ PUBLIC_URL: 'not a url' })).toMatch(/^Invalid PUBLIC_URL: /);
+    expect(configError({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid LOG_LEVEL: /);
+  });
+
+  it('keeps Google login off until both client id and secret are set', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+  });
+});
+
+describe('start-up with a bad environment', () => {
+  it('PORT=abc exits with code 1 and one stderr line saying PORT must be a number', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: 'abc' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.stdout.resume();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+
+    expect(code).toBe(1);
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines, stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/PORT must be a number/);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app.ts';
+import { testDatabasePerFile } from '../test/database.ts';
+
+const database = testDatabasePerFile();
+
+function directives(header: string | string[] | number | undefined): Map<string, string> {
+  expect(typeof header).toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name = '', ...values] = part.split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+  );
+}
+
+describe('security headers', () => {
+  it('sends a strict CSP and the helmet headers on API responses', async () => {
+    const app = await buildTestApp(database());
+
+    const response = await app.inject({ url: '/api/v1/settings' });
+
+    expect(response.statusCode).toBe(200);
+    const csp = directives(response.headers['content-security-policy']);
+    expect(csp.get('default-src')).toBe("'self'");
+    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('object-src')).toBe("'none'");
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+    expect(csp.get('base-uri')).toBe("'self'");
+    expect(csp.get('connect-src')).toBe("'self'");
+    expect(csp.get('font-src')).toBe("'self'");
+    // No remote origins, no eval, and no inline scripts anywhere in the policy.
+    expect(response.headers['content-security-policy']).not.toMatch(/https?:|unsafe-eval|\*/);
+    expect(csp.get('script-src')).not.toContain('unsafe-inline');
+    expect(csp.has('upgrade-insecure-requests')).toBe(false);
+
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['x-dns-prefetch-control']).toBe('off');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    // Plain http: no HSTS that would lock a local install onto https.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS and upgrade-insecure-requests behind an https PUBLIC_URL', async () => {
+    const app = await buildTestApp(database(), { PUBLIC_URL: 'https://pluckers.example' });
+
+    const response = await app.inject({ url: '/api/health' });
+
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(
+      directives(response.headers['content-security-policy']).has('upgrade-insecure-requests'),
+    ).toBe(true);
+  });
+
+  it('sends the same headers on error responses', async () => {
+    const app = await buildTestApp(database());
+    const response = await app.inject({ url: '/api/v1/notification' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('rate-limits the API per client with a JSON 429', async () => {
+    const app = await buildTestApp(database());
+    const url = '/api/v1/settings';
+    const client = { remoteAddress: '203.0.113.7' };
+    let last = await app.inject({ url, ...client });
+    expect(last.headers['x-ratelimit-limit']).toBe('600');
+    for (let i = 1; i < 600; i += 1) last = await app.inject({ url, ...client });
+    expect(last.statusCode).toBe(200);
+    expect(last.headers['x-ratelimit-remaining']).toBe('0');
+
+    const limited = await app.inject({ url, ...client });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      message: expect.stringMatching(/^Too many requests, please try again in /),
+      statusCode: 429,
+    });
+    // Another client is not affected.
+    expect((await app.inject({ url, remoteAddress: '203.0.113.8' })).statusCode).toBe(200);
+    // Pages are not limited: a slow connection loading the SPA never sees a 429.
+    expect((await app.inject({ url: '/Home', ...client })).statusCode).toBe(503);
+  });
+});

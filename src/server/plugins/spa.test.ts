@@ -1,0 +1,146 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app.ts';
+import { testDatabasePerFile } from '../test/database.ts';
+
+const database = testDatabasePerFile();
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Pluckers</title><script type="module" src="/assets/x.js"></script></head><body><div id="root"></div></body></html>';
+const SCRIPT = 'console.log("pluckers");';
+const SECRET = 'not-for-the-browser-4f1d';
+
+/** Every client route of spec §2 (both spellings where it gives two) plus the admin console. */
+const CLIENT_ROUTES = [
+  '/',
+  '/login',
+  '/login?error=Google%20sign-in%20failed',
+  '/Signup',
+  '/verifyemail',
+  '/auth/validate/abc',
+  '/ForgotPassword',
+  '/resetpassword?email=ada%40example.com',
+  '/Terms',
+  '/Privacy',
+  '/GameRules',
+  '/SupportCenter',
+  '/Home',
+  '/GameDetails',
+  '/LeaderBoard',
+  '/Leaderboard',
+  '/MySubmissions',
+  '/mysubmissions',
+  '/Tournament',
+  '/PaymentStatus?status=success&message=ok',
+  '/UpgradeAccount/3f1c0a5e-8d5b-4f7e-9a51-2b7c5d9e0f12',
+  '/UpgradeSuccessful',
+  '/SelectedTournament',
+  '/SuccessfulSubmission',
+  '/Pricing',
+  '/WithdrawFunds',
+  '/withdrawfunds',
+  '/wallet',
+  '/TopUp',
+  '/topup',
+  '/Notifications',
+  '/Profile',
+  '/admin',
+];
+
+describe('the built web app', () => {
+  let parent: string;
+  let webDist: string;
+
+  beforeAll(async () => {
+    parent = await mkdtemp(path.join(tmpdir(), 'pluckers-web-'));
+    webDist = path.join(parent, 'web');
+    await mkdir(path.join(webDist, 'assets'), { recursive: true });
+    await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(webDist, 'assets', 'x.js'), SCRIPT);
+    // Beside the build, not in it: must never be served.
+    await writeFile(path.join(parent, 'secret.txt'), SECRET);
+  });
+  afterAll(async () => {
+    await rm(parent, { recursive: true, force: true });
+  });
+
+  it('answers index.html, revalidated, with the CSP, for every client route', async () => {
+    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    for (const url of CLIENT_ROUTES) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers HEAD for a page like GET, without a body', async () => {
+    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const response = await app.inject({ method: 'HEAD', url: '/Home' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe('');
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const response = await app.inject({ url: '/assets/x.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it('answers 404 JSON for a missing asset and for unknown API routes, never the shell', async () => {
+    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    for (const url of ['/assets/missing.js', '/api/nope', '/api/v1/nope?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.json(), url).toEqual({ message: expect.any(String), statusCode: 404 });
+    }
+  });
+
+  it('answers 404 JSON rather than the shell for a non-GET request to a page', async () => {
+    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const response = await app.inject({ method: 'POST', url: '/Home', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: expect.any(String), statusCode: 404 });
+  });
+
+  it('never serves files from outside the build directory', async () => {
+    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    for (const url of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
+      const response = await app.inject({ url });
+      expect(response.body, url).not.toContain(SECRET);
+    }
+  });
+});
+
+describe('without a web build', () => {
+  it('answers 503 plain text for pages and keeps the API working', async () => {
+    const app = await buildTestApp(database(), {
+      WEB_DIST: path.join(tmpdir(), 'pluckers-no-such-build'),
+    });
+    for (const url of ['/', '/Home', '/auth/validate/abc']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['content-type'], url).toBe('text/plain; charset=utf-8');
+      expect(response.body, url).toMatch(/npm run build/);
+    }
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/nope' })).statusCode).toBe(404);
+  });
+});
