@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,6 +14,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Loaded after the config check so a bad variable fails fast with its one-line message.
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp(config);
 
   let stopping = false;
