@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { plans, users } from '../db/schema.ts';
+import { ACCOUNTS, post } from '../modules/wallet/ledger.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser, type UserRow } from '../test/factories.ts';
@@ -159,12 +160,19 @@ describe('bearer authentication', () => {
 describe('GET /api/v1/user', () => {
   it('returns the signed-in player with the plucker_ prefix and naira amounts', async () => {
     const app = await buildTestApp(database());
-    const user = await createUser(app.db, {
-      accountBalance: 123_456n,
-      totalWinningAmount: 50_000n,
-      points: 120,
-      level: 2,
-    });
+    const user = await createUser(app.db, { totalWinningAmount: 50_000n, points: 120, level: 2 });
+    // Money only ever arrives through the ledger, so other tests' ledger checks stay true.
+    await app.db.transaction((tx) =>
+      post(tx, {
+        kind: 'test_topup',
+        reference: `test-topup:${user.id}`,
+        description: 'test funds',
+        lines: [
+          { account: ACCOUNTS.wallet, userId: user.id, amount: 123_456n },
+          { account: ACCOUNTS.paymentClearing('test'), amount: -123_456n },
+        ],
+      }),
+    );
 
     const response = await app.inject({ url: '/api/v1/user', headers: await bearerFor(app, user) });
 

@@ -16,7 +16,8 @@ import {
   paginationSchema,
 } from '../../../shared/schemas/common.ts';
 import { gameSchema } from '../../../shared/schemas/games.ts';
-import { gameEntries, games, users } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { categories, gameEntries, games, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
@@ -44,6 +45,19 @@ function gameValues(body: AdminGameBody, now: Date) {
     endsAt: body.endsAt ? new Date(body.endsAt) : null,
     status: startsAt && startsAt > now ? ('UPCOMING' as const) : ('ONGOING' as const),
   };
+}
+
+export const UNKNOWN_CATEGORY = 'That category does not exist';
+
+/** A category id that names no category is the operator's mistake (400), not a crash (500). */
+async function assertCategoryExists(db: Database, categoryId: string | null): Promise<void> {
+  if (!categoryId) return;
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, categoryId))
+    .limit(1);
+  if (!row) throw badRequest(UNKNOWN_CATEGORY);
 }
 
 const adminEntrySchema = z.object({
@@ -116,6 +130,7 @@ export async function adminGameRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      await assertCategoryExists(app.db, request.body.categoryID);
       const [row] = await app.db
         .insert(games)
         .values({ ...gameValues(request.body, app.clock.now()), ...createDrawSeed() })
@@ -150,6 +165,7 @@ export async function adminGameRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      await assertCategoryExists(app.db, request.body.categoryID);
       const [row] = await app.db
         .update(games)
         .set(gameValues(request.body, app.clock.now()))

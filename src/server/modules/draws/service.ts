@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { drawWinners, winnerCount } from '../../../shared/fairness.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -47,13 +47,15 @@ export async function runDraw(db: Database, gameId: string, now: Date): Promise<
     const { winners, entriesDigest } = await drawWinners(nodeFairnessCrypto, game.seed, entryIds);
     const reward = game.reward;
 
-    await tx.update(gameEntries).set({ isWinner: false }).where(eq(gameEntries.gameId, gameId));
-    for (let i = 0; i < winners.length; i += 5000) {
-      await tx
-        .update(gameEntries)
-        .set({ isWinner: true, prize: reward })
-        .where(inArray(gameEntries.id, winners.slice(i, i + 5000)));
-    }
+    // Each entry is written once: winners from one array parameter, then everyone else.
+    await tx.execute(sql`
+      UPDATE game_entries e SET is_winner = true, prize = ${reward}::bigint
+      FROM unnest(${`{${winners.join(',')}}`}::bigint[]) AS w(id)
+      WHERE e.id = w.id AND e.game_id = ${gameId}`);
+    await tx
+      .update(gameEntries)
+      .set({ isWinner: false })
+      .where(and(eq(gameEntries.gameId, gameId), sql`${gameEntries.isWinner} IS NOT TRUE`));
 
     if (reward > 0n) {
       const total = reward * BigInt(winners.length);
@@ -104,7 +106,8 @@ export async function runDraw(db: Database, gameId: string, now: Date): Promise<
 
 /**
  * Cancels a game and refunds every entry fee in one balanced ledger transaction; every player
- * is told why. The caller holds the game row lock.
+ * is told why. The caller holds the game row lock. Entries keep isWinner = null: nobody won or
+ * lost a game that was never drawn (the app shows them as refunded, not as LOST).
  */
 export async function cancelWithRefunds(
   tx: Transaction,
@@ -115,7 +118,7 @@ export async function cancelWithRefunds(
   const gameId = game.id;
   const refunds = await tx
     .update(gameEntries)
-    .set({ refunded: true, isWinner: false })
+    .set({ refunded: true })
     .where(and(eq(gameEntries.gameId, gameId), sql`${gameEntries.amountPaid} > 0`))
     .returning({ id: gameEntries.id });
   if (refunds.length > 0) {
@@ -151,21 +154,27 @@ export async function cancelWithRefunds(
 }
 
 /**
- * Housekeeping on every worker tick: open UPCOMING games whose start has come, close ONGOING
- * games whose end has passed, and queue their draws.
+ * Housekeeping on every worker tick: open UPCOMING games whose start has come (announcing the
+ * tournaments among them), close ONGOING games whose end has passed, and queue their draws.
+ * Each change shares a transaction with its follow-up: a crash in between must not leave a
+ * CLOSED game that nothing will ever draw, or a tournament opened without its announcement.
  */
 export async function sweepGames(db: Database, now: Date): Promise<void> {
-  const opened = await db
-    .update(games)
-    .set({ status: 'ONGOING' })
-    .where(and(eq(games.status, 'UPCOMING'), lte(games.startsAt, now)))
-    .returning({ id: games.id, title: games.title, isTournament: games.isTournament });
-  for (const game of opened)
-    if (game.isTournament) await announceTournament(db, game, 'everyone-else');
-  const closed = await db
-    .update(games)
-    .set({ status: 'CLOSED', closedAt: now })
-    .where(and(eq(games.status, 'ONGOING'), lte(games.endsAt, now)))
-    .returning({ id: games.id });
-  for (const game of closed) await queueDraw(db, game.id, now);
+  await inTransaction(db, async (tx) => {
+    const opened = await tx
+      .update(games)
+      .set({ status: 'ONGOING' })
+      .where(and(eq(games.status, 'UPCOMING'), lte(games.startsAt, now)))
+      .returning({ id: games.id, title: games.title, isTournament: games.isTournament });
+    for (const game of opened)
+      if (game.isTournament) await announceTournament(tx, game, 'everyone-else');
+  });
+  await inTransaction(db, async (tx) => {
+    const closed = await tx
+      .update(games)
+      .set({ status: 'CLOSED', closedAt: now })
+      .where(and(eq(games.status, 'ONGOING'), lte(games.endsAt, now)))
+      .returning({ id: games.id });
+    for (const game of closed) await queueDraw(tx, game.id, now);
+  });
 }

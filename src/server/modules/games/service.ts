@@ -58,14 +58,20 @@ async function playedIds(db: Database, userId: string, gameIds: string[]): Promi
   return new Set(rows.map((row) => row.gameId));
 }
 
-/** The four lists of DESIGN §4, with hasPlayedGame for the caller. */
+/**
+ * The four lists of DESIGN §4, with hasPlayedGame for the caller, in one query each (the
+ * caller's entries are looked up per listed game through the (game_id, user_id) unique index).
+ */
 export async function listGames(
   db: Database,
   type: GameType,
   userId: string,
   now: Date,
 ): Promise<Game[]> {
-  let rows: GameRow[];
+  // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
+  const played = sql<boolean>`EXISTS (SELECT 1 FROM game_entries pe WHERE pe.game_id = "games"."id" AND pe.user_id = ${userId})`;
+  const columns = { game: games, played };
+  let rows: Array<{ game: GameRow; played: boolean }>;
   if (type === 'TRENDING') {
     const since = new Date(now.getTime() - 24 * 3_600_000);
     const recent = db
@@ -74,47 +80,40 @@ export async function listGames(
       .where(gte(gameEntries.createdAt, since))
       .groupBy(gameEntries.gameId)
       .as('recent');
-    rows = (
-      await db
-        .select({ game: games })
-        .from(games)
-        .leftJoin(recent, eq(recent.gameId, games.id))
-        .where(eq(games.status, 'ONGOING'))
-        .orderBy(
-          desc(sql`coalesce(${recent.recent}, 0)`),
-          desc(games.playerCount),
-          desc(games.createdAt),
-        )
-        .limit(LIST_LIMIT)
-    ).map((row) => row.game);
+    rows = await db
+      .select(columns)
+      .from(games)
+      .leftJoin(recent, eq(recent.gameId, games.id))
+      .where(eq(games.status, 'ONGOING'))
+      .orderBy(
+        desc(sql`coalesce(${recent.recent}, 0)`),
+        desc(games.playerCount),
+        desc(games.createdAt),
+      )
+      .limit(LIST_LIMIT);
   } else if (type === 'NEW_CHALLANGES') {
     rows = await db
-      .select()
+      .select(columns)
       .from(games)
       .where(inArray(games.status, ['UPCOMING', 'ONGOING']))
       .orderBy(desc(games.createdAt))
       .limit(LIST_LIMIT);
   } else if (type === 'HIGHEST_PAYOUTS') {
     rows = await db
-      .select()
+      .select(columns)
       .from(games)
       .where(eq(games.status, 'ONGOING'))
       .orderBy(desc(games.reward), desc(games.createdAt))
       .limit(LIST_LIMIT);
   } else {
     rows = await db
-      .select()
+      .select(columns)
       .from(games)
       .where(and(eq(games.isTournament, true), inArray(games.status, ['UPCOMING', 'ONGOING'])))
       .orderBy(games.startsAt, desc(games.createdAt))
       .limit(LIST_LIMIT);
   }
-  const played = await playedIds(
-    db,
-    userId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toApiGame(row, played.has(row.id)));
+  return rows.map((row) => toApiGame(row.game, row.played === true));
 }
 
 export async function getGame(db: Database, gameId: string, userId: string): Promise<Game> {
@@ -177,6 +176,10 @@ export async function playGame(
       const [game] = await tx.select().from(games).where(eq(games.id, input.gameID)).limit(1);
       if (!game) throw notFound(GAME_MESSAGES.notFound);
       if (game.status === 'UPCOMING') throw badRequest(GAME_MESSAGES.notStarted);
+      // Taking the last place closes a game: later players are told it is full, the same
+      // answer as for those who lose the race for that place below.
+      if (game.status === 'CLOSED' && game.playerCount >= game.maximumPlayers)
+        throw conflict(GAME_MESSAGES.full);
       if (game.status !== 'ONGOING') throw badRequest(GAME_MESSAGES.closed);
       if (game.isTournament && !player.features?.tournamentAccess)
         throw forbidden(GAME_MESSAGES.tournamentOnly);

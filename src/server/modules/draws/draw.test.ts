@@ -1,0 +1,565 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import {
+  commitmentOf,
+  drawWinners,
+  verifyDrawProof,
+  webFairnessCrypto,
+} from '../../../shared/fairness.ts';
+import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  gameEntries,
+  games,
+  jobs,
+  ledgerEntries,
+  ledgerTransactions,
+  notifications,
+  users,
+} from '../../db/schema.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { testDatabasePerFile } from '../../test/database.ts';
+import type { UserRow } from '../../test/factories.ts';
+import { playGame, queueDraw } from '../games/service.ts';
+import {
+  createGame,
+  createPlayer,
+  expectLedgerOk,
+  failingAtWrite,
+  type GameRow,
+  settableClock,
+} from '../games/test-fixtures.ts';
+import { commitmentFor, createDrawSeed, nodeFairnessCrypto } from './commitment.ts';
+import { runDraw, sweepGames } from './service.ts';
+
+const database = testDatabasePerFile();
+
+/** Draw and cancellation notices; tournament announcements may reach anyone at any time. */
+const RESULT_TITLES = ['You won!', 'Results are in', 'Game cancelled'];
+
+/** A CLOSED game with `players` paid entries, and no draw job (the test runs the draw). */
+async function closedGame(
+  db: Database,
+  players: number,
+  values: Partial<typeof games.$inferInsert> = {},
+): Promise<{ game: GameRow; players: UserRow[] }> {
+  const game = await createGame(db, {
+    entryFee: 10_000n,
+    reward: 25_000n,
+    maximumPlayers: players + 10,
+    ...values,
+  });
+  const fee = game.entryFee;
+  const people = await Promise.all(
+    Array.from({ length: players }, () => createPlayer(db, { kobo: fee + 1_000n + 10_000n })),
+  );
+  for (const person of people) {
+    await playGame(db, person.id, { gameID: game.id, submittedAnswer: 'my answer' }, new Date());
+  }
+  await db
+    .update(games)
+    .set({ status: 'CLOSED', closedAt: new Date() })
+    .where(eq(games.id, game.id));
+  return { game, players: people };
+}
+
+async function proof(app: FastifyInstance, gameId: string): Promise<DrawProofResponse> {
+  const response = await app.inject({ url: `/api/v1/game/${gameId}/draw` });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+
+/** Everything a draw touches, to compare before and after. */
+async function drawState(db: Database, game: GameRow, people: UserRow[]) {
+  const ids = people.map((person) => person.id);
+  return {
+    game: (
+      await db
+        .select({
+          status: games.status,
+          drawnAt: games.drawnAt,
+          entriesDigest: games.entriesDigest,
+        })
+        .from(games)
+        .where(eq(games.id, game.id))
+    )[0],
+    entries: await db
+      .select({
+        id: gameEntries.id,
+        isWinner: gameEntries.isWinner,
+        prize: gameEntries.prize,
+        refunded: gameEntries.refunded,
+      })
+      .from(gameEntries)
+      .where(eq(gameEntries.gameId, game.id))
+      .orderBy(asc(gameEntries.id)),
+    users: await db
+      .select({
+        id: users.id,
+        balance: users.accountBalance,
+        points: users.points,
+        level: users.level,
+        played: users.totalGamesPlayed,
+        won: users.totalGamesWon,
+        winnings: users.totalWinningAmount,
+      })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(asc(users.id)),
+    postings: await db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(
+        or(
+          eq(ledgerTransactions.reference, `prizes:${game.id}`),
+          eq(ledgerTransactions.reference, `refunds:${game.id}`),
+        ),
+      ),
+    notifications: await db
+      .select({ userId: notifications.userId, title: notifications.title })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, ids), inArray(notifications.title, RESULT_TITLES))),
+  };
+}
+
+describe('fairness crypto on the server', () => {
+  it("Node's hashes and Web Crypto give identical hashes, commitments and draws", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 100 }),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 40 }), { maxLength: 60 }),
+        async (data, seedBytes, entryIds) => {
+          expect(new Uint8Array(await nodeFairnessCrypto.sha256(data))).toEqual(
+            await webFairnessCrypto.sha256(data),
+          );
+          expect(new Uint8Array(await nodeFairnessCrypto.hmacSha256(seedBytes, data))).toEqual(
+            await webFairnessCrypto.hmacSha256(seedBytes, data),
+          );
+          const seed = Buffer.from(seedBytes).toString('hex');
+          expect(commitmentFor(seed)).toBe(await commitmentOf(webFairnessCrypto, seed));
+          expect(await drawWinners(nodeFairnessCrypto, seed, entryIds)).toEqual(
+            await drawWinners(webFairnessCrypto, seed, entryIds),
+          );
+        },
+      ),
+    );
+    const fresh = createDrawSeed();
+    expect(fresh.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(fresh.commitment).toBe(await commitmentOf(webFairnessCrypto, fresh.seed));
+    expect(createDrawSeed().seed).not.toBe(fresh.seed);
+  });
+});
+
+describe('runDraw', () => {
+  it('hides the seed until the draw, then settles everything and reveals a verifiable proof', async () => {
+    const app = await buildTestApp(database());
+    const { game, players } = await closedGame(app.db, 12);
+    // Levels move at 100 points (level 2) and 10,000 (level 5).
+    const [nearTwo, nearFive] = players;
+    if (!nearTwo || !nearFive) throw new Error('players missing');
+    await app.db.update(users).set({ points: 95 }).where(eq(users.id, nearTwo.id));
+    await app.db.update(users).set({ points: 9_945, level: 4 }).where(eq(users.id, nearFive.id));
+
+    const before = await proof(app, game.id);
+    expect(before).toEqual({
+      gameId: game.id,
+      status: 'CLOSED',
+      commitment: game.commitment,
+      seed: null,
+      entriesDigest: null,
+      entries: [],
+      winners: [],
+      winnerUsernames: [],
+    });
+    const early = await app.inject({ url: `/api/v1/game/${game.id}/draw` });
+    expect(early.body).not.toContain(game.seed);
+
+    const drawnAt = new Date('2030-05-05T10:00:00Z');
+    expect(await runDraw(app.db, game.id, drawnAt)).toBe('completed');
+
+    const after = await proof(app, game.id);
+    expect(after.status).toBe('COMPLETED');
+    expect(after.seed).toBe(game.seed);
+    expect(after.commitment).toBe(game.commitment);
+    expect(after.entries).toHaveLength(12);
+    expect(after.winners).toHaveLength(2);
+    expect(await verifyDrawProof(webFairnessCrypto, after)).toEqual({ ok: true });
+    const expected = await drawWinners(
+      webFairnessCrypto,
+      game.seed,
+      after.entries.map((entry) => entry.entryId),
+    );
+    expect([...after.winners].sort()).toEqual([...expected.winners].sort());
+    expect(after.entriesDigest).toBe(expected.entriesDigest);
+    const handles = new Map(players.map((player) => [player.id, player.handle]));
+    for (const name of after.winnerUsernames) expect(name).toMatch(/^plucker_p_/);
+
+    const state = await drawState(app.db, game, players);
+    expect(state.game).toEqual({
+      status: 'COMPLETED',
+      drawnAt,
+      entriesDigest: expected.entriesDigest,
+    });
+    const winnerEntries = new Set(after.winners);
+    const rows = await app.db
+      .select({ id: gameEntries.id, userId: gameEntries.userId })
+      .from(gameEntries)
+      .where(eq(gameEntries.gameId, game.id));
+    const winnerUsers = new Set(
+      rows.filter((row) => winnerEntries.has(row.id)).map((r) => r.userId),
+    );
+    expect(after.winnerUsernames.sort()).toEqual(
+      [...winnerUsers].map((id) => `plucker_${handles.get(id)}`).sort(),
+    );
+    for (const entry of state.entries) {
+      expect(entry.isWinner).toBe(winnerEntries.has(entry.id));
+      expect(entry.prize).toBe(winnerEntries.has(entry.id) ? 25_000n : 0n);
+    }
+    for (const user of state.users) {
+      const won = winnerUsers.has(user.id);
+      const startPoints = user.id === nearTwo.id ? 95 : user.id === nearFive.id ? 9_945 : 0;
+      expect(user).toMatchObject({
+        balance: 11_000n + (won ? 25_000n : 0n),
+        played: 1,
+        won: won ? 1 : 0,
+        winnings: won ? 25_000n : 0n,
+        points: startPoints + (won ? 60 : 10),
+      });
+      if (user.id === nearTwo.id) expect(user.level).toBe(2);
+      if (user.id === nearFive.id) expect(user.level).toBe(won ? 5 : 4);
+      if (startPoints === 0) expect(user.level).toBe(1);
+    }
+    // One posting: the prize expense pays each winner's wallet.
+    const lines = await app.db
+      .select({
+        account: ledgerEntries.account,
+        userId: ledgerEntries.userId,
+        amount: ledgerEntries.amount,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(eq(ledgerTransactions.reference, `prizes:${game.id}`));
+    expect(lines).toHaveLength(3);
+    expect(lines.filter((line) => line.account === 'expense:prizes')).toEqual([
+      { account: 'expense:prizes', userId: null, amount: -50_000n },
+    ]);
+    expect(new Set(lines.filter((l) => l.account === 'wallet').map((l) => l.userId))).toEqual(
+      winnerUsers,
+    );
+    // Every player is told the result.
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          inArray(
+            notifications.userId,
+            players.map((player) => player.id),
+          ),
+          inArray(notifications.title, RESULT_TITLES),
+        ),
+      );
+    expect(told).toHaveLength(12);
+    for (const note of told) {
+      if (winnerUsers.has(note.userId)) {
+        expect(note.title).toBe('You won!');
+        expect(note.message).toBe(
+          `Congratulations! You are a winner of "${game.title}". ₦250 has been added to your wallet.`,
+        );
+      } else {
+        expect(note.title).toBe('Results are in');
+        expect(note.message).toBe(
+          `The draw for "${game.title}" is done. You did not win this time; keep plucking!`,
+        );
+      }
+      expect(note.createdAt).toEqual(drawnAt);
+    }
+    await expectLedgerOk(
+      app.db,
+      players.map((p) => p.id),
+    );
+
+    // Drawn once: a second run changes nothing.
+    expect(await runDraw(app.db, game.id, new Date())).toBe('skipped');
+    expect(await drawState(app.db, game, players)).toEqual(state);
+  });
+
+  it('cancels a game of fewer than 5 players, refunds every fee and keeps the seed secret', async () => {
+    const app = await buildTestApp(database());
+    const { game, players } = await closedGame(app.db, 4, { entryFee: 15_000n });
+    expect(await runDraw(app.db, game.id, new Date())).toBe('cancelled');
+    const state = await drawState(app.db, game, players);
+    expect(state.game?.status).toBe('CANCELLED');
+    expect(state.entries.every((entry) => entry.refunded && entry.isWinner === null)).toBe(true);
+    expect(state.users.map((user) => user.balance)).toEqual(Array(4).fill(26_000n));
+    expect(state.users.every((user) => user.played === 0 && user.points === 0)).toBe(true);
+    expect(state.postings).toHaveLength(1);
+    const told = await app.db
+      .select({ title: notifications.title, message: notifications.message })
+      .from(notifications)
+      .where(
+        and(
+          inArray(
+            notifications.userId,
+            players.map((player) => player.id),
+          ),
+          inArray(notifications.title, RESULT_TITLES),
+        ),
+      );
+    expect(told).toEqual(
+      Array(4).fill({
+        title: 'Game cancelled',
+        message: `"${game.title}" ended with fewer than 5 players, so it was cancelled. Your entry fee of ₦150 has been refunded to your wallet.`,
+      }),
+    );
+    const shown = await proof(app, game.id);
+    expect(shown).toMatchObject({ status: 'CANCELLED', seed: null, entries: [], winners: [] });
+    expect(await runDraw(app.db, game.id, new Date())).toBe('skipped');
+    await expectLedgerOk(
+      app.db,
+      players.map((p) => p.id),
+    );
+  });
+
+  it('a draw that fails at any step leaves nothing half-done; the re-run credits each winner once', async () => {
+    const app = await buildTestApp(database());
+    const { game, players } = await closedGame(app.db, 11);
+    const before = await drawState(app.db, game, players);
+
+    let failures = 0;
+    for (let step = 1; ; step += 1) {
+      const faulty = failingAtWrite(app.db, step);
+      let outcome: string;
+      try {
+        outcome = await runDraw(faulty.db, game.id, new Date());
+      } catch (error) {
+        expect(faulty.failed(), String(error)).toBe(true);
+        expect(await drawState(app.db, game, players)).toEqual(before);
+        failures += 1;
+        continue;
+      }
+      expect(faulty.failed()).toBe(false);
+      expect(outcome).toBe('completed');
+      break;
+    }
+    // Marking entries, the prize posting, wallets and stats, notifications, the game itself.
+    expect(failures).toBeGreaterThanOrEqual(6);
+
+    const after = await drawState(app.db, game, players);
+    const winners = after.users.filter((user) => user.won === 1);
+    expect(winners).toHaveLength(2);
+    for (const user of after.users) expect(user.balance).toBe(user.won ? 36_000n : 11_000n);
+    expect(after.postings).toHaveLength(1);
+    expect(after.notifications).toHaveLength(11);
+    expect(await verifyDrawProof(webFairnessCrypto, await proof(app, game.id))).toEqual({
+      ok: true,
+    });
+    expect(await runDraw(app.db, game.id, new Date())).toBe('skipped');
+    expect(await drawState(app.db, game, players)).toEqual(after);
+    await expectLedgerOk(
+      app.db,
+      players.map((p) => p.id),
+    );
+  });
+
+  it('two draws of the same game at once: one completes, the other does nothing', async () => {
+    const app = await buildTestApp(database());
+    const { game, players } = await closedGame(app.db, 10);
+    const outcomes = await Promise.all([
+      runDraw(app.db, game.id, new Date()),
+      runDraw(app.db, game.id, new Date()),
+      runDraw(app.db, game.id, new Date()),
+    ]);
+    expect(outcomes.sort()).toEqual(['completed', 'skipped', 'skipped']);
+    const state = await drawState(app.db, game, players);
+    expect(state.users.filter((user) => user.won === 1)).toHaveLength(2);
+    expect(state.users.reduce((sum, user) => sum + user.balance, 0n)).toBe(
+      10n * 11_000n + 2n * 25_000n,
+    );
+    expect(state.postings).toHaveLength(1);
+    expect(state.notifications).toHaveLength(10);
+    await expectLedgerOk(
+      app.db,
+      players.map((p) => p.id),
+    );
+  });
+
+  it('the draw job runs once even when queued twice and run again after finishing', async () => {
+    const app = await buildTestApp(database());
+    const { game, players } = await closedGame(app.db, 5);
+    await queueDraw(app.db, game.id);
+    await queueDraw(app.db, game.id);
+    const queued = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `draw:${game.id}`));
+    expect(queued).toHaveLength(1);
+
+    await app.jobs.runDue();
+    const drawn = await drawState(app.db, game, players);
+    expect(drawn.game?.status).toBe('COMPLETED');
+    expect(drawn.users.filter((user) => user.won === 1)).toHaveLength(1);
+
+    // A worker that died after the draw but before marking the job done: it runs again.
+    await app.db
+      .update(jobs)
+      .set({ doneAt: null, lockedUntil: null })
+      .where(eq(jobs.key, `draw:${game.id}`));
+    await app.jobs.runDue();
+    expect(await drawState(app.db, game, players)).toEqual(drawn);
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `draw:${game.id}`));
+    expect(job?.doneAt).not.toBeNull();
+    expect(job?.lastError).toBeNull();
+  });
+
+  it('settles a larger game with set-based statements', async () => {
+    const app = await buildTestApp(database());
+    const game = await createGame(app.db, { reward: 1_000n, maximumPlayers: 1_000 });
+    const people = await app.db
+      .insert(users)
+      .values(
+        Array.from({ length: 503 }, (_, i) => ({
+          handle: `big_${game.id.slice(0, 8)}_${i}`,
+          fullname: 'Big Game Player',
+          email: `big-${game.id}-${i}@example.test`,
+        })),
+      )
+      .returning({ id: users.id });
+    await app.db.insert(gameEntries).values(
+      people.map((person) => ({
+        gameId: game.id,
+        userId: person.id,
+        answer: 'crowd',
+        amountPaid: 0n,
+      })),
+    );
+    await app.db
+      .update(games)
+      .set({ status: 'CLOSED', playerCount: 503 })
+      .where(eq(games.id, game.id));
+    const started = performance.now();
+    expect(await runDraw(app.db, game.id, new Date())).toBe('completed');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const shown = await proof(app, game.id);
+    expect(shown.winners).toHaveLength(100);
+    expect(await verifyDrawProof(webFairnessCrypto, shown)).toEqual({ ok: true });
+    await expectLedgerOk(
+      app.db,
+      people.map((p) => p.id),
+    );
+  });
+});
+
+describe('sweepGames', () => {
+  it('opens upcoming games at startsAt, closes ongoing ones at endsAt and queues their draws', async () => {
+    const now = new Date();
+    const app = await buildTestApp(database(), {}, { clock: settableClock(now) });
+    const second = 1_000;
+    const starting = await createGame(app.db, {
+      status: 'UPCOMING',
+      startsAt: new Date(now.getTime() - second),
+    });
+    const later = await createGame(app.db, {
+      status: 'UPCOMING',
+      startsAt: new Date('2999-01-01T00:00:00Z'),
+    });
+    const { game: ending, players } = await closedGame(app.db, 5, {
+      endsAt: new Date(now.getTime() - second),
+    });
+    await app.db
+      .update(games)
+      .set({ status: 'ONGOING', closedAt: null })
+      .where(eq(games.id, ending.id));
+    const running = await createGame(app.db, { endsAt: new Date('2999-01-01T00:00:00Z') });
+    // Starts and ends before the sweep: opened and closed in the same tick.
+    const brief = await createGame(app.db, {
+      status: 'UPCOMING',
+      startsAt: new Date(now.getTime() - 2 * second),
+      endsAt: new Date(now.getTime() - second),
+    });
+
+    await sweepGames(app.db, now);
+    const statuses = Object.fromEntries(
+      (
+        await app.db
+          .select({ id: games.id, status: games.status, closedAt: games.closedAt })
+          .from(games)
+          .where(inArray(games.id, [starting.id, later.id, ending.id, running.id, brief.id]))
+      ).map((row) => [row.id, row]),
+    );
+    expect(statuses[starting.id]?.status).toBe('ONGOING');
+    expect(statuses[later.id]?.status).toBe('UPCOMING');
+    expect(statuses[running.id]?.status).toBe('ONGOING');
+    // Another worker may already have drawn these two (their draw jobs are due).
+    expect(['CLOSED', 'COMPLETED']).toContain(statuses[ending.id]?.status);
+    expect(['CLOSED', 'CANCELLED']).toContain(statuses[brief.id]?.status);
+    const queued = await app.db
+      .select({ key: jobs.key })
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.key,
+          [ending.id, brief.id, running.id].map((id) => `draw:${id}`),
+        ),
+      );
+    expect(queued.map((job) => job.key).sort()).toEqual(
+      [`draw:${ending.id}`, `draw:${brief.id}`].sort(),
+    );
+
+    await app.jobs.runDue();
+    expect((await drawState(app.db, ending, players)).game?.status).toBe('COMPLETED');
+    const [gone] = await app.db.select().from(games).where(eq(games.id, brief.id));
+    expect(gone?.status).toBe('CANCELLED');
+    await app.db
+      .update(games)
+      .set({ status: 'CANCELLED' })
+      .where(inArray(games.id, [starting.id, later.id, running.id]));
+  });
+
+  it('a sweep that fails midway never leaves a closed game without its draw', async () => {
+    const now = new Date();
+    const app = await buildTestApp(database());
+    const { game, players } = await closedGame(app.db, 6, {
+      endsAt: new Date(now.getTime() - 1_000),
+    });
+    await app.db
+      .update(games)
+      .set({ status: 'ONGOING', closedAt: null })
+      .where(eq(games.id, game.id));
+    const consistent = async () => {
+      const [row] = await app.db.select().from(games).where(eq(games.id, game.id));
+      const queued = await app.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `draw:${game.id}`));
+      // Either untouched, or closed (or already drawn by a worker) with its draw queued.
+      if (row?.status === 'ONGOING') expect(queued).toHaveLength(0);
+      else expect(queued).toHaveLength(1);
+      return row?.status;
+    };
+
+    let failures = 0;
+    for (let step = 1; step < 50; step += 1) {
+      const faulty = failingAtWrite(app.db, step);
+      try {
+        await sweepGames(faulty.db, now);
+      } catch (error) {
+        expect(faulty.failed(), String(error)).toBe(true);
+        failures += 1;
+        await consistent();
+        continue;
+      }
+      break;
+    }
+    expect(failures).toBeGreaterThanOrEqual(2);
+    expect(await consistent()).not.toBe('ONGOING');
+    await app.jobs.runDue();
+    expect((await drawState(app.db, game, players)).game?.status).toBe('COMPLETED');
+  });
+});
