@@ -23,13 +23,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <nav aria-label="Account" className="flex items-center gap-2">
               <Link
                 href="/login"
-                className="min-h-11 rounded-lg px-3 py-2.5 text-sm font-medium hover:text-accent"
+                className="inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-medium hover:text-accent"
               >
                 Log in
               </Link>
               <Link
                 href="/Signup"
-                className="min-h-11 rounded-xl bg-accent px-4 py-2.5 text-sm font-semibold text-black hover:bg-accent/85"
+                className="inline-flex min-h-11 items-center rounded-xl bg-accent px-4 text-sm font-semibold text-black hover:bg-accent/85"
               >
                 Sign up
               </Link>
@@ -37,7 +37,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </div>
         </header>
       )}
-      <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:py-12">
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:py-12">
         {children}
       </main>
       <Footer />

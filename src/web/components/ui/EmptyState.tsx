@@ -10,7 +10,7 @@ export function EmptyState({
   children?: ReactNode;
 }) {
   return (
-    <div className="relative flex flex-col items-center gap-3 overflow-hidden rounded-3xl border border-line bg-card px-6 py-12 text-center sm:py-16">
+    <div className="relative mx-auto flex w-full max-w-2xl flex-col items-center gap-3 overflow-hidden rounded-3xl border border-line bg-card px-6 py-12 text-center sm:py-16">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute -top-24 left-1/2 size-64 -translate-x-1/2 rounded-full bg-accent/10 blur-3xl"

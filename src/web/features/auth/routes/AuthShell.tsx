@@ -39,8 +39,8 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
           </ul>
         </div>
         <p className="max-w-md text-sm text-muted">
-          One in five players wins, picked by software with no human involvement. Players must be 18
-          or over.
+          Winners are picked by software with no human involvement. Players must be 18 or over. Play
+          responsibly.
         </p>
         <div
           aria-hidden="true"

@@ -1,0 +1,97 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Flags for a quiet, sandbox-free headless Chromium that never phones home. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** How long one step (a wait, a click) may take before it fails with Playwright's message. */
+const STEP_TIMEOUT_MS = 20_000;
+
+/** A common Android phone width and a laptop. */
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+
+/** Launches the system Chromium (playwright-core never downloads one). */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}
+
+export interface OpenPageOptions {
+  viewport?: ViewportName;
+  /** Console errors a test expects; any other console error or page error fails the test. */
+  allowConsoleErrors?: RegExp[];
+}
+
+/**
+ * Pages opened during a test. Every console error and uncaught page error is recorded, and
+ * `closeAll` reports them after the test so a noisy page fails it even when its assertions pass.
+ */
+export class PageTracker {
+  private contexts: BrowserContext[] = [];
+  private problems: string[] = [];
+
+  constructor(private readonly browser: () => Browser) {}
+
+  async newPage(options: OpenPageOptions = {}): Promise<Page> {
+    const viewportName = options.viewport ?? 'mobile';
+    const mobile = viewportName === 'mobile';
+    const context = await this.browser().newContext({
+      viewport: VIEWPORTS[viewportName],
+      isMobile: mobile,
+      hasTouch: mobile,
+      deviceScaleFactor: 1,
+      locale: 'en-NG',
+      timezoneId: 'Africa/Lagos',
+      serviceWorkers: 'block',
+    });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    this.contexts.push(context);
+    const page = await context.newPage();
+    const allowed = options.allowConsoleErrors ?? [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (allowed.some((pattern) => pattern.test(text))) return;
+      const where = message.location().url;
+      this.problems.push(`console error on ${page.url()}: ${text}${where ? ` (${where})` : ''}`);
+    });
+    page.on('pageerror', (error) => {
+      this.problems.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`);
+    });
+    return page;
+  }
+
+  /** Closes every page of the test; throws when any of them logged an error. */
+  async closeAll(): Promise<void> {
+    const contexts = this.contexts;
+    const problems = this.problems;
+    this.contexts = [];
+    this.problems = [];
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    if (problems.length > 0) {
+      throw new Error(`The page reported ${problems.length} error(s):\n${problems.join('\n')}`);
+    }
+  }
+}
+
+/** Resolves once the screen has rendered: a top heading is visible and web fonts are in. */
+export async function waitForScreen(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
