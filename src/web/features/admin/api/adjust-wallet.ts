@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+
+interface AdjustResult {
+  message: string;
+  data: { accountBalance: number };
+}
+
+/** POST /admin/users/:id/adjust {amount (naira, signed), reason}: one balanced transaction. */
+export const adjustWallet = ({
+  id,
+  amount,
+  reason,
+}: {
+  id: string;
+  amount: number;
+  reason: string;
+}) => http.post<AdjustResult>(`/admin/users/${encodeURIComponent(id)}/adjust`, { amount, reason });
+
+export function useAdjustWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: adjustWallet,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}

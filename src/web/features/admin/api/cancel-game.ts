@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { MessageBody } from './types.ts';
+
+/** POST /admin/games/:id/cancel {reason}: every entry fee is refunded. */
+export const cancelGame = ({ id, reason }: { id: string; reason: string }) =>
+  http.post<MessageBody>(`/admin/games/${encodeURIComponent(id)}/cancel`, { reason });
+
+export function useCancelGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelGame,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.games });
+      void queryClient.invalidateQueries({ queryKey: ['games'] });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { MessageBody } from './types.ts';
+
+/** POST /admin/games/:id/close: no more answers; the draw is queued. */
+export const closeGame = (id: string) =>
+  http.post<MessageBody>(`/admin/games/${encodeURIComponent(id)}/close`);
+
+export function useCloseGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: closeGame,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.games });
+      void queryClient.invalidateQueries({ queryKey: ['games'] });
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { Envelope } from './types.ts';
+
+interface DecidedWithdrawal {
+  id: string;
+  status: string;
+  internalStatus?: string;
+}
+
+/**
+ * POST /admin/withdrawals/:id/approve: without a reference the provider's transfer pays it;
+ * with one the operator says it was paid by hand.
+ */
+export const approveWithdrawal = ({ id, paidReference }: { id: string; paidReference?: string }) =>
+  http.post<Envelope<DecidedWithdrawal>>(
+    `/admin/withdrawals/${encodeURIComponent(id)}/approve`,
+    paidReference ? { paidReference } : {},
+  );
+
+/** POST /admin/withdrawals/:id/reject {reason}: amount and fee go back to the wallet. */
+export const rejectWithdrawal = ({ id, reason }: { id: string; reason: string }) =>
+  http.post<Envelope<DecidedWithdrawal>>(`/admin/withdrawals/${encodeURIComponent(id)}/reject`, {
+    reason,
+  });
+
+function useRefreshAfterDecision() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+  };
+}
+
+export function useApproveWithdrawal() {
+  const refresh = useRefreshAfterDecision();
+  return useMutation({ mutationFn: approveWithdrawal, onSettled: refresh });
+}
+
+export function useRejectWithdrawal() {
+  const refresh = useRefreshAfterDecision();
+  return useMutation({ mutationFn: rejectWithdrawal, onSettled: refresh });
+}

@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { AuditPage, Envelope } from './types.ts';
+
+/** GET /admin/audit?page: every operator action, newest first, 25 a page. */
+export const getAudit = (page: number) =>
+  http.get<Envelope<AuditPage>>('/admin/audit', { query: { page } }).then((body) => body.data);
+
+export const auditQueryOptions = (page: number) =>
+  queryOptions({ queryKey: adminKeys.audit(page), queryFn: () => getAudit(page), staleTime: 0 });
+
+export function useAudit(page: number) {
+  return useQuery({ ...auditQueryOptions(page), placeholderData: keepPreviousData });
+}

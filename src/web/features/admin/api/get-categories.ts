@@ -1,0 +1,18 @@
+import type { Category } from '@shared/schemas/catalogue.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { Envelope } from './types.ts';
+
+/** GET /category: game categories with their emoji, by title. */
+export const getCategories = () =>
+  http.get<Envelope<Category[]>>('/category').then((body) => body.data);
+
+export const categoriesQueryOptions = queryOptions({
+  queryKey: adminKeys.categories,
+  queryFn: getCategories,
+});
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions);
+}

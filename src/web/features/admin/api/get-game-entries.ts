@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { AdminEntry, Envelope } from './types.ts';
+
+/** GET /admin/games/:id/entries: every answer, oldest first. */
+export const getGameEntries = (id: string) =>
+  http
+    .get<Envelope<AdminEntry[]>>(`/admin/games/${encodeURIComponent(id)}/entries`)
+    .then((body) => body.data);
+
+export const gameEntriesQueryOptions = (id: string) =>
+  queryOptions({ queryKey: adminKeys.entries(id), queryFn: () => getGameEntries(id) });
+
+export function useGameEntries(id: string) {
+  return useQuery(gameEntriesQueryOptions(id));
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { AdminGameFilters, AdminGamePage, Envelope } from './types.ts';
+
+/** GET /admin/games: every game, newest first, 20 a page. */
+export const getAdminGames = (filters: AdminGameFilters) =>
+  http
+    .get<Envelope<AdminGamePage>>('/admin/games', { query: { ...filters } })
+    .then((body) => body.data);
+
+export const adminGamesQueryOptions = (filters: AdminGameFilters) =>
+  queryOptions({
+    queryKey: adminKeys.gameList(filters),
+    queryFn: () => getAdminGames(filters),
+  });
+
+export function useAdminGames(filters: AdminGameFilters) {
+  return useQuery({ ...adminGamesQueryOptions(filters), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { AdminUserDetail, Envelope } from './types.ts';
+
+/** GET /admin/users/:id: profile, wallet ledger, plays, payments and withdrawals. */
+export const getAdminUser = (id: string) =>
+  http
+    .get<Envelope<AdminUserDetail>>(`/admin/users/${encodeURIComponent(id)}`)
+    .then((body) => body.data);
+
+export const adminUserQueryOptions = (id: string) =>
+  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => getAdminUser(id) });
+
+export function useAdminUser(id: string) {
+  return useQuery(adminUserQueryOptions(id));
+}

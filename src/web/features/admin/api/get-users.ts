@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { AdminUserPage, Envelope } from './types.ts';
+
+/** GET /admin/users?q&page: search by name, e-mail, phone or username; 20 a page. */
+export const getAdminUsers = (q: string, page: number) =>
+  http
+    .get<Envelope<AdminUserPage>>('/admin/users', { query: { q, page } })
+    .then((body) => body.data);
+
+export const adminUsersQueryOptions = (q: string, page: number) =>
+  queryOptions({ queryKey: adminKeys.userList(q, page), queryFn: () => getAdminUsers(q, page) });
+
+export function useAdminUsers(q: string, page: number) {
+  return useQuery({ ...adminUsersQueryOptions(q, page), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,28 @@
+import type { Category } from '@shared/schemas/catalogue.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { Envelope } from './types.ts';
+
+/** POST /admin/categories or PUT /admin/categories/:id {title, emoji}. */
+export const saveCategory = ({
+  id,
+  body,
+}: {
+  id?: string;
+  body: { title: string; emoji: string };
+}) =>
+  id
+    ? http.put<Envelope<Category>>(`/admin/categories/${encodeURIComponent(id)}`, body)
+    : http.post<Envelope<Category>>('/admin/categories', body);
+
+export function useSaveCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCategory,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.categories });
+      void queryClient.invalidateQueries({ queryKey: ['categories'] });
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { formatDate } from '@shared/date.ts';
+import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { Pagination } from '@web/components/ui/Pagination.tsx';
+import { Link } from 'wouter';
+import { useAudit } from '../api/get-audit.ts';
+import type { AuditEntry } from '../api/types.ts';
+import { DataTable, Row, td, th } from '../components/DataTable.tsx';
+import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { compactJson, shortId } from '../lib/format.ts';
+import { useUrlState } from '../lib/url-state.ts';
+
+/** Where a target lives in the console, when it has a page. */
+function targetHref(entry: AuditEntry): string | null {
+  if (entry.targetType === 'game') return `/games/${entry.targetId}`;
+  if (entry.targetType === 'user') return `/users/${entry.targetId}`;
+  if (entry.targetType === 'plan') return '/plans';
+  if (entry.targetType === 'category') return '/categories';
+  if (entry.targetType === 'settings') return '/settings';
+  if (entry.targetType === 'withdrawal') return '/withdrawals';
+  return null;
+}
+
+/** A before/after snapshot on one line; long ones fold open. */
+function Snapshot({ value }: { value: unknown }) {
+  const text = compactJson(value);
+  if (text.length <= 80) {
+    return <code className="font-mono text-xs break-all text-white/80">{text}</code>;
+  }
+  return (
+    <details className="group">
+      <summary className="cursor-pointer font-mono text-xs break-all text-white/80 marker:text-accent">
+        <span className="group-open:hidden">{text.slice(0, 72)}…</span>
+        <span className="hidden text-muted group-open:inline">Hide</span>
+      </summary>
+      <code className="mt-1 block rounded-lg bg-page p-2 font-mono text-xs break-all text-white/85">
+        {text}
+      </code>
+    </details>
+  );
+}
+
+export function AuditPage() {
+  const { page, update } = useUrlState();
+  const audit = useAudit(page);
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Audit log" eyebrow="Every operator action" />
+      {audit.isPending ? (
+        <Loading label="Loading the audit log" />
+      ) : audit.isError ? (
+        <LoadError
+          error={audit.error}
+          what="the audit log"
+          onRetry={() => void audit.refetch()}
+          retrying={audit.isFetching}
+        />
+      ) : audit.data.entries.length === 0 ? (
+        <EmptyState icon="📜" title="Nothing logged yet">
+          <p>Every change an operator makes is recorded here, with before and after.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable label="Audit log" minWidth="min-w-[44rem]">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  When
+                </th>
+                <th scope="col" className={th}>
+                  Action
+                </th>
+                <th scope="col" className={th}>
+                  Before
+                </th>
+                <th scope="col" className={th}>
+                  After
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.entries.map((entry) => {
+                const href = targetHref(entry);
+                const label = `${entry.targetType} ${shortId(entry.targetId)}`;
+                return (
+                  <Row key={entry.id}>
+                    <td className={`${td} w-40 min-w-36`}>
+                      <span className="block">{formatDate(entry.createdAt)}</span>
+                      <span className="block text-xs break-all text-muted">{entry.admin}</span>
+                    </td>
+                    <td className={`${td} w-44 min-w-40`}>
+                      <span className="rounded-md bg-accent/10 px-2 py-0.5 font-mono text-xs whitespace-nowrap text-accent">
+                        {entry.action}
+                      </span>
+                      <span className="mt-1.5 block text-xs whitespace-nowrap">
+                        {href ? (
+                          <Link
+                            href={href}
+                            className="text-accent hover:underline"
+                            title={entry.targetId}
+                          >
+                            {label}
+                          </Link>
+                        ) : (
+                          <span title={entry.targetId}>{label}</span>
+                        )}
+                      </span>
+                    </td>
+                    <td className={`${td} min-w-48`}>
+                      <Snapshot value={entry.before} />
+                    </td>
+                    <td className={`${td} min-w-48`}>
+                      <Snapshot value={entry.after} />
+                    </td>
+                  </Row>
+                );
+              })}
+            </tbody>
+          </DataTable>
+          <Pagination
+            label="Audit log pages"
+            page={audit.data.pagination.page}
+            totalPages={audit.data.pagination.totalPages}
+            busy={audit.isPlaceholderData}
+            onChange={(next) => update({ page: next })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

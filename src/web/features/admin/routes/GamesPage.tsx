@@ -1,0 +1,180 @@
+import { GAME_STATUS_LABELS, GAME_STATUSES, type GameStatus } from '@shared/constants.ts';
+import { formatDate } from '@shared/date.ts';
+import { formatNaira } from '@shared/money.ts';
+import { buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
+import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { GameStatusBadge, TournamentMarker } from '@web/components/ui/GameCard.tsx';
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { Pagination } from '@web/components/ui/Pagination.tsx';
+import { SelectField } from '@web/components/ui/SelectField.tsx';
+import { Link } from 'wouter';
+import { useCategories } from '../api/get-categories.ts';
+import { useAdminGames } from '../api/get-games.ts';
+import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { PlusIcon } from '../components/PlusIcon.tsx';
+import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { useUrlState } from '../lib/url-state.ts';
+
+function isStatus(value: string | null): value is GameStatus {
+  return GAME_STATUSES.includes(value as GameStatus);
+}
+
+export function GamesPage() {
+  const { params, page, update } = useUrlState();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const type = params.get('type') === 'TOURNAMENT' ? ('TOURNAMENT' as const) : undefined;
+  const categoryID = params.get('category') || undefined;
+  const games = useAdminGames({ status, type, categoryID, page });
+  const categories = useCategories();
+  const categoryOf = new Map((categories.data ?? []).map((category) => [category.id, category]));
+  const filtered = Boolean(status || type || categoryID);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Games" eyebrow="Run the contests">
+        <Link href="/games/new" className={`${buttonBase} ${buttonStyles.primary}`}>
+          <PlusIcon /> New game
+        </Link>
+      </PageHeader>
+
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="sr-only">Filter games</legend>
+        <SelectField
+          label="Status"
+          value={status ?? ''}
+          onChange={(event) => update({ status: event.target.value, page: 1 })}
+        >
+          <option value="">All statuses</option>
+          {GAME_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {GAME_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Type"
+          value={type ?? ''}
+          onChange={(event) => update({ type: event.target.value, page: 1 })}
+        >
+          <option value="">All games</option>
+          <option value="TOURNAMENT">Tournaments only</option>
+        </SelectField>
+        <SelectField
+          label="Category"
+          value={categoryID ?? ''}
+          onChange={(event) => update({ category: event.target.value, page: 1 })}
+        >
+          <option value="">All categories</option>
+          {(categories.data ?? []).map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.emoji} {category.title}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
+
+      {games.isPending ? (
+        <Loading label="Loading games" />
+      ) : games.isError ? (
+        <LoadError
+          error={games.error}
+          what="the games"
+          onRetry={() => void games.refetch()}
+          retrying={games.isFetching}
+        />
+      ) : games.data.games.length === 0 ? (
+        <EmptyState icon="🎯" title={filtered ? 'No games match these filters' : 'No games yet'}>
+          {filtered ? (
+            <p>Try another status, type or category.</p>
+          ) : (
+            <p>Create the first game and it shows up for players straight away.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {games.data.pagination.totalResults} game
+            {games.data.pagination.totalResults === 1 ? '' : 's'}
+          </p>
+          <DataTable label="Games" minWidth="min-w-[50rem]">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  Game
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={th}>
+                  Category
+                </th>
+                <th scope="col" className={thNumber}>
+                  Entry fee
+                </th>
+                <th scope="col" className={thNumber}>
+                  Reward
+                </th>
+                <th scope="col" className={thNumber}>
+                  Players
+                </th>
+                <th scope="col" className={th}>
+                  Opens
+                </th>
+                <th scope="col" className={th}>
+                  Created
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {games.data.games.map((game) => {
+                const category = game.categoryID ? categoryOf.get(game.categoryID) : undefined;
+                return (
+                  <Row key={game.id}>
+                    <td className={`${td} min-w-44 max-w-72`}>
+                      <Link
+                        href={`/games/${game.id}`}
+                        className="font-semibold break-words text-white hover:text-accent hover:underline"
+                      >
+                        {game.title}
+                      </Link>
+                      {game.isTournament ? (
+                        <div className="mt-1.5">
+                          <TournamentMarker />
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className={td}>
+                      <GameStatusBadge status={game.status} />
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {category ? `${category.emoji} ${category.title}` : '—'}
+                    </td>
+                    <td className={tdNumber}>
+                      {game.entryFee === 0 ? 'Free' : formatNaira(game.entryFee)}
+                    </td>
+                    <td className={`${tdNumber} text-wallet`}>{formatNaira(game.reward)}</td>
+                    <td className={tdNumber}>
+                      {game.playerCount} / {game.maximumPlayers}
+                    </td>
+                    <td className={`${td} min-w-28 text-muted`}>
+                      {game.startsAt ? formatDate(game.startsAt) : 'At once'}
+                    </td>
+                    <td className={`${td} min-w-28 text-muted`}>{formatDate(game.createdAt)}</td>
+                  </Row>
+                );
+              })}
+            </tbody>
+          </DataTable>
+          <Pagination
+            label="Game pages"
+            page={games.data.pagination.page}
+            totalPages={games.data.pagination.totalPages}
+            busy={games.isPlaceholderData}
+            onChange={(next) => update({ page: next })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { formatNaira } from '@shared/money.ts';
+import { settingsBodySchema } from '@shared/schemas/admin.ts';
+import type { Settings } from '@shared/schemas/settings.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { Card } from '@web/components/ui/Card.tsx';
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import toast from 'react-hot-toast';
+import { useAdminSettings } from '../api/get-settings.ts';
+import { useSaveSettings } from '../api/save-settings.ts';
+import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { isoToLocalInput, localInputToIso } from '../lib/datetime.ts';
+import { numberOrUndefined, useSchemaForm } from '../lib/schema-form.ts';
+
+type SettingsValues = {
+  withdrawalTransactionFee: string;
+  minimumPaymentAmount: string;
+  dailyGameLimit: string;
+  tournamentLaunchAt: string;
+};
+
+function valuesOf(settings: Settings): SettingsValues {
+  return {
+    withdrawalTransactionFee: String(settings.withdrawalTransactionFee),
+    minimumPaymentAmount: String(settings.minimumPaymentAmount),
+    dailyGameLimit: String(settings.dailyGameLimit),
+    tournamentLaunchAt: isoToLocalInput(settings.tournamentLaunchAt),
+  };
+}
+
+function toInput(values: SettingsValues) {
+  return {
+    withdrawalTransactionFee: numberOrUndefined(values.withdrawalTransactionFee),
+    minimumPaymentAmount: numberOrUndefined(values.minimumPaymentAmount),
+    dailyGameLimit: numberOrUndefined(values.dailyGameLimit),
+    tournamentLaunchAt: localInputToIso(values.tournamentLaunchAt),
+  };
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const save = useSaveSettings();
+  const form = useSchemaForm({ schema: settingsBodySchema, initial: valuesOf(settings), toInput });
+  const { values, errors, set } = form;
+  const changed = JSON.stringify(values) !== JSON.stringify(valuesOf(settings));
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      aria-label="Settings"
+      onSubmit={form.handleSubmit((body) =>
+        save.mutate(body, {
+          onSuccess: (result) => {
+            toast.success(result.message ?? 'Settings saved');
+            form.reset(valuesOf(result.data));
+          },
+          onError: (error) => toast.error(errorMessage(error, 'The settings could not be saved')),
+        }),
+      )}
+      className="flex flex-col gap-6"
+    >
+      <Card className="flex flex-col gap-4">
+        <h2 className="text-lg font-bold">Money</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="minimumPaymentAmount"
+            label="Minimum payment (₦)"
+            inputMode="decimal"
+            hint="Smallest top-up and smallest withdrawal; paid games need at least this balance."
+            value={values.minimumPaymentAmount}
+            error={errors.minimumPaymentAmount}
+            onChange={(event) => set('minimumPaymentAmount', event.target.value)}
+          />
+          <TextField
+            name="withdrawalTransactionFee"
+            label="Withdrawal fee (₦)"
+            inputMode="decimal"
+            hint="Taken with every withdrawal, on top of the amount."
+            value={values.withdrawalTransactionFee}
+            error={errors.withdrawalTransactionFee}
+            onChange={(event) => set('withdrawalTransactionFee', event.target.value)}
+          />
+        </div>
+      </Card>
+      <Card className="flex flex-col gap-4">
+        <h2 className="text-lg font-bold">Play</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="dailyGameLimit"
+            label="Daily game limit"
+            inputMode="numeric"
+            hint="Games a day for players without a plan (Lagos day)."
+            value={values.dailyGameLimit}
+            error={errors.dailyGameLimit}
+            onChange={(event) => set('dailyGameLimit', event.target.value)}
+          />
+          <TextField
+            name="tournamentLaunchAt"
+            type="datetime-local"
+            label="Tournament launch"
+            hint="The countdown on the Tournament Hub. Blank: no date announced."
+            value={values.tournamentLaunchAt}
+            error={errors.tournamentLaunchAt}
+            onChange={(event) => set('tournamentLaunchAt', event.target.value)}
+          />
+        </div>
+      </Card>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" loading={save.isPending} disabled={!changed}>
+          Save settings
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={!changed || save.isPending}
+          onClick={() => form.reset(valuesOf(settings))}
+        >
+          Discard changes
+        </Button>
+        <p className="text-sm text-muted sm:ml-auto">
+          Now: minimum {formatNaira(settings.minimumPaymentAmount)}, fee{' '}
+          {formatNaira(settings.withdrawalTransactionFee)}, {settings.dailyGameLimit} games a day.
+        </p>
+      </div>
+    </form>
+  );
+}
+
+export function SettingsPage() {
+  const settings = useAdminSettings();
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Settings" eyebrow="Tune the platform" />
+      {settings.isPending ? (
+        <Loading label="Loading settings" />
+      ) : settings.isError ? (
+        <LoadError
+          error={settings.error}
+          what="the settings"
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      ) : (
+        <SettingsForm settings={settings.data} />
+      )}
+    </div>
+  );
+}

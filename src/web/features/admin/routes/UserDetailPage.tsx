@@ -1,0 +1,497 @@
+import { formatDate } from '@shared/date.ts';
+import { formatNaira } from '@shared/money.ts';
+import { adjustmentBodySchema, suspendBodySchema } from '@shared/schemas/admin.ts';
+import { Avatar } from '@web/components/ui/Avatar.tsx';
+import { Button } from '@web/components/ui/Button.tsx';
+import { Card } from '@web/components/ui/Card.tsx';
+import { Tag } from '@web/components/ui/GameCard.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { useSession } from '@web/lib/session.ts';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'wouter';
+import { useAdjustWallet } from '../api/adjust-wallet.ts';
+import { useAdminUser } from '../api/get-user.ts';
+import { useSuspendUser, useUnsuspendUser } from '../api/suspend-user.ts';
+import type { AdminUserDetail } from '../api/types.ts';
+import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
+import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { BackLink, Section } from '../components/Section.tsx';
+import { StatusTag } from '../components/StatusTag.tsx';
+import { Tabs } from '../components/Tabs.tsx';
+import { humanise, shortId } from '../lib/format.ts';
+import { numberOrUndefined, useSchemaForm } from '../lib/schema-form.ts';
+
+function Empty({ children }: { children: string }) {
+  return (
+    <p className="rounded-2xl border border-line bg-card p-6 text-center text-sm text-muted">
+      {children}
+    </p>
+  );
+}
+
+function signed(amount: number) {
+  return amount > 0 ? `+${formatNaira(amount)}` : formatNaira(amount);
+}
+
+function LedgerTable({ rows }: { rows: AdminUserDetail['ledger'] }) {
+  if (rows.length === 0) return <Empty>No wallet movements yet.</Empty>;
+  return (
+    <DataTable label="Wallet ledger" minWidth="min-w-[40rem]">
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            When
+          </th>
+          <th scope="col" className={th}>
+            Kind
+          </th>
+          <th scope="col" className={th}>
+            Description
+          </th>
+          <th scope="col" className={thNumber}>
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <Row key={row.id}>
+            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
+            <td className={`${td} whitespace-nowrap`}>{humanise(row.kind)}</td>
+            <td className={`${td} max-w-96 break-words`}>{row.description}</td>
+            <td
+              className={`${tdNumber} font-semibold ${row.amount < 0 ? 'text-danger' : 'text-vip'}`}
+            >
+              {signed(row.amount)}
+            </td>
+          </Row>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+function PlaysTable({ rows }: { rows: AdminUserDetail['plays'] }) {
+  if (rows.length === 0) return <Empty>No games played yet.</Empty>;
+  return (
+    <DataTable label="Plays" minWidth="min-w-[44rem]">
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            When
+          </th>
+          <th scope="col" className={th}>
+            Game
+          </th>
+          <th scope="col" className={th}>
+            Answer
+          </th>
+          <th scope="col" className={thNumber}>
+            Paid
+          </th>
+          <th scope="col" className={th}>
+            Result
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <Row key={`${row.createdAt}-${row.gameTitle}`}>
+            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
+            <td className={`${td} max-w-64 break-words font-medium`}>{row.gameTitle}</td>
+            <td className={`${td} max-w-80 break-words`}>{row.answer}</td>
+            <td className={tdNumber}>{formatNaira(row.amountPaid)}</td>
+            <td className={td}>
+              {row.isWinner === true ? (
+                <Tag tone="wallet">Won</Tag>
+              ) : row.isWinner === false ? (
+                <Tag tone="muted">Lost</Tag>
+              ) : (
+                <Tag tone="accent">Pending</Tag>
+              )}
+            </td>
+          </Row>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+function PaymentsTable({ rows }: { rows: AdminUserDetail['payments'] }) {
+  if (rows.length === 0) return <Empty>No top-ups yet.</Empty>;
+  return (
+    <DataTable label="Payments" minWidth="min-w-[40rem]">
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            When
+          </th>
+          <th scope="col" className={th}>
+            Reference
+          </th>
+          <th scope="col" className={th}>
+            Method
+          </th>
+          <th scope="col" className={thNumber}>
+            Amount
+          </th>
+          <th scope="col" className={th}>
+            Status
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <Row key={row.reference}>
+            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
+            <td className={`${td} font-mono text-xs break-all`}>{row.reference}</td>
+            <td className={td}>{humanise(row.method)}</td>
+            <td className={tdNumber}>{formatNaira(row.amount)}</td>
+            <td className={td}>
+              <StatusTag status={row.status} />
+            </td>
+          </Row>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+function WithdrawalsTable({ rows }: { rows: AdminUserDetail['withdrawals'] }) {
+  if (rows.length === 0) return <Empty>No withdrawals yet.</Empty>;
+  return (
+    <DataTable label="Withdrawals" minWidth="min-w-[32rem]">
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            When
+          </th>
+          <th scope="col" className={th}>
+            Id
+          </th>
+          <th scope="col" className={thNumber}>
+            Amount
+          </th>
+          <th scope="col" className={thNumber}>
+            Fee
+          </th>
+          <th scope="col" className={th}>
+            Status
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <Row key={row.id}>
+            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
+            <td className={`${td} font-mono text-xs`}>{shortId(row.id)}</td>
+            <td className={tdNumber}>{formatNaira(row.amount)}</td>
+            <td className={`${tdNumber} text-muted`}>{formatNaira(row.fee)}</td>
+            <td className={td}>
+              <StatusTag status={row.status} />
+            </td>
+          </Row>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+type AdjustValues = { amount: string; reason: string };
+type Adjustment = { amount: number; reason: string };
+
+/** A manual credit (+) or debit (−) with a reason; confirmed before anything moves. */
+function AdjustmentForm({ detail }: { detail: AdminUserDetail }) {
+  const adjust = useAdjustWallet();
+  const [pending, setPending] = useState<Adjustment | null>(null);
+  const form = useSchemaForm({
+    schema: adjustmentBodySchema,
+    initial: { amount: '', reason: '' } as AdjustValues,
+    toInput: (values: AdjustValues) => ({
+      amount: numberOrUndefined(values.amount),
+      reason: values.reason,
+    }),
+  });
+  const { user } = detail;
+
+  function confirm() {
+    if (!pending) return;
+    adjust.mutate(
+      { id: user.id, ...pending },
+      {
+        onSuccess: (result) => {
+          toast.success(
+            `${result.message}. New balance ${formatNaira(result.data.accountBalance)}`,
+          );
+          setPending(null);
+          form.reset({ amount: '', reason: '' });
+        },
+        onError: (error) => toast.error(errorMessage(error, 'The wallet could not be adjusted')),
+      },
+    );
+  }
+
+  return (
+    <Card className="flex flex-col gap-4">
+      <div>
+        <h2 className="text-lg font-bold" id="adjust-title">
+          Adjust wallet
+        </h2>
+        <p className="text-sm text-muted">
+          A positive amount credits the wallet, a negative one debits it. It is booked as one
+          balanced ledger transaction and the player is notified with your reason.
+        </p>
+      </div>
+      <form
+        ref={form.formRef}
+        noValidate
+        aria-labelledby="adjust-title"
+        onSubmit={form.handleSubmit((data) => setPending(data))}
+        className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+      >
+        <TextField
+          name="amount"
+          label="Amount (₦, ±)"
+          inputMode="text"
+          placeholder="e.g. 500 or -200"
+          value={form.values.amount}
+          error={form.errors.amount}
+          onChange={(event) => form.set('amount', event.target.value)}
+        />
+        <TextField
+          name="reason"
+          label="Reason"
+          placeholder="e.g. Goodwill credit for failed top-up"
+          value={form.values.reason}
+          error={form.errors.reason}
+          onChange={(event) => form.set('reason', event.target.value)}
+        />
+        <Button type="submit" variant="wallet" className="sm:mt-7">
+          Review
+        </Button>
+      </form>
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          pending && pending.amount > 0
+            ? `Credit ${formatNaira(pending.amount)}?`
+            : `Debit ${formatNaira(Math.abs(pending?.amount ?? 0))}?`
+        }
+        confirmLabel={pending && pending.amount > 0 ? 'Credit wallet' : 'Debit wallet'}
+        variant={pending && pending.amount > 0 ? 'vip' : 'danger'}
+        busy={adjust.isPending}
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      >
+        {pending ? (
+          <div className="flex flex-col gap-2">
+            <p>
+              {pending.amount > 0 ? 'Credit' : 'Debit'} {user.fullname}'s wallet by{' '}
+              <strong>{formatNaira(Math.abs(pending.amount))}</strong>. Balance now{' '}
+              {formatNaira(user.accountBalance)}, after{' '}
+              <strong>{formatNaira(user.accountBalance + pending.amount)}</strong>.
+            </p>
+            <p className="text-muted">Reason: “{pending.reason}”</p>
+          </div>
+        ) : null}
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function Profile({ detail }: { detail: AdminUserDetail }) {
+  const { user } = detail;
+  const facts: [string, string][] = [
+    ['E-mail', user.email],
+    ['Phone', user.phoneNumber],
+    ['Balance', formatNaira(user.accountBalance)],
+    ['Level · points', `Level ${user.level} · ${user.points} points`],
+    ['Games played · won', `${user.totalGamesPlayed} · ${user.totalGamesWon}`],
+    ['Total winnings', formatNaira(user.totalWinningAmount)],
+    [
+      'Plan',
+      user.planID
+        ? `Active${user.planExpiresAt ? ` until ${formatDate(user.planExpiresAt)}` : ''}`
+        : 'None',
+    ],
+    [
+      'Bank account',
+      user.bankAccount
+        ? `${user.bankAccount.accountName} · ${user.bankAccount.accountNumber}`
+        : 'Not added',
+    ],
+    ['User id', user.id],
+  ];
+  return (
+    <Card>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd
+              className={`font-medium break-words ${
+                label === 'User id' ? 'font-mono text-xs break-all' : ''
+              } ${label === 'Balance' ? 'text-wallet' : ''}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+export function UserDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const me = useSession((session) => session.user);
+  const detail = useAdminUser(id);
+  const suspend = useSuspendUser();
+  const unsuspend = useUnsuspendUser();
+  const [dialog, setDialog] = useState<'suspend' | 'unsuspend' | null>(null);
+
+  if (detail.isPending) return <Loading label="Loading the user" />;
+  if (detail.isError) {
+    return (
+      <LoadError
+        error={detail.error}
+        what="the user"
+        onRetry={() => void detail.refetch()}
+        retrying={detail.isFetching}
+      />
+    );
+  }
+  const data = detail.data;
+  const { user } = data;
+  const suspended = data.suspendedReason !== null;
+
+  function onSuspend(reason: string) {
+    suspend.mutate(
+      { id, reason },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          setDialog(null);
+        },
+        onError: (error) => toast.error(errorMessage(error, 'The player could not be suspended')),
+      },
+    );
+  }
+
+  function onUnsuspend() {
+    unsuspend.mutate(id, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        setDialog(null);
+      },
+      onError: (error) => toast.error(errorMessage(error, 'The suspension could not be lifted')),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <BackLink>
+          <Link href="/users" className="text-accent hover:underline">
+            ← Users
+          </Link>
+        </BackLink>
+        <header className="flex flex-wrap items-center justify-between gap-4">
+          <div className="flex min-w-0 items-center gap-4">
+            <Avatar src={user.profilePhoto} name={user.username} className="size-14 text-xl" />
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold break-words sm:text-3xl">{user.fullname}</h1>
+              <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+                <span className="flex items-center gap-1">
+                  {user.username}
+                  {user.isVerified ? <VerifiedTick /> : null}
+                </span>
+                {suspended ? <Tag tone="danger">Suspended</Tag> : <Tag tone="live">Active</Tag>}
+                {user.role === 'admin' ? <Tag tone="accent">Admin</Tag> : null}
+              </p>
+            </div>
+          </div>
+          {user.id === me?.id ? null : suspended ? (
+            <Button variant="outline" onClick={() => setDialog('unsuspend')}>
+              Lift suspension
+            </Button>
+          ) : (
+            <Button variant="danger" onClick={() => setDialog('suspend')}>
+              Suspend
+            </Button>
+          )}
+        </header>
+        {suspended ? (
+          <p className="mt-4 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm">
+            <strong className="text-danger">Suspended:</strong> {data.suspendedReason}
+          </p>
+        ) : null}
+      </div>
+
+      <Section title="Profile" id="profile-title">
+        <Profile detail={data} />
+      </Section>
+
+      <AdjustmentForm detail={data} />
+
+      <Section title="Activity" id="activity-title">
+        <Tabs
+          label="Activity"
+          items={[
+            {
+              key: 'ledger',
+              label: 'Wallet ledger',
+              count: data.ledger.length,
+              content: <LedgerTable rows={data.ledger} />,
+            },
+            {
+              key: 'plays',
+              label: 'Plays',
+              count: data.plays.length,
+              content: <PlaysTable rows={data.plays} />,
+            },
+            {
+              key: 'payments',
+              label: 'Payments',
+              count: data.payments.length,
+              content: <PaymentsTable rows={data.payments} />,
+            },
+            {
+              key: 'withdrawals',
+              label: 'Withdrawals',
+              count: data.withdrawals.length,
+              content: <WithdrawalsTable rows={data.withdrawals} />,
+            },
+          ]}
+        />
+        <p className="text-xs text-muted">The latest 100 of each.</p>
+      </Section>
+
+      <ReasonDialog
+        open={dialog === 'suspend'}
+        title={`Suspend ${user.fullname}?`}
+        description="Their sessions stop working at once and login tells them why."
+        schema={suspendBodySchema}
+        hint="The player sees this reason when they try to log in."
+        confirmLabel="Suspend"
+        busy={suspend.isPending}
+        onSubmit={onSuspend}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'unsuspend'}
+        title={`Lift ${user.fullname}'s suspension?`}
+        description="They can log in and play again straight away."
+        confirmLabel="Lift suspension"
+        variant="primary"
+        busy={unsuspend.isPending}
+        onConfirm={onUnsuspend}
+        onClose={() => setDialog(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { formatDate } from '@shared/date.ts';
+import { formatNaira } from '@shared/money.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { Tag } from '@web/components/ui/GameCard.tsx';
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { Pagination } from '@web/components/ui/Pagination.tsx';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { useAdminUsers } from '../api/get-users.ts';
+import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { useUrlState } from '../lib/url-state.ts';
+
+export function UsersPage() {
+  const { params, page, update } = useUrlState();
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  const users = useAdminUsers(q, page);
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update({ q: draft.trim(), page: 1 });
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Users" eyebrow="Players and operators" />
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones' browsers (and happy-dom); a search form is the portable landmark. */}
+      <form
+        role="search"
+        onSubmit={onSearch}
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      >
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor="user-search" className="text-sm font-medium text-white/90">
+            Search
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            value={draft}
+            maxLength={100}
+            placeholder="Name, e-mail, phone or username"
+            onChange={(event) => setDraft(event.target.value)}
+            className="min-h-12 w-full rounded-xl border border-line bg-card px-4 text-base text-white placeholder:text-white/40 focus:border-accent focus:outline-none"
+          />
+        </div>
+        <Button type="submit" loading={users.isFetching && users.isPlaceholderData}>
+          Search
+        </Button>
+        {q ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft('');
+              update({ q: undefined, page: 1 });
+            }}
+          >
+            Clear
+          </Button>
+        ) : null}
+      </form>
+
+      {users.isPending ? (
+        <Loading label="Loading users" />
+      ) : users.isError ? (
+        <LoadError
+          error={users.error}
+          what="the users"
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
+      ) : users.data.users.length === 0 ? (
+        <EmptyState icon="🔎" title={q ? `Nobody matches “${q}”` : 'No users yet'}>
+          <p>Search by full name, e-mail, phone number or username.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {users.data.pagination.totalResults} user
+            {users.data.pagination.totalResults === 1 ? '' : 's'}
+            {q ? ` matching “${q}”` : ''}
+          </p>
+          <DataTable label="Users" minWidth="min-w-[52rem]">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  Name
+                </th>
+                <th scope="col" className={th}>
+                  E-mail
+                </th>
+                <th scope="col" className={th}>
+                  Phone
+                </th>
+                <th scope="col" className={thNumber}>
+                  Balance
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={th}>
+                  Joined
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.users.map((user) => (
+                <Row key={user.id}>
+                  <td className={td}>
+                    <Link
+                      href={`/users/${user.id}`}
+                      className="font-semibold text-white hover:text-accent hover:underline"
+                    >
+                      {user.fullname}
+                    </Link>
+                    <span className="block text-xs text-muted">@{user.handle}</span>
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{user.email}</td>
+                  <td className={`${td} whitespace-nowrap`}>{user.phoneNumber}</td>
+                  <td className={`${tdNumber} text-wallet`}>{formatNaira(user.accountBalance)}</td>
+                  <td className={td}>
+                    <div className="flex flex-wrap gap-1.5">
+                      {user.suspended ? (
+                        <Tag tone="danger">Suspended</Tag>
+                      ) : (
+                        <Tag tone="live">Active</Tag>
+                      )}
+                      {user.role === 'admin' ? <Tag tone="accent">Admin</Tag> : null}
+                    </div>
+                  </td>
+                  <td className={`${td} min-w-28 text-muted`}>{formatDate(user.createdAt)}</td>
+                </Row>
+              ))}
+            </tbody>
+          </DataTable>
+          <Pagination
+            label="User pages"
+            page={users.data.pagination.page}
+            totalPages={users.data.pagination.totalPages}
+            busy={users.isPlaceholderData}
+            onChange={(next) => update({ page: next })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

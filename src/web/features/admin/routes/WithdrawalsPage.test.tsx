@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setSettings, setUser } from '@web/lib/session.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testServerPerFile } from '../../../../test/server.ts';
+import {
+  api,
+  playerWithBalance,
+  renderConsole,
+  requestWithdrawal,
+  signInAdmin,
+} from '../test-helpers.tsx';
+
+const server = testServerPerFile();
+
+afterEach(() => {
+  setUser(null);
+  setSettings(null);
+});
+
+interface UserDetail {
+  user: { accountBalance: number };
+  withdrawals: { id: string; status: string }[];
+}
+
+async function detailOf(token: string, userId: string) {
+  const result = await api<{ data: UserDetail }>(server(), token, 'GET', `/admin/users/${userId}`);
+  return result.body.data;
+}
+
+/** The queue's row for a player (their handle links to them). */
+async function rowOf(handle: string): Promise<HTMLElement> {
+  const link = await screen.findByRole('link', { name: handle });
+  return link.closest('tr') as HTMLElement;
+}
+
+describe('Withdrawals queue', () => {
+  it('approves through the provider after confirming; the player is paid', async () => {
+    const { token } = await signInAdmin(server());
+    const { player, token: playerToken } = await playerWithBalance(
+      server(),
+      token,
+      5000,
+      'Ada Obi',
+    );
+    const withdrawal = await requestWithdrawal(server(), playerToken, 2000);
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/withdrawals');
+
+    const row = await rowOf(player.handle);
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    expect(within(row).getByText('₦2,000')).toBeTruthy();
+    expect(within(row).getByText('ADA OBI')).toBeTruthy();
+
+    await person.click(within(row).getByRole('button', { name: /^Approve ₦2,000/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
+    expect(within(dialog).getByLabelText('Pay through the provider')).toHaveProperty(
+      'checked',
+      true,
+    );
+    await person.click(within(dialog).getByRole('button', { name: 'Send ₦2,000' }));
+
+    expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(async () =>
+      expect(within(await rowOf(player.handle)).getByText('Successful')).toBeTruthy(),
+    );
+    expect(within(await rowOf(player.handle)).queryByRole('button')).toBeNull();
+    const detail = await detailOf(token, player.id);
+    expect(detail.withdrawals).toEqual([
+      expect.objectContaining({ id: withdrawal.id, status: 'SUCCESSFUL' }),
+    ]);
+  });
+
+  it('marks a withdrawal paid by hand, with a bank reference the shared schema checks', async () => {
+    const { token } = await signInAdmin(server());
+    const { player, token: playerToken } = await playerWithBalance(
+      server(),
+      token,
+      5000,
+      'Bola Ade',
+    );
+    await requestWithdrawal(server(), playerToken, 1500);
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/withdrawals?status=PENDING');
+
+    const row = await rowOf(player.handle);
+    await person.click(within(row).getByRole('button', { name: /^Approve/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
+    await person.click(within(dialog).getByLabelText('Mark as paid'));
+    await person.type(within(dialog).getByLabelText('Bank reference'), 'AB');
+    await person.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    expect(within(dialog).getByText('Enter the payment reference')).toBeTruthy();
+
+    await person.type(within(dialog).getByLabelText('Bank reference'), 'C-778812');
+    await person.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+
+    expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+    // The pending filter no longer lists it.
+    await waitFor(() => expect(screen.queryByRole('link', { name: player.handle })).toBeNull());
+    const audit = await api<{ data: { entries: { action: string; after: unknown }[] } }>(
+      server(),
+      token,
+      'GET',
+      '/admin/audit',
+    );
+    expect(audit.body.data.entries[0]).toMatchObject({
+      action: 'withdrawal.approve',
+      after: expect.objectContaining({ paidReference: 'ABC-778812' }),
+    });
+  });
+
+  it('rejects only with a reason, and refunds amount and fee to the wallet', async () => {
+    const { token } = await signInAdmin(server());
+    const { player, token: playerToken } = await playerWithBalance(
+      server(),
+      token,
+      5000,
+      'Chidi Eze',
+    );
+    await requestWithdrawal(server(), playerToken, 3000);
+    const before = await detailOf(token, player.id);
+    expect(before.user.accountBalance).toBeLessThan(2000);
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/withdrawals');
+
+    const row = await rowOf(player.handle);
+    await person.click(within(row).getByRole('button', { name: /^Reject ₦3,000/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Reason')),
+    );
+    await person.click(within(dialog).getByRole('button', { name: 'Reject and refund' }));
+    expect(within(dialog).getByText('Give a reason of at least 3 characters')).toBeTruthy();
+
+    await person.type(within(dialog).getByLabelText('Reason'), 'Account name does not match');
+    await person.click(within(dialog).getByRole('button', { name: 'Reject and refund' }));
+
+    expect(await screen.findByText('Withdrawal rejected and refunded')).toBeTruthy();
+    await waitFor(async () =>
+      expect(within(await rowOf(player.handle)).getByText('Rejected')).toBeTruthy(),
+    );
+    expect(
+      within(await rowOf(player.handle)).getByText('Account name does not match'),
+    ).toBeTruthy();
+    const after = await detailOf(token, player.id);
+    expect(after.user.accountBalance).toBe(5000);
+  });
+
+  it('shows the server’s message when the withdrawal was already decided elsewhere', async () => {
+    const { token } = await signInAdmin(server());
+    const { player, token: playerToken } = await playerWithBalance(
+      server(),
+      token,
+      5000,
+      'Dayo Ola',
+    );
+    const withdrawal = await requestWithdrawal(server(), playerToken, 1000);
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/withdrawals');
+
+    const row = await rowOf(player.handle);
+    // Another operator rejects it first.
+    const other = await api(server(), token, 'POST', `/admin/withdrawals/${withdrawal.id}/reject`, {
+      reason: 'Duplicate request',
+    });
+    expect(other.status).toBe(200);
+    await person.click(within(row).getByRole('button', { name: /^Approve/ }));
+    await person.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send ₦1,000' }),
+    );
+
+    expect(await screen.findByText('This withdrawal has already been processed')).toBeTruthy();
+    await waitFor(async () =>
+      expect(within(await rowOf(player.handle)).getByText('Rejected')).toBeTruthy(),
+    );
+  });
+});

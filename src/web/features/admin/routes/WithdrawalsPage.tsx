@@ -1,0 +1,340 @@
+import { formatDate } from '@shared/date.ts';
+import { formatNaira } from '@shared/money.ts';
+import { approveWithdrawalBodySchema, rejectWithdrawalBodySchema } from '@shared/schemas/wallet.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { Modal } from '@web/components/ui/Modal.tsx';
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { Pagination } from '@web/components/ui/Pagination.tsx';
+import { SelectField } from '@web/components/ui/SelectField.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'wouter';
+import { useApproveWithdrawal, useRejectWithdrawal } from '../api/decide-withdrawal.ts';
+import { useAdminWithdrawals } from '../api/get-withdrawals.ts';
+import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../api/types.ts';
+import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { DialogActions, ReasonDialog, useFocusOnOpen } from '../components/dialogs.tsx';
+import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { StatusTag } from '../components/StatusTag.tsx';
+import { humanise } from '../lib/format.ts';
+import { useSchemaForm } from '../lib/schema-form.ts';
+import { useUrlState } from '../lib/url-state.ts';
+
+function isStatus(value: string | null): value is WithdrawalStatus {
+  return WITHDRAWAL_STATUSES.includes(value as WithdrawalStatus);
+}
+
+type Method = 'provider' | 'manual';
+
+/** Approve: pay through the provider now, or record that it was paid by hand. */
+function ApproveForm({
+  withdrawal,
+  busy,
+  onApprove,
+  onClose,
+}: {
+  withdrawal: AdminWithdrawal;
+  busy: boolean;
+  onApprove: (paidReference?: string) => void;
+  onClose: () => void;
+}) {
+  const [method, setMethod] = useState<Method>('provider');
+  const form = useSchemaForm({
+    schema: approveWithdrawalBodySchema,
+    initial: { paidReference: '' },
+    toInput: (values) => ({
+      paidReference: method === 'manual' ? values.paidReference : undefined,
+    }),
+  });
+  const firstRef = useRef<HTMLInputElement>(null);
+  const idBase = useId();
+  useFocusOnOpen(firstRef);
+  const options: { value: Method; label: string; hint: string }[] = [
+    {
+      value: 'provider',
+      label: 'Pay through the provider',
+      hint: 'A bank transfer is sent now; the player is told when it lands.',
+    },
+    {
+      value: 'manual',
+      label: 'Mark as paid',
+      hint: 'Already paid by hand: record the bank reference.',
+    },
+  ];
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit((body) => onApprove(body.paidReference))}
+    >
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-card-raised p-3 text-sm">
+        <div>
+          <dt className="text-xs text-muted">Send</dt>
+          <dd className="text-lg font-bold text-wallet">{formatNaira(withdrawal.amount)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">To</dt>
+          <dd className="font-medium break-words">
+            {withdrawal.accountName}
+            <span className="block text-xs text-muted">
+              {withdrawal.bankName} · {withdrawal.accountNumber}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium">How was it paid?</legend>
+        {options.map((option, index) => (
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-accent has-[:checked]:bg-accent/5"
+          >
+            <input
+              ref={index === 0 ? firstRef : undefined}
+              type="radio"
+              name="method"
+              value={option.value}
+              checked={method === option.value}
+              onChange={() => setMethod(option.value)}
+              aria-labelledby={`${idBase}-${option.value}`}
+              aria-describedby={`${idBase}-${option.value}-hint`}
+              className="mt-1 size-4"
+            />
+            <span className="flex flex-col">
+              <span id={`${idBase}-${option.value}`} className="text-sm font-semibold">
+                {option.label}
+              </span>
+              <span id={`${idBase}-${option.value}-hint`} className="text-xs text-muted">
+                {option.hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {method === 'manual' ? (
+        <TextField
+          name="paidReference"
+          label="Bank reference"
+          autoComplete="off"
+          value={form.values.paidReference}
+          error={form.errors.paidReference}
+          onChange={(event) => form.set('paidReference', event.target.value)}
+        />
+      ) : null}
+      <DialogActions>
+        <Button variant="outline" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="vip" loading={busy}>
+          {method === 'manual' ? 'Mark as paid' : `Send ${formatNaira(withdrawal.amount)}`}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+type Decision = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal } | null;
+
+export function WithdrawalsPage() {
+  const { params, page, update } = useUrlState();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const list = useAdminWithdrawals(status, page);
+  const approve = useApproveWithdrawal();
+  const reject = useRejectWithdrawal();
+  const [decision, setDecision] = useState<Decision>(null);
+  const busy = approve.isPending || reject.isPending;
+
+  function onApprove(withdrawal: AdminWithdrawal, paidReference?: string) {
+    approve.mutate(
+      { id: withdrawal.id, paidReference },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message ?? 'Withdrawal approved');
+          setDecision(null);
+        },
+        onError: (error) =>
+          toast.error(errorMessage(error, 'The withdrawal could not be approved')),
+      },
+    );
+  }
+
+  function onReject(withdrawal: AdminWithdrawal, reason: string) {
+    reject.mutate(
+      { id: withdrawal.id, reason },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message ?? 'Withdrawal rejected');
+          setDecision(null);
+        },
+        onError: (error) =>
+          toast.error(errorMessage(error, 'The withdrawal could not be rejected')),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Withdrawals" eyebrow="Payout queue" />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField
+          label="Status"
+          value={status ?? ''}
+          onChange={(event) => update({ status: event.target.value, page: 1 })}
+        >
+          <option value="">All (pending first)</option>
+          {WITHDRAWAL_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {humanise(value)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {list.isPending ? (
+        <Loading label="Loading withdrawals" />
+      ) : list.isError ? (
+        <LoadError
+          error={list.error}
+          what="the withdrawals"
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : list.data.withdrawals.length === 0 ? (
+        <EmptyState
+          icon="🎉"
+          title={status ? `No ${humanise(status).toLowerCase()} withdrawals` : 'No withdrawals yet'}
+        >
+          <p>Requests from players appear here, oldest pending first.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable label="Withdrawals" minWidth="min-w-[50rem]">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  Requested
+                </th>
+                <th scope="col" className={th}>
+                  Player
+                </th>
+                <th scope="col" className={thNumber}>
+                  Amount
+                </th>
+                <th scope="col" className={th}>
+                  Bank account
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.withdrawals.map((withdrawal) => (
+                <Row key={withdrawal.id}>
+                  <td className={`${td} w-32 min-w-32 text-muted`}>
+                    {formatDate(withdrawal.createdAt)}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <Link
+                      href={`/users/${withdrawal.userId}`}
+                      className="text-accent hover:underline"
+                    >
+                      {withdrawal.username}
+                    </Link>
+                  </td>
+                  <td className={tdNumber}>
+                    <span className="block font-semibold">{formatNaira(withdrawal.amount)}</span>
+                    <span className="text-xs text-muted">+ {formatNaira(withdrawal.fee)} fee</span>
+                  </td>
+                  <td className={td}>
+                    <span className="block font-medium">{withdrawal.accountName}</span>
+                    <span className="text-xs text-muted">
+                      {withdrawal.bankName} · {withdrawal.accountNumber}
+                    </span>
+                  </td>
+                  <td className={td}>
+                    <StatusTag status={withdrawal.status} />
+                    {withdrawal.reason ? (
+                      <span className="mt-1 block max-w-48 text-xs text-muted">
+                        {withdrawal.reason}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {withdrawal.status === 'PENDING' ? (
+                      <div className="flex gap-2">
+                        <Button
+                          variant="vip"
+                          className="px-3"
+                          aria-label={`Approve ${formatNaira(withdrawal.amount)} for ${withdrawal.username}`}
+                          onClick={() => setDecision({ kind: 'approve', withdrawal })}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          variant="outline"
+                          className="px-3 hover:!border-danger hover:!text-danger"
+                          aria-label={`Reject ${formatNaira(withdrawal.amount)} for ${withdrawal.username}`}
+                          onClick={() => setDecision({ kind: 'reject', withdrawal })}
+                        >
+                          Reject
+                        </Button>
+                      </div>
+                    ) : null}
+                  </td>
+                </Row>
+              ))}
+            </tbody>
+          </DataTable>
+          <Pagination
+            label="Withdrawal pages"
+            page={list.data.pagination.page}
+            totalPages={list.data.pagination.totalPages}
+            busy={list.isPlaceholderData}
+            onChange={(next) => update({ page: next })}
+          />
+        </>
+      )}
+
+      <Modal
+        open={decision?.kind === 'approve'}
+        title="Approve this withdrawal?"
+        onClose={() => setDecision(null)}
+        dismissible={!busy}
+      >
+        {decision?.kind === 'approve' ? (
+          <ApproveForm
+            withdrawal={decision.withdrawal}
+            busy={approve.isPending}
+            onApprove={(reference) => onApprove(decision.withdrawal, reference)}
+            onClose={() => setDecision(null)}
+          />
+        ) : null}
+      </Modal>
+
+      <ReasonDialog
+        open={decision?.kind === 'reject'}
+        title="Reject this withdrawal?"
+        description={
+          decision
+            ? `${formatNaira(decision.withdrawal.amount + decision.withdrawal.fee)} (amount and fee) goes back to ${decision.withdrawal.username}'s wallet, and they are told why.`
+            : undefined
+        }
+        schema={rejectWithdrawalBodySchema}
+        hint="The player sees this reason."
+        confirmLabel="Reject and refund"
+        busy={reject.isPending}
+        onSubmit={(reason) => decision && onReject(decision.withdrawal, reason)}
+        onClose={() => setDecision(null)}
+      />
+    </div>
+  );
+}
