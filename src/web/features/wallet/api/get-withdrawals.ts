@@ -1,0 +1,23 @@
+import type { Pagination } from '@shared/schemas/common.ts';
+import type { Withdrawal } from '@shared/schemas/wallet.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+
+export interface WithdrawalPage {
+  withdrawals: Withdrawal[];
+  pagination: Pagination;
+}
+
+export const getWithdrawals = (page: number) =>
+  http.get<{ data: WithdrawalPage }>('/withdrawal', { query: { page } }).then((body) => body.data);
+
+export const withdrawalsQueryOptions = (page = 1) =>
+  queryOptions({
+    queryKey: ['withdrawals', page],
+    queryFn: () => getWithdrawals(page),
+    placeholderData: keepPreviousData,
+  });
+
+export function useWithdrawals(page = 1) {
+  return useQuery(withdrawalsQueryOptions(page));
+}

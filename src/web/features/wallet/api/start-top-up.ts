@@ -1,0 +1,28 @@
+import type { PaymentMethod } from '@shared/schemas/wallet.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+
+export interface TopUpInput {
+  method: PaymentMethod;
+  amount: number;
+}
+
+export interface TopUpCheckout {
+  paymentUrl: string;
+  reference: string;
+}
+
+/** Spec §7 POST /payment/{method}: creates a pending payment and returns its checkout URL. */
+export const startTopUp = ({ method, amount }: TopUpInput) =>
+  http
+    .post<{ message?: string; data: TopUpCheckout }>(`/payment/${method}`, { amount })
+    .then((body) => body.data);
+
+export function useStartTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startTopUp,
+    // The new payment shows in the history as pending straight away.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments'] }),
+  });
+}

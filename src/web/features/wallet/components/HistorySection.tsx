@@ -1,0 +1,120 @@
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import type { Pagination as PageInfo } from '@shared/schemas/common.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { Pagination } from '@web/components/ui/Pagination.tsx';
+import { Spinner } from '@web/components/ui/Spinner.tsx';
+import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
+import { type ReactNode, useRef } from 'react';
+
+interface HistorySectionProps<T> {
+  id: string;
+  title: string;
+  items: T[] | undefined;
+  pagination: PageInfo | undefined;
+  page: number;
+  onPageChange: (page: number) => void;
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  emptyTitle: string;
+  emptyText: string;
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => string;
+}
+
+/** A page-based history list (payments or withdrawals) with its loading, empty and error states. */
+export function HistorySection<T>({
+  id,
+  title,
+  items,
+  pagination,
+  page,
+  onPageChange,
+  isPending,
+  isFetching,
+  error,
+  onRetry,
+  emptyTitle,
+  emptyText,
+  renderItem,
+  itemKey,
+}: HistorySectionProps<T>) {
+  // Spec §8: the server's message as a toast, otherwise 'Something went wrong'.
+  useErrorToast(error, ERROR_MESSAGES.generic, `${id}-error`);
+  const titleId = `${id}-title`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The tapped button may turn disabled on the last page: keep focus, and the eye, on the list.
+  const changePage = (next: number) => {
+    onPageChange(next);
+    headingRef.current?.focus();
+  };
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <div className="grid min-h-48 place-items-center">
+        <Spinner label={`Loading ${title.toLowerCase()}`} className="size-7" />
+      </div>
+    );
+  } else if (error && !items) {
+    body = (
+      <div className="flex min-h-48 flex-col items-center justify-center gap-3 text-center">
+        <p className="font-semibold">{ERROR_MESSAGES.genericOops}</p>
+        <p className="text-sm text-muted">We could not load your {title.toLowerCase()}.</p>
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!items || items.length === 0) {
+    body = (
+      <div className="flex min-h-48 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-line px-4 py-8 text-center">
+        <span aria-hidden="true" className="text-3xl">
+          🧾
+        </span>
+        <p className="font-semibold">{emptyTitle}</p>
+        <p className="max-w-xs text-sm text-muted">{emptyText}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul
+        aria-labelledby={titleId}
+        aria-busy={isFetching || undefined}
+        className={`flex flex-col divide-y divide-line transition-opacity ${isFetching ? 'opacity-60' : ''}`}
+      >
+        {items.map((item) => (
+          <li key={itemKey(item)} className="py-3 first:pt-0 last:pb-0">
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl border border-line bg-card p-5">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-bold">
+          {title}
+        </h2>
+        {pagination && pagination.totalResults > 0 ? (
+          <span className="text-xs text-muted">
+            {pagination.totalResults} {pagination.totalResults === 1 ? 'entry' : 'entries'}
+          </span>
+        ) : null}
+      </div>
+      {body}
+      {pagination ? (
+        <Pagination
+          page={page}
+          totalPages={pagination.totalPages}
+          onChange={changePage}
+          label={`${title} pages`}
+          busy={isFetching}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { TOPUP_QUICK_AMOUNTS, TOPUP_STATIC_MINIMUM_TEXT_AMOUNT } from '@shared/constants.ts';
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { formatNaira } from '@shared/money.ts';
+import { PAYMENT_METHODS } from '@shared/schemas/wallet.ts';
+import { statusTone } from '@shared/status.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@web/components/ui/Button.tsx';
+import { SelectField } from '@web/components/ui/SelectField.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { paymentsQueryOptions } from '../api/get-payments.ts';
+import { type TopUpCheckout, useStartTopUp } from '../api/start-top-up.ts';
+import { parseAmount } from '../lib/amount.ts';
+import { openCheckoutTab } from '../lib/checkout-tab.ts';
+import { useWalletSettings } from '../lib/session-data.ts';
+import {
+  checkTopUp,
+  DEFAULT_PAYMENT_METHOD,
+  PAYMENT_METHOD_LABELS,
+  type TopUpErrors,
+} from '../lib/top-up.ts';
+
+/** How long the "opening in this tab" notice stays before the page leaves for the checkout. */
+export const SAME_TAB_NOTICE_MS = 1200;
+export const POPUP_BLOCKED_MESSAGE =
+  'Your browser blocked the new tab, so the checkout opens here instead.';
+
+/**
+ * What became of the checkout just opened: the payment history (same query, same cache) tells,
+ * and it refreshes when the player comes back from the checkout tab.
+ */
+function CheckoutProgress({ checkout }: { checkout: TopUpCheckout }) {
+  const { data } = useQuery(paymentsQueryOptions(1));
+  const payment = data?.payments.find((candidate) => candidate.reference === checkout.reference);
+  const tone = payment ? statusTone(payment.status) : 'warning';
+
+  if (payment && tone === 'success') {
+    return (
+      <div role="status" className="mt-5 rounded-xl border border-vip/40 bg-vip/5 p-4 text-sm">
+        <p className="font-semibold text-vip">Payment received</p>
+        <p className="mt-1 text-white/80">
+          {formatNaira(payment.amount)} was added to your wallet.
+        </p>
+      </div>
+    );
+  }
+  if (payment && tone === 'danger') {
+    return (
+      <div
+        role="status"
+        className="mt-5 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm"
+      >
+        <p className="font-semibold text-danger">Payment not completed</p>
+        <p className="mt-1 text-white/80">Nothing was charged to your wallet. You can try again.</p>
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="mt-5 rounded-xl border border-accent/40 bg-accent/5 p-4 text-sm">
+      <p className="font-semibold text-accent">Waiting for your payment</p>
+      <p className="mt-1 text-white/80">
+        Finish paying on the checkout page. Reference{' '}
+        <span className="font-mono break-all">{checkout.reference}</span>.
+      </p>
+      <a
+        href={checkout.paymentUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-2 inline-flex min-h-11 items-center font-semibold text-accent underline"
+      >
+        Open the checkout again
+      </a>
+    </div>
+  );
+}
+
+export function TopUpForm() {
+  const { settings } = useWalletSettings();
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<string>(DEFAULT_PAYMENT_METHOD);
+  const [errors, setErrors] = useState<TopUpErrors>({});
+  const [checkout, setCheckout] = useState<TopUpCheckout | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const methodRef = useRef<HTMLSelectElement>(null);
+  const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const topUp = useStartTopUp();
+
+  useEffect(() => () => clearTimeout(leaveTimer.current), []);
+
+  const selected = parseAmount(amount);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (topUp.isPending) return;
+    const check = checkTopUp(amount, method, settings?.minimumPaymentAmount);
+    if (!check.ok) {
+      setErrors(check.errors);
+      if (check.errors.amount) amountRef.current?.focus();
+      else methodRef.current?.focus();
+      return;
+    }
+    setErrors({});
+    setCheckout(null);
+    // Opened now, during the tap, or the browser would block it once the server has answered.
+    const tab = openCheckoutTab();
+    topUp.mutate(
+      { amount: check.amount, method: check.method },
+      {
+        onSuccess: (data) => {
+          setCheckout(data);
+          setAmount('');
+          if (tab.go(data.paymentUrl)) return;
+          toast(POPUP_BLOCKED_MESSAGE, { icon: 'ℹ️', id: 'checkout-same-tab' });
+          leaveTimer.current = setTimeout(
+            () => window.location.assign(data.paymentUrl),
+            SAME_TAB_NOTICE_MS,
+          );
+        },
+        onError: (error) => {
+          tab.abandon();
+          toast.error(errorMessage(error, ERROR_MESSAGES.generic));
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="topup-title" className="rounded-2xl border border-line bg-card p-5">
+      <h2 id="topup-title" className="text-lg font-bold">
+        Top up your wallet
+      </h2>
+      <p className="mt-1 mb-5 text-sm text-muted">
+        Pay by card or bank transfer on a secure checkout page.
+      </p>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-5"
+        aria-labelledby="topup-title"
+      >
+        <TextField
+          ref={amountRef}
+          label="Amount (₦)"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 2,500"
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
+          }}
+          error={errors.amount}
+          hint={`Minimum top-up: ${formatNaira(TOPUP_STATIC_MINIMUM_TEXT_AMOUNT)}`}
+        />
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-white/90">Quick amounts</legend>
+          <div className="grid grid-cols-2 gap-2 min-[400px]:grid-cols-4">
+            {TOPUP_QUICK_AMOUNTS.map((quick) => (
+              <button
+                key={quick}
+                type="button"
+                aria-pressed={selected === quick}
+                onClick={() => {
+                  setAmount(String(quick));
+                  setErrors((current) => ({ ...current, amount: undefined }));
+                }}
+                className="min-h-11 rounded-xl border border-line bg-card-raised px-2 text-sm font-semibold hover:border-wallet/60 aria-pressed:border-wallet aria-pressed:bg-wallet/15 aria-pressed:text-wallet"
+              >
+                {formatNaira(quick)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <SelectField
+          ref={methodRef}
+          label="Payment method"
+          name="method"
+          value={method}
+          onChange={(event) => {
+            setMethod(event.target.value);
+            if (errors.method) setErrors((current) => ({ ...current, method: undefined }));
+          }}
+          error={errors.method}
+        >
+          {PAYMENT_METHODS.map((value) => (
+            <option key={value} value={value}>
+              {PAYMENT_METHOD_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" loading={topUp.isPending} className="w-full">
+          {selected > 0 ? `Top up ${formatNaira(selected)}` : 'Top up'}
+        </Button>
+        <p className="text-xs text-muted">
+          The checkout opens in a new tab. When you have paid, come back here: your balance and
+          history update by themselves.
+        </p>
+      </form>
+      {checkout ? <CheckoutProgress checkout={checkout} /> : null}
+    </section>
+  );
+}

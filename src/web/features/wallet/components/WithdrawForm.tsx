@@ -1,0 +1,147 @@
+import { WITHDRAWAL_PROCESSING_TEXT } from '@shared/constants.ts';
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { formatNaira } from '@shared/money.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@web/components/ui/Button.tsx';
+import { TextField } from '@web/components/ui/TextField.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { useSession } from '@web/lib/session.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
+import { parseAmount } from '../lib/amount.ts';
+import { newAttemptKey } from '../lib/attempt-key.ts';
+import { refreshUser, useWalletSettings } from '../lib/session-data.ts';
+import { checkWithdrawal, totalDebit } from '../lib/withdraw.ts';
+
+/** Spec §7: after a withdrawal the page reloads its data 500 ms later. */
+export const RELOAD_AFTER_WITHDRAWAL_MS = 500;
+
+export function WithdrawForm() {
+  const user = useSession((session) => session.user);
+  const { settings, isError: settingsFailed } = useWalletSettings();
+  const queryClient = useQueryClient();
+  const withdraw = useRequestWithdrawal();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  // The key of the attempt in flight or last failed: a retry of it sends the same key, so a
+  // request that reached the server before the network dropped is never paid twice.
+  const attemptKey = useRef<string | null>(null);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+
+  const typed = parseAmount(amount);
+  const fee = settings?.withdrawalTransactionFee;
+  const minimum = settings?.minimumPaymentAmount;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (withdraw.isPending || !settings || !user) return;
+    const check = checkWithdrawal(amount, {
+      balance: user.accountBalance,
+      fee: settings.withdrawalTransactionFee,
+      minimum: settings.minimumPaymentAmount,
+      hasBankAccount: user.bankAccount !== null,
+    });
+    if (!check.ok) {
+      setError(check.error);
+      amountRef.current?.focus();
+      return;
+    }
+    setError(null);
+    attemptKey.current ??= newAttemptKey();
+    withdraw.mutate(
+      { amount: check.amount, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (result) => {
+          attemptKey.current = null;
+          setAmount('');
+          toast.success(result.message);
+          reloadTimer.current = setTimeout(() => {
+            void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+            void refreshUser();
+          }, RELOAD_AFTER_WITHDRAWAL_MS);
+        },
+        onError: (caught) => toast.error(errorMessage(caught, ERROR_MESSAGES.generic)),
+      },
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="withdraw-title"
+      className="rounded-2xl border border-line bg-card p-5"
+    >
+      <h2 id="withdraw-title" className="text-lg font-bold">
+        Withdraw to your bank
+      </h2>
+      <p className="mt-1 mb-5 text-sm text-muted">{WITHDRAWAL_PROCESSING_TEXT}</p>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-5"
+        aria-labelledby="withdraw-title"
+      >
+        <TextField
+          ref={amountRef}
+          label="Amount to withdraw (₦)"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 5,000"
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setError(null);
+            // A different amount is a new attempt.
+            attemptKey.current = null;
+          }}
+          error={error}
+        />
+        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+          <div className="rounded-xl bg-card-raised px-3 py-2.5">
+            <dt className="text-xs text-muted">Minimum</dt>
+            <dd className="mt-0.5 font-bold">
+              {minimum === undefined ? '…' : formatNaira(minimum)}
+            </dd>
+          </div>
+          <div className="rounded-xl bg-card-raised px-3 py-2.5">
+            <dt className="text-xs text-muted">Transaction fee</dt>
+            <dd className="mt-0.5 font-bold">{fee === undefined ? '…' : formatNaira(fee)}</dd>
+          </div>
+          <div className="col-span-2 rounded-xl border border-danger/30 bg-danger/5 px-3 py-2.5 sm:col-span-1">
+            <dt className="text-xs text-muted">Total to be debited</dt>
+            <dd className="mt-0.5 font-bold text-danger" aria-live="polite">
+              {typed > 0 && fee !== undefined ? formatNaira(totalDebit(typed, fee)) : '—'}
+            </dd>
+          </div>
+        </dl>
+        {settingsFailed && !settings ? (
+          <p role="alert" className="text-sm text-danger">
+            {ERROR_MESSAGES.genericOops}: we could not load the fee. Reload the page to try again.
+          </p>
+        ) : null}
+        {user && !user.bankAccount ? (
+          <p className="rounded-xl border border-wallet/30 bg-wallet/5 px-3 py-2.5 text-sm text-white/85">
+            Add the bank account your money goes to{' '}
+            <a href="#bank-account" className="font-semibold text-wallet underline">
+              below
+            </a>{' '}
+            before you withdraw.
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          variant="danger"
+          loading={withdraw.isPending}
+          disabled={!settings}
+          className="w-full"
+        >
+          {typed > 0 ? `Withdraw ${formatNaira(typed)}` : 'Withdraw'}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { VALIDATION_MESSAGES } from '@shared/messages.ts';
+import { formatNaira } from '@shared/money.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/wallet.ts';
+import { parseAmount } from './amount.ts';
+
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'transactpay';
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  transactpay: 'TransactPay',
+  paystack: 'Paystack',
+};
+
+export interface TopUpErrors {
+  amount?: string;
+  method?: string;
+}
+
+export type TopUpCheck =
+  | { ok: true; amount: number; method: PaymentMethod }
+  | { ok: false; errors: TopUpErrors };
+
+function isPaymentMethod(value: string): value is PaymentMethod {
+  return (PAYMENT_METHODS as readonly string[]).includes(value);
+}
+
+/**
+ * Spec §5: the amount must be a non-empty number ('Enter a topup amount'; non-numeric input
+ * becomes 0) and a payment method must be chosen ('Select a payment method'). An amount under
+ * the minimum of the settings gets the server's own wording, before a round trip.
+ */
+export function checkTopUp(
+  rawAmount: string,
+  method: string,
+  minimum: number | null | undefined,
+): TopUpCheck {
+  const errors: TopUpErrors = {};
+  const amount = parseAmount(rawAmount);
+  if (amount <= 0) errors.amount = VALIDATION_MESSAGES.topupAmount;
+  else if (minimum && amount < minimum)
+    errors.amount = `The minimum top-up is ${formatNaira(minimum)}`;
+  if (!isPaymentMethod(method)) errors.method = VALIDATION_MESSAGES.paymentMethod;
+  if (errors.amount || errors.method || !isPaymentMethod(method)) return { ok: false, errors };
+  return { ok: true, amount, method };
+}

@@ -1,0 +1,97 @@
+import { ERROR_MESSAGES, PAGE_TEXTS } from '@shared/messages.ts';
+import { buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
+import { useEffect } from 'react';
+import { Link, Redirect, useSearch } from 'wouter';
+import { refreshUser } from '../lib/session-data.ts';
+
+export type PaymentOutcome = 'success' | 'pending' | 'failed';
+
+export const PAYMENT_PENDING_TITLE = 'Confirming your payment';
+export const PAYMENT_PENDING_DEFAULT =
+  'Your payment has not been confirmed yet. We will notify you as soon as it lands, so there is no need to pay again.';
+/** Longer messages are cut: the query string is not ours to trust, only to show as text. */
+const MESSAGE_LIMIT = 300;
+
+/**
+ * Spec §2: 'success' or 'successful' (any case) is a success. DESIGN's callback also sends
+ * 'pending' when the provider has not confirmed yet; that is not a failure, so it reads as
+ * still confirming. Anything else failed.
+ */
+export function paymentOutcome(status: string): PaymentOutcome {
+  const value = status.trim().toLowerCase();
+  if (value === 'success' || value === 'successful') return 'success';
+  if (value === 'pending') return 'pending';
+  return 'failed';
+}
+
+function OutcomeIcon({ outcome }: { outcome: PaymentOutcome }) {
+  const look = {
+    success: { ring: 'border-vip/50 bg-vip/10 text-vip', path: 'M7 12.5l3.2 3.2L17 9' },
+    pending: { ring: 'border-wallet/50 bg-wallet/10 text-wallet', path: 'M12 7.5V12l3 2' },
+    failed: {
+      ring: 'border-danger/50 bg-danger/10 text-danger',
+      path: 'M8.5 8.5l7 7M15.5 8.5l-7 7',
+    },
+  }[outcome];
+  return (
+    <span className={`grid size-20 place-items-center rounded-full border-2 ${look.ring}`}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-10"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {outcome === 'pending' ? <circle cx="12" cy="12" r="8.5" /> : null}
+        <path d={look.path} />
+      </svg>
+    </span>
+  );
+}
+
+/** Spec §2 /PaymentStatus?status=&message=: where the checkout returns the player. */
+export function PaymentStatusPage() {
+  const params = new URLSearchParams(useSearch());
+  const status = params.get('status')?.trim() ?? '';
+  const message = (params.get('message') ?? '').trim().slice(0, MESSAGE_LIMIT);
+  const outcome = status ? paymentOutcome(status) : null;
+
+  useEffect(() => {
+    // The wallet changed (or may have): the nav balance must show the server's figure.
+    if (outcome === 'success' || outcome === 'pending') void refreshUser();
+  }, [outcome]);
+
+  if (!outcome) return <Redirect to="/" replace />;
+
+  const title =
+    outcome === 'success'
+      ? PAGE_TEXTS.paymentSuccessful
+      : outcome === 'pending'
+        ? PAYMENT_PENDING_TITLE
+        : PAGE_TEXTS.paymentFailed;
+  const text =
+    outcome === 'failed'
+      ? message || ERROR_MESSAGES.paymentFailedDefault
+      : outcome === 'pending'
+        ? message || PAYMENT_PENDING_DEFAULT
+        : message;
+
+  return (
+    <section
+      aria-labelledby="payment-status-title"
+      className="mx-auto flex max-w-md flex-col items-center gap-5 rounded-3xl border border-line bg-card px-6 py-10 text-center sm:mt-6"
+    >
+      <OutcomeIcon outcome={outcome} />
+      <h1 id="payment-status-title" className="text-2xl font-bold sm:text-3xl">
+        {title}
+      </h1>
+      {text ? <p className="max-w-sm text-white/80 break-words">{text}</p> : null}
+      <Link href="/topup" className={`${buttonBase} ${buttonStyles.primary} w-full sm:w-auto`}>
+        Go To Wallet
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { BalanceCard } from '../components/BalanceCard.tsx';
+import { PaymentHistory } from '../components/PaymentHistory.tsx';
+import { TopUpForm } from '../components/TopUpForm.tsx';
+import { useFreshUser } from '../lib/session-data.ts';
+
+/** Spec §2 /TopUp (also /topup): balance card, top-up form, payment history. */
+export function TopUpPage() {
+  useFreshUser();
+  return (
+    <div>
+      <PageHeader eyebrow="Wallet" title="Top up" />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
+        <div className="flex flex-col gap-6">
+          <BalanceCard action={{ href: '/withdrawfunds', label: 'Withdraw' }} />
+          <TopUpForm />
+        </div>
+        <PaymentHistory />
+      </div>
+    </div>
+  );
+}

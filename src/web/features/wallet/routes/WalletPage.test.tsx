@@ -1,0 +1,278 @@
+import type { Settings } from '@shared/schemas/settings.ts';
+import type { User } from '@shared/schemas/users.ts';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fetchUser, getSession, setSettings, setUser } from '@web/lib/session.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testServerPerFile } from '../../../../test/server.ts';
+import { setPageUrl } from '../../../test/browser.ts';
+import { closedOrigin, sendJson, startFakeServer } from '../../../test/fake-server.ts';
+import {
+  banks,
+  samplePlayer,
+  sampleSettings,
+  signIn,
+  topUpThroughSandbox,
+  validNuban,
+  withClient,
+} from '../testing.tsx';
+import { WalletPage } from './WalletPage.tsx';
+
+const server = testServerPerFile();
+
+afterEach(() => {
+  // Unmount first: a mounted wallet would reload the settings it just lost.
+  cleanup();
+  setUser(null);
+  setSettings(null);
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function amountField() {
+  return screen.getByLabelText('Amount to withdraw (₦)') as HTMLInputElement;
+}
+
+function balanceCard() {
+  return screen.getByRole('region', { name: 'Wallet balance' });
+}
+
+/** A bank whose 3-digit code takes the NUBAN check digit. */
+async function checkedBank() {
+  const bank = (await banks()).find((candidate) => /^\d{3}$/.test(candidate.code));
+  if (!bank) throw new Error('no bank with a 3-digit code in the seeded list');
+  return bank;
+}
+
+async function openWallet(options: { balance?: number; withBank?: boolean } = {}) {
+  setPageUrl(`${server().origin}/wallet`);
+  const { token, user } = await signIn(server());
+  if (options.balance) await topUpThroughSandbox(token, options.balance);
+  if (options.withBank) {
+    const bank = await checkedBank();
+    const saved = await fetch('/api/v1/bank-account', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ bankID: bank.id, accountNumber: validNuban(bank.code) }),
+    });
+    expect(saved.status).toBe(200);
+  }
+  setUser(await fetchUser());
+  const person = userEvent.setup();
+  render(withClient(<WalletPage />));
+  return { token, user, person };
+}
+
+describe('WalletPage', () => {
+  it('shows the fee and minimum from settings, the total to be debited and the processing time', async () => {
+    const { person } = await openWallet();
+    const settings = getSession().settings as Settings;
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Withdraw funds' })).toBeTruthy();
+    expect(screen.getByText('Withdrawals are processed within 24–48 hours.')).toBeTruthy();
+    const summary = (label: string) =>
+      (screen.getByText(label).nextElementSibling as HTMLElement).textContent;
+    expect(summary('Minimum')).toBe(`₦${settings.minimumPaymentAmount.toLocaleString('en-NG')}`);
+    expect(summary('Transaction fee')).toBe(
+      `₦${settings.withdrawalTransactionFee.toLocaleString('en-NG')}`,
+    );
+    expect(summary('Total to be debited')).toBe('—');
+
+    await person.type(amountField(), '1,000');
+    expect(summary('Total to be debited')).toBe(
+      `₦${(1000 + settings.withdrawalTransactionFee).toLocaleString('en-NG')}`,
+    );
+    expect(await screen.findByText('No withdrawals yet')).toBeTruthy();
+    expect(
+      await screen.findByText('Your balance chart starts with your first top-up.'),
+    ).toBeTruthy();
+  });
+
+  it('says "Enter amount to withdraw" for an empty or non-numeric amount, and checks the limits', async () => {
+    const { person } = await openWallet();
+    const fetchSpy = vi.spyOn(window, 'fetch');
+
+    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const error = screen.getByText('Enter amount to withdraw');
+    expect(amountField().getAttribute('aria-describedby')).toBe(error.id);
+    expect(amountField().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(amountField());
+
+    await person.type(amountField(), 'all of it');
+    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByText('Enter amount to withdraw')).toBeTruthy();
+
+    await person.clear(amountField());
+    await person.type(amountField(), '50');
+    await person.click(screen.getByRole('button', { name: 'Withdraw ₦50' }));
+    expect(screen.getByText('The minimum withdrawal is ₦100')).toBeTruthy();
+
+    await person.clear(amountField());
+    await person.type(amountField(), '500');
+    await person.click(screen.getByRole('button', { name: 'Withdraw ₦500' }));
+    expect(
+      screen.getByText('Insufficient balance: this withdrawal needs ₦550 (including the ₦50 fee)'),
+    ).toBeTruthy();
+
+    const posted = fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posted).toEqual([]);
+  });
+
+  it('saves a bank account and shows the account name the bank returned', async () => {
+    const { person, user } = await openWallet();
+    const bank = await checkedBank();
+    const form = () => screen.getByRole('form', { name: 'Bank account' });
+
+    await waitFor(() =>
+      expect(within(form()).getByRole('option', { name: bank.bankName })).toBeTruthy(),
+    );
+    await person.click(within(form()).getByRole('button', { name: 'Save bank account' }));
+    expect(within(form()).getByText('Select your bank', { selector: 'p' })).toBeTruthy();
+    expect(within(form()).getByText('Account number must be 10 digits')).toBeTruthy();
+
+    await person.selectOptions(within(form()).getByLabelText('Bank'), bank.id);
+    const number = within(form()).getByLabelText('Account number') as HTMLInputElement;
+    await person.type(number, '01-234 5678x9');
+    expect(number.value).toBe('0123456789');
+    const wrongDigit = `${validNuban(bank.code).slice(0, 9)}${(Number(validNuban(bank.code)[9]) + 1) % 10}`;
+    await person.clear(number);
+    await person.type(number, wrongDigit);
+    await person.click(within(form()).getByRole('button', { name: 'Save bank account' }));
+    expect(
+      await within(form()).findByText('Enter a valid 10-digit account number for this bank'),
+    ).toBeTruthy();
+
+    await person.clear(number);
+    await person.type(number, validNuban(bank.code));
+    await person.click(within(form()).getByRole('button', { name: 'Save bank account' }));
+
+    const region = screen.getByRole('region', { name: 'Bank account' });
+    expect(await within(region).findByText('Saved. Check that this is your name.')).toBeTruthy();
+    expect(within(region).getByText(user.fullname.toUpperCase())).toBeTruthy();
+    expect(within(region).getByText(bank.bankName)).toBeTruthy();
+    expect(within(region).getByText(validNuban(bank.code))).toBeTruthy();
+    expect(await screen.findByText('Bank account saved')).toBeTruthy();
+    expect(getSession().user?.bankAccount).toEqual({
+      bankID: bank.id,
+      accountNumber: validNuban(bank.code),
+      accountName: user.fullname.toUpperCase(),
+    });
+    expect(screen.queryByText(/Add the bank account your money goes to/)).toBeNull();
+  });
+
+  it('withdraws against the real server: message, then history and balance reload', async () => {
+    const { person } = await openWallet({ balance: 5000, withBank: true });
+    expect(within(balanceCard()).getByText('₦5,000')).toBeTruthy();
+    expect(await screen.findByText('No withdrawals yet')).toBeTruthy();
+    const fetchSpy = vi.spyOn(window, 'fetch');
+
+    await person.type(amountField(), '1000');
+    await person.click(screen.getByRole('button', { name: 'Withdraw ₦1,000' }));
+
+    expect(
+      await screen.findByText('Withdrawal requested. It will be processed within 24–48 hours.'),
+    ).toBeTruthy();
+    const post = fetchSpy.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/api/v1/withdrawal') && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ amount: 1000 });
+    const headers = post?.[1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toMatch(UUID);
+
+    const list = await screen.findByRole('list', { name: 'Withdrawal history' }, { timeout: 3000 });
+    const [row] = within(list).getAllByRole('listitem');
+    expect(within(row as HTMLElement).getByText('₦1,000')).toBeTruthy();
+    expect(within(row as HTMLElement).getByText(/Fee ₦50/)).toBeTruthy();
+    const badge = within(row as HTMLElement).getByText('Pending');
+    expect(badge.className).toContain('text-wallet');
+    expect(badge.querySelector('[data-icon="info"]')).not.toBeNull();
+    await waitFor(() => expect(within(balanceCard()).getByText('₦3,950')).toBeTruthy());
+    expect(
+      await screen.findByRole('img', { name: /^Balance went from ₦0 on .+ to ₦3,950 now\.$/ }),
+    ).toBeTruthy();
+  });
+
+  it('retries a failed attempt with the same Idempotency-Key, and a new amount gets a new one', async () => {
+    const user: User = { ...samplePlayer, accountBalance: 5000 };
+    let posts = 0;
+    // The network drops the first request after it left the phone; the second gets through.
+    const fake = await startFakeServer((request, response) => {
+      const path = request.url.split('?')[0];
+      if (request.method === 'POST' && path === '/api/v1/withdrawal') {
+        posts += 1;
+        if (posts === 1) {
+          response.socket?.destroy();
+          return;
+        }
+        sendJson(response, 201, {
+          message: 'Withdrawal requested. It will be processed within 24–48 hours.',
+          data: {
+            id: `w${posts}`,
+            amount: 1000,
+            fee: 50,
+            status: 'pending',
+            createdAt: new Date().toISOString(),
+          },
+        });
+        return;
+      }
+      if (path === '/api/v1/user') return sendJson(response, 200, { data: user });
+      if (path === '/api/v1/bank')
+        return sendJson(response, 200, {
+          data: [{ id: 'b1', bankName: 'Test Bank', code: '058' }],
+        });
+      const empty = { totalResults: 0, totalPages: 1, page: 1, pageSize: 10 };
+      if (path === '/api/v1/withdrawal')
+        return sendJson(response, 200, { data: { withdrawals: [], pagination: empty } });
+      if (path === '/api/v1/payment')
+        return sendJson(response, 200, { data: { payments: [], pagination: empty } });
+      sendJson(response, 404, { message: 'Not found', statusCode: 404 });
+    });
+    setPageUrl(`${fake.origin}/wallet`);
+    localStorage.setItem('authToken', 'token-abc');
+    setUser(user);
+    setSettings(sampleSettings);
+    const person = userEvent.setup();
+    render(withClient(<WalletPage />));
+    const keys = () =>
+      fake.requests
+        .filter((request) => request.method === 'POST')
+        .map((request) => request.headers['idempotency-key']);
+
+    await person.type(amountField(), '1000');
+    await person.click(screen.getByRole('button', { name: 'Withdraw ₦1,000' }));
+    expect(await screen.findByText('Network Error')).toBeTruthy();
+    await person.click(screen.getByRole('button', { name: 'Withdraw ₦1,000' }));
+    expect(
+      await screen.findByText('Withdrawal requested. It will be processed within 24–48 hours.'),
+    ).toBeTruthy();
+    expect(keys()).toHaveLength(2);
+    expect(keys()[0]).toMatch(UUID);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    await person.type(amountField(), '200');
+    await person.click(screen.getByRole('button', { name: 'Withdraw ₦200' }));
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).toMatch(UUID);
+    expect(keys()[2]).not.toBe(keys()[0]);
+    // Let the page's own reload, 500 ms after the success, finish before the fake closes.
+    const reloads = () => fake.requests.filter((request) => request.url === '/api/v1/user').length;
+    const before = reloads();
+    await waitFor(() => expect(reloads()).toBeGreaterThan(before), { timeout: 2000 });
+  });
+
+  it("toasts 'Error getting banks' when the bank list cannot be loaded", async () => {
+    setPageUrl(`${await closedOrigin()}/wallet`);
+    localStorage.setItem('authToken', 'token-abc');
+    setUser({ ...samplePlayer, bankAccount: null });
+    setSettings(sampleSettings);
+    render(withClient(<WalletPage />));
+
+    const form = screen.getByRole('form', { name: 'Bank account' });
+    expect(await within(form).findByText('Error getting banks')).toBeTruthy();
+    expect(within(form).getByRole('option', { name: 'Banks unavailable' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    const toasts = screen.getAllByText('Error getting banks');
+    expect(toasts).toHaveLength(2);
+  });
+});

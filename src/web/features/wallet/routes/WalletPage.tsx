@@ -1,0 +1,44 @@
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { Spinner } from '@web/components/ui/Spinner.tsx';
+import { lazy, Suspense } from 'react';
+import { BalanceCard } from '../components/BalanceCard.tsx';
+import { BankAccountCard } from '../components/BankAccountCard.tsx';
+import { WithdrawalHistory } from '../components/WithdrawalHistory.tsx';
+import { WithdrawForm } from '../components/WithdrawForm.tsx';
+import { useFreshUser } from '../lib/session-data.ts';
+
+// Its own chunk: the chart is extra, so the form and history never wait for it.
+const BalanceChart = lazy(() =>
+  import('../components/BalanceChart.tsx').then((module) => ({ default: module.BalanceChart })),
+);
+
+function ChartPlaceholder() {
+  return (
+    <div className="grid min-h-56 place-items-center rounded-2xl border border-line bg-card">
+      <Spinner label="Loading balance chart" />
+    </div>
+  );
+}
+
+/** Spec §2 /WithdrawFunds and /wallet: balance card, withdraw form, bank account, history. */
+export function WalletPage() {
+  useFreshUser();
+  return (
+    <div>
+      <PageHeader eyebrow="Wallet" title="Withdraw funds" />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
+        <div className="flex flex-col gap-6">
+          <BalanceCard action={{ href: '/topup', label: 'Top up' }} />
+          <WithdrawForm />
+          <BankAccountCard />
+        </div>
+        <div className="flex flex-col gap-6">
+          <Suspense fallback={<ChartPlaceholder />}>
+            <BalanceChart />
+          </Suspense>
+          <WithdrawalHistory />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * Helpers for the wallet's component tests: a signed-in player of the real server
+ * (src/test/server.ts), money put in through the sandbox checkout exactly as a player's tap on
+ * Pay does, and a valid NUBAN for a bank of the seeded list. Imported by tests only.
+ */
+import type { Bank } from '@shared/schemas/catalogue.ts';
+import type { Settings } from '@shared/schemas/settings.ts';
+import type { User } from '@shared/schemas/users.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fetchSettings, fetchUser, setSettings, setUser } from '@web/lib/session.ts';
+import type { ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { expect } from 'vitest';
+import type { TestServer } from '../../../test/server.ts';
+
+export function withClient(children: ReactNode) {
+  // A client per test: no cache or retries carried from one test to the next.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** A verified player with the token stored as a login stores it, and the session loaded. */
+export async function signIn(server: TestServer): Promise<{ token: string; user: User }> {
+  const row = await server.createUser();
+  const token = await server.tokenFor(row);
+  localStorage.setItem('authToken', token);
+  const [user, settings] = await Promise.all([fetchUser(), fetchSettings()]);
+  setUser(user);
+  setSettings(settings);
+  return { token, user };
+}
+
+/** The path of a checkout URL on the test server (its PUBLIC_URL is another port). */
+export function checkoutPath(paymentUrl: string): string {
+  return new URL(paymentUrl).pathname;
+}
+
+/**
+ * What the sandbox checkout's Pay (or Cancel) button posts. The browser then follows the
+ * redirect to the payment callback, which settles the payment and sends it on to
+ * /PaymentStatus (the SPA is not built for these tests, so that last page's answer is moot).
+ */
+export async function finishCheckout(paymentUrl: string, action: 'pay' | 'cancel' = 'pay') {
+  const response = await fetch(`${checkoutPath(paymentUrl)}/${action}`, { method: 'POST' });
+  await response.text();
+  expect(new URL(response.url).pathname).toBe('/PaymentStatus');
+  return new URL(response.url).searchParams;
+}
+
+/** Top-up through the API and the sandbox's Pay button: real money movement in the ledger. */
+export async function topUpThroughSandbox(token: string, amount: number): Promise<void> {
+  const { data } = await api<{ data: { paymentUrl: string } }>(
+    token,
+    'POST',
+    '/payment/transactpay',
+    { amount },
+  );
+  await finishCheckout(data.paymentUrl);
+}
+
+export async function banks(): Promise<Bank[]> {
+  const body = (await (await fetch('/api/v1/bank')).json()) as { data: Bank[] };
+  return body.data;
+}
+
+/** CBN NUBAN: weights 3,7,3 over 000 + bank code + 9-digit serial; check = (10 − sum mod 10) mod 10. */
+export function validNuban(bankCode: string, serial = '012345678'): string {
+  const weights = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
+  const digits = `000${bankCode}${serial}`;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    sum += Number(digits[index]) * (weights[index] ?? 0);
+  }
+  return `${serial}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A player with a saved bank account, for tests on a fake or unreachable server. */
+export const samplePlayer: User = {
+  id: '4b0c7d5e-1111-4c4c-9d9d-000000000001',
+  username: 'plucker_ada',
+  fullname: 'Ada Obi',
+  email: 'ada@example.test',
+  phoneNumber: '+2348012345678',
+  planID: null,
+  planExpiresAt: null,
+  isVerified: false,
+  role: 'player',
+  accountBalance: 2500,
+  level: 1,
+  points: 10,
+  totalGamesPlayed: 1,
+  totalGamesWon: 0,
+  totalWinningAmount: 0,
+  profilePhoto: null,
+  hasSetPassword: true,
+  bankAccount: { bankID: 'b1', accountNumber: '0123456789', accountName: 'ADA OBI' },
+};
+
+export const sampleSettings: Settings = {
+  withdrawalTransactionFee: 50,
+  minimumPaymentAmount: 100,
+  dailyGameLimit: 5,
+  tournamentLaunchAt: null,
+};
