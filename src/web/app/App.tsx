@@ -34,6 +34,15 @@ const ResetPasswordPage = page(
   () => import('@web/features/auth/routes/ResetPasswordPage.tsx'),
   'ResetPasswordPage',
 );
+const PricingPage = page(() => import('@web/features/plans/routes/PricingPage.tsx'), 'PricingPage');
+const UpgradeAccountPage = page(
+  () => import('@web/features/plans/routes/UpgradeAccountPage.tsx'),
+  'UpgradeAccountPage',
+);
+const UpgradeSuccessfulPage = page(
+  () => import('@web/features/plans/routes/UpgradeSuccessfulPage.tsx'),
+  'UpgradeSuccessfulPage',
+);
 const ProfilePage = page(
   () => import('@web/features/profile/routes/ProfilePage.tsx'),
   'ProfilePage',
@@ -58,12 +67,39 @@ const SupportCenterPage = page(
   () => import('@web/features/static-pages/routes/SupportCenterPage.tsx'),
   'SupportCenterPage',
 );
-const PendingFeaturePage = page(() => import('./PendingFeaturePage.tsx'), 'PendingFeaturePage');
+const HomePage = page(() => import('@web/features/games/routes/HomePage.tsx'), 'HomePage');
+const GameDetailsPage = page(
+  () => import('@web/features/games/routes/GameDetailsPage.tsx'),
+  'GameDetailsPage',
+);
+const LeaderboardPage = page(
+  () => import('@web/features/leaderboard/routes/LeaderboardPage.tsx'),
+  'LeaderboardPage',
+);
+const MySubmissionsPage = page(
+  () => import('@web/features/submissions/routes/MySubmissionsPage.tsx'),
+  'MySubmissionsPage',
+);
+const TournamentPage = page(
+  () => import('@web/features/tournaments/routes/TournamentPage.tsx'),
+  'TournamentPage',
+);
+const SelectedTournamentPage = page(
+  () => import('@web/features/tournaments/routes/SelectedTournamentPage.tsx'),
+  'SelectedTournamentPage',
+);
+const SuccessfulSubmissionPage = page(
+  () => import('@web/features/tournaments/routes/SuccessfulSubmissionPage.tsx'),
+  'SuccessfulSubmissionPage',
+);
+// One chunk for the three wallet screens: see src/web/features/wallet/routes/index.ts.
+const walletRoutes = () => import('@web/features/wallet/routes/index.ts');
+const TopUpPage = page(walletRoutes, 'TopUpPage');
+const WalletPage = page(walletRoutes, 'WalletPage');
+const PaymentStatusPage = page(walletRoutes, 'PaymentStatusPage');
+// The operator console: one lazy entry; it guards itself and routes within /admin.
+const AdminApp = page(() => import('@web/features/admin/AdminApp.tsx'), 'AdminApp');
 const NotFoundPage = page(() => import('./NotFoundPage.tsx'), 'NotFoundPage');
-
-function Pending({ title }: { title: string }) {
-  return <PendingFeaturePage title={title} />;
-}
 
 interface AppRoute {
   paths: string[];
@@ -89,21 +125,23 @@ const staticRoutes: AppRoute[] = [
 
 /** Protected routes of spec §2, both spellings where the spec gives two. */
 const protectedRoutes: AppRoute[] = [
-  { paths: ['/', '/Home'], element: <Pending title="Home" /> },
-  { paths: ['/GameDetails'], element: <Pending title="Game details" /> },
-  { paths: ['/LeaderBoard'], element: <Pending title="Leaderboard" /> },
-  { paths: ['/MySubmissions'], element: <Pending title="My submissions" /> },
-  { paths: ['/Tournament'], element: <Pending title="Tournament Hub" /> },
-  { paths: ['/PaymentStatus'], element: <Pending title="Payment status" /> },
-  { paths: ['/UpgradeAccount/:id'], element: <Pending title="Upgrade account" /> },
-  { paths: ['/UpgradeSuccessful'], element: <Pending title="You are Now Verified" /> },
-  { paths: ['/SelectedTournament'], element: <Pending title="Tournament" /> },
-  { paths: ['/SuccessfulSubmission'], element: <Pending title="Submission received" /> },
-  { paths: ['/Pricing'], element: <Pending title="Pricing" /> },
-  { paths: ['/WithdrawFunds', '/wallet'], element: <Pending title="Withdraw funds" /> },
-  { paths: ['/TopUp'], element: <Pending title="Top up" /> },
+  { paths: ['/', '/Home'], element: <HomePage /> },
+  { paths: ['/GameDetails'], element: <GameDetailsPage /> },
+  { paths: ['/LeaderBoard'], element: <LeaderboardPage /> },
+  { paths: ['/MySubmissions'], element: <MySubmissionsPage /> },
+  { paths: ['/Tournament'], element: <TournamentPage /> },
+  { paths: ['/PaymentStatus'], element: <PaymentStatusPage /> },
+  { paths: ['/UpgradeAccount/:id'], element: <UpgradeAccountPage /> },
+  { paths: ['/UpgradeSuccessful'], element: <UpgradeSuccessfulPage /> },
+  { paths: ['/SelectedTournament'], element: <SelectedTournamentPage /> },
+  { paths: ['/SuccessfulSubmission'], element: <SuccessfulSubmissionPage /> },
+  { paths: ['/Pricing'], element: <PricingPage /> },
+  { paths: ['/WithdrawFunds', '/wallet'], element: <WalletPage /> },
+  { paths: ['/TopUp'], element: <TopUpPage /> },
   { paths: ['/Notifications'], element: <NotificationsPage /> },
   { paths: ['/Profile'], element: <ProfilePage /> },
+  // '/admin' and everything below it (DESIGN §4 "Operators").
+  { paths: ['/admin/*?'], element: <AdminApp /> },
 ];
 
 export function App() {

@@ -12,14 +12,17 @@ interface NavLink {
   label: string;
 }
 
-function navLinks(hasPlan: boolean): NavLink[] {
+function navLinks(hasPlan: boolean, isAdmin: boolean): NavLink[] {
   return [
     { href: '/Home', label: 'Home' },
     { href: '/Leaderboard', label: 'Leaderboard' },
     { href: '/Tournament', label: 'Tournament' },
-    ...(hasPlan ? [] : [{ href: '/Pricing', label: 'Go VIP' }]),
+    // Operators get the console in place of the VIP upsell: the bar has room for one of them.
+    ...(hasPlan || isAdmin ? [] : [{ href: '/Pricing', label: 'Go VIP' }]),
     { href: '/MySubmissions', label: 'My submissions' },
     { href: '/topup', label: 'Wallet' },
+    // Operators only (DESIGN §4); the console itself also sends anyone else away.
+    ...(isAdmin ? [{ href: '/admin', label: 'Admin' }] : []),
   ];
 }
 
@@ -28,6 +31,7 @@ const UNREAD_POLL_MS = 60_000;
 function isActive(location: string, href: string): boolean {
   const here = location.toLowerCase();
   const target = href.toLowerCase();
+  if (target === '/admin') return here === target || here.startsWith('/admin/');
   return here === target || (target === '/home' && here === '/');
 }
 
@@ -70,7 +74,7 @@ export function Navbar() {
   const menuOpen = menuOpenedAt === location;
 
   if (!user) return null;
-  const links = navLinks(Boolean(user.planID));
+  const links = navLinks(Boolean(user.planID), user.role === 'admin');
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-page/95 backdrop-blur">
@@ -178,7 +182,9 @@ export function Navbar() {
                 <Link
                   href={link.href}
                   aria-current={isActive(location, link.href) ? 'page' : undefined}
-                  className="flex min-h-12 items-center rounded-lg px-3 font-medium hover:bg-white/5 aria-[current=page]:text-accent"
+                  className={`flex min-h-12 items-center rounded-lg px-3 font-medium hover:bg-white/5 aria-[current=page]:text-accent ${
+                    link.href === '/Pricing' ? 'text-vip' : ''
+                  }`}
                 >
                   {link.label}
                 </Link>

@@ -6,13 +6,25 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   description?: string;
+  /**
+   * false while something must not be interrupted (an answer being sent): no close button and
+   * Escape does nothing. Defaults to true.
+   */
+  dismissible?: boolean;
 }
 
 /**
  * A native <dialog> opened with showModal(): the browser traps focus, makes the rest of the
  * page inert and closes it on Escape, which is what screen-reader and keyboard users expect.
  */
-export function Modal({ open, title, onClose, children, description }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  description,
+  dismissible = true,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -32,7 +44,7 @@ export function Modal({ open, title, onClose, children, description }: ModalProp
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        if (dismissible) onClose();
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-line bg-card p-0 text-white backdrop:bg-black/70"
     >
@@ -42,23 +54,25 @@ export function Modal({ open, title, onClose, children, description }: ModalProp
             <h2 id={titleId} className="text-xl font-bold">
               {title}
             </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="-mt-1 -mr-2 grid size-11 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-white"
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
+            {dismissible ? (
+              <button
+                type="button"
+                onClick={onClose}
+                aria-label="Close"
+                className="-mt-1 -mr-2 grid size-11 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-white"
               >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </button>
+            ) : null}
           </div>
           {description ? (
             <p id={descriptionId} className="mb-4 text-sm text-muted">

@@ -1,0 +1,13 @@
+import { errorMessage } from '@web/lib/http.ts';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+
+/**
+ * Spec §8: a failed load shows a toast with the server's message, or the screen's own fallback.
+ * The toast id keeps one toast per screen however often the query retries or re-renders.
+ */
+export function useErrorToast(error: unknown, fallback: string, id: string): void {
+  useEffect(() => {
+    if (error) toast.error(errorMessage(error, fallback), { id });
+  }, [error, fallback, id]);
+}

@@ -1,0 +1,23 @@
+import type { PlayGameBody, PlayResult } from '@shared/schemas/games.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adjustBalance } from '@web/lib/session.ts';
+
+/** POST /game/play: takes a place, debits the entry fee, answers 201 {message, data}. */
+export const playGame = (body: PlayGameBody) =>
+  http
+    .post<{ message: string; data: PlayResult }>('/game/play', body)
+    .then((result) => result.data);
+
+export function usePlayGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: playGame,
+    onSuccess: (result) => {
+      // Spec §4: the local balance drops by the entry fee until the next user reload.
+      if (result.amountPaid > 0) adjustBalance(-result.amountPaid);
+      // Lists, this game's details and the submissions all change ('games' prefix).
+      void queryClient.invalidateQueries({ queryKey: ['games'] });
+    },
+  });
+}

@@ -1,0 +1,214 @@
+import { ANSWER_MAX_WORDS } from '@shared/constants.ts';
+import { ERROR_MESSAGES, PAGE_TEXTS, VALIDATION_MESSAGES } from '@shared/messages.ts';
+import { formatNaira } from '@shared/money.ts';
+import type { Game, PlayResult } from '@shared/schemas/games.ts';
+import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
+import { quoted } from '@web/components/ui/GameCard.tsx';
+import { Modal } from '@web/components/ui/Modal.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { setCurrentGame } from '@web/lib/session.ts';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'wouter';
+import { usePlayGame } from '../api/play-game.ts';
+import { answerDraft, checkAnswer } from '../lib/answer.ts';
+
+/** Spec §4: FORM → LOADING on submit; LOADING → SUCCESS, or back to FORM on failure. */
+export type AnswerStep = 'FORM' | 'LOADING' | 'SUCCESS';
+
+interface AnswerDialogProps {
+  game: Game;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
+  const [step, setStep] = useState<AnswerStep>('FORM');
+  const [answer, setAnswer] = useState(() => answerDraft.read(game.id));
+  const [result, setResult] = useState<PlayResult | null>(null);
+  const play = usePlayGame();
+  const check = checkAnswer(answer);
+
+  const fieldId = useId();
+  const warningId = useId();
+  const counterId = useId();
+  const problemId = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const loadingRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+
+  // Focus follows the step, so keyboard and screen-reader users are never left on a button
+  // that just disappeared. (The Modal opens the <dialog> in its own effect, which runs first.)
+  useEffect(() => {
+    if (!open) return;
+    if (step === 'FORM') textareaRef.current?.focus();
+    if (step === 'LOADING') loadingRef.current?.focus();
+    if (step === 'SUCCESS') successRef.current?.focus();
+  }, [open, step]);
+
+  function onChange(value: string) {
+    setAnswer(value);
+    answerDraft.write(game.id, value);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!check.canSubmit || step !== 'FORM') return;
+    setStep('LOADING');
+    play.mutate(
+      { gameID: game.id, submittedAnswer: answer.trim() },
+      {
+        onSuccess: (played) => {
+          answerDraft.clear(game.id);
+          setCurrentGame({ ...game, hasPlayedGame: true, playerCount: played.playerCount });
+          setResult(played);
+          setStep('SUCCESS');
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, ERROR_MESSAGES.playGame));
+          setStep('FORM');
+        },
+      },
+    );
+  }
+
+  const overLimit = check.words > ANSWER_MAX_WORDS;
+
+  return (
+    <Modal
+      open={open}
+      title={quoted(game.title)}
+      onClose={onClose}
+      dismissible={step !== 'LOADING'}
+    >
+      <div aria-live="polite">
+        {step === 'LOADING' ? (
+          <div
+            ref={loadingRef}
+            tabIndex={-1}
+            className="flex flex-col items-center gap-4 py-10 text-center focus:outline-none"
+          >
+            <span
+              aria-hidden="true"
+              className="size-12 animate-spin rounded-full border-4 border-accent/25 border-t-accent"
+            />
+            <p className="font-semibold">{PAGE_TEXTS.answerSending}</p>
+          </div>
+        ) : null}
+        {step === 'SUCCESS' ? (
+          <div className="flex flex-col items-center gap-3 pt-2 text-center">
+            <span
+              aria-hidden="true"
+              className="grid size-16 place-items-center rounded-full bg-vip/15 text-vip ring-8 ring-vip/5"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-8"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+              >
+                <path d="M5 12.5l4.5 4.5L19 7.5" />
+              </svg>
+            </span>
+            <p ref={successRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
+              {PAGE_TEXTS.answerSubmitted}
+            </p>
+          </div>
+        ) : null}
+      </div>
+
+      {step === 'FORM' ? (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {game.description ? (
+            <p className="-mt-2 text-sm whitespace-pre-line break-words text-white/75">
+              {game.description}
+            </p>
+          ) : null}
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={fieldId} className="text-sm font-medium text-white/90">
+              Your answer
+            </label>
+            <textarea
+              ref={textareaRef}
+              id={fieldId}
+              rows={4}
+              value={answer}
+              onChange={(event) => onChange(event.target.value)}
+              placeholder={PAGE_TEXTS.answerPlaceholder}
+              aria-invalid={check.problem ? true : undefined}
+              aria-describedby={`${warningId} ${counterId}${check.problem ? ` ${problemId}` : ''}`}
+              className="w-full resize-none rounded-xl border border-line bg-page px-4 py-3 text-base text-white placeholder:text-white/40 focus:border-accent focus:outline-none aria-[invalid=true]:border-danger"
+            />
+            <div className="flex items-start justify-between gap-3 text-xs">
+              <p id={problemId} className="text-danger">
+                {check.problem}
+              </p>
+              <p
+                id={counterId}
+                aria-live="polite"
+                className={`shrink-0 font-semibold tabular-nums ${overLimit ? 'text-danger' : 'text-muted'}`}
+              >
+                {check.words}/{ANSWER_MAX_WORDS} words
+              </p>
+            </div>
+          </div>
+          <p
+            id={warningId}
+            className="flex gap-2 rounded-xl border border-wallet/30 bg-wallet/5 p-3 text-sm text-wallet"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="mt-0.5 size-4 shrink-0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M12 9v4m0 4h.01M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+            </svg>
+            <span>{VALIDATION_MESSAGES.answerWarning}</span>
+          </p>
+          <Button type="submit" disabled={!check.canSubmit} className="w-full">
+            Submit
+          </Button>
+        </form>
+      ) : null}
+
+      {step === 'SUCCESS' && result ? (
+        <div className="mt-5 flex flex-col gap-4">
+          <dl className="grid grid-cols-3 gap-2 text-center">
+            <div className="rounded-xl bg-card-raised px-2 py-3">
+              <dt className="text-xs text-muted">Seed</dt>
+              <dd className="mt-1 font-bold">{formatNaira(result.amountPaid)}</dd>
+            </div>
+            <div className="rounded-xl bg-card-raised px-2 py-3">
+              <dt className="text-xs text-muted">Potential payout</dt>
+              <dd className="mt-1 font-bold text-wallet">{formatNaira(result.amountToWin)}</dd>
+            </div>
+            <div className="rounded-xl bg-card-raised px-2 py-3">
+              <dt className="text-xs text-muted">Players</dt>
+              <dd className="mt-1 font-bold">{result.playerCount.toLocaleString('en-NG')}</dd>
+            </div>
+          </dl>
+          <p className="flex gap-2 rounded-xl border border-accent/30 bg-accent/5 p-3 text-sm text-white/85">
+            <span aria-hidden="true">🔔</span>
+            <span>
+              Keep an eye on your notifications: if your answer is picked when the game closes, we
+              will let you know there.
+            </span>
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Link href="/mysubmissions" className={`${buttonBase} ${buttonStyles.primary} flex-1`}>
+              View Game Status
+            </Link>
+            <Link href="/Home" className={`${buttonBase} ${buttonStyles.outline} flex-1`}>
+              Go Back to Home
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

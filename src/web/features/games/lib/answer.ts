@@ -1,0 +1,41 @@
+import { ANSWER_MAX_CHARACTERS, ANSWER_MAX_WORDS } from '@shared/constants.ts';
+import { countWords } from '@shared/games.ts';
+import { sessionCopy } from '@web/lib/storage.ts';
+
+export interface AnswerCheck {
+  words: number;
+  /** Why the answer cannot be sent yet; null when it can (or when nothing is typed yet). */
+  problem: string | null;
+  canSubmit: boolean;
+}
+
+export const ANSWER_PROBLEMS = {
+  tooManyWords: `Too many words: keep it to ${ANSWER_MAX_WORDS} or fewer.`,
+  tooLong: `Too long: keep it to ${ANSWER_MAX_CHARACTERS} characters or fewer.`,
+} as const;
+
+/** The rules the server enforces (DESIGN §4): 1 to 20 words, at most 280 characters. */
+export function checkAnswer(answer: string): AnswerCheck {
+  const words = countWords(answer);
+  const normalised = answer.trim().replace(/\s+/g, ' ');
+  if (words > ANSWER_MAX_WORDS)
+    return { words, problem: ANSWER_PROBLEMS.tooManyWords, canSubmit: false };
+  if (normalised.length > ANSWER_MAX_CHARACTERS)
+    return { words, problem: ANSWER_PROBLEMS.tooLong, canSubmit: false };
+  return { words, problem: null, canSubmit: words > 0 };
+}
+
+/**
+ * The answer being typed, kept per game in sessionStorage until it is sent: players on weak
+ * networks lose tabs and reload, and should not lose their words with them.
+ */
+const draftKey = (gameId: string) => `answerDraft:${gameId}`;
+
+export const answerDraft = {
+  read: (gameId: string) => sessionCopy.get(draftKey(gameId)) ?? '',
+  write: (gameId: string, answer: string) => {
+    if (answer === '') sessionCopy.remove(draftKey(gameId));
+    else sessionCopy.set(draftKey(gameId), answer);
+  },
+  clear: (gameId: string) => sessionCopy.remove(draftKey(gameId)),
+};

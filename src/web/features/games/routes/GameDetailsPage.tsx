@@ -1,0 +1,214 @@
+import { formatDate } from '@shared/date.ts';
+import { isFreeGame, placesLeft, placesLeftText } from '@shared/games.ts';
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { formatNaira } from '@shared/money.ts';
+import type { Game } from '@shared/schemas/games.ts';
+import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
+import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import {
+  FreeBadge,
+  GameStatusBadge,
+  PlayedMarker,
+  quoted,
+  TournamentMarker,
+} from '@web/components/ui/GameCard.tsx';
+import { PageSpinner } from '@web/components/ui/Spinner.tsx';
+import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
+import { useSession } from '@web/lib/session.ts';
+import { type ReactNode, useState } from 'react';
+import { Link, Redirect, useSearch } from 'wouter';
+import { useGame } from '../api/get-game.ts';
+import { AnswerDialog } from '../components/AnswerDialog.tsx';
+import { FairnessPanel } from '../components/FairnessPanel.tsx';
+
+/** Why a game that the player has not played cannot take an answer now (null: it can). */
+export function closedReason(game: Game): string | null {
+  if (game.status === 'UPCOMING') {
+    return game.startsAt
+      ? `This game opens on ${formatDate(game.startsAt)}.`
+      : 'This game has not started yet.';
+  }
+  if (game.status === 'CANCELLED') return 'This game was cancelled.';
+  if (game.status !== 'ONGOING' || placesLeft(game) === 0)
+    return 'This game is closed to new answers.';
+  return null;
+}
+
+function filledPercent(game: Game): number {
+  if (game.maximumPlayers <= 0) return 100;
+  return Math.min(100, (game.playerCount / game.maximumPlayers) * 100);
+}
+
+function Stat({
+  label,
+  children,
+  className = '',
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={`rounded-xl bg-card-raised px-4 py-3 ${className}`}>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-1 flex flex-wrap items-center gap-2 text-lg font-bold">{children}</dd>
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link
+      href="/Home"
+      className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-muted hover:text-accent"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M15 18l-6-6 6-6" />
+      </svg>
+      Back to games
+    </Link>
+  );
+}
+
+function GameAction({ game, onAnswer }: { game: Game; onAnswer: () => void }) {
+  const balance = useSession((session) => session.user?.accountBalance ?? 0);
+  const hasPlan = useSession((session) => Boolean(session.user?.planID));
+  if (game.hasPlayedGame) {
+    return (
+      <Link href="/mysubmissions" className={`${buttonBase} ${buttonStyles.outline} w-full`}>
+        View game status
+      </Link>
+    );
+  }
+  const reason = closedReason(game);
+  const short = !reason && game.entryFee > 0 && balance < game.entryFee;
+  return (
+    <div className="flex flex-col gap-2">
+      <Button onClick={onAnswer} disabled={Boolean(reason)} className="w-full text-base">
+        Submit Your Answer
+      </Button>
+      {reason ? <p className="text-center text-sm text-muted">{reason}</p> : null}
+      {!reason && game.isTournament && !hasPlan ? (
+        <p className="text-center text-sm text-muted">
+          Tournaments are part of VIP.{' '}
+          <Link href="/Pricing" className="font-semibold text-vip underline">
+            Go VIP
+          </Link>
+        </p>
+      ) : null}
+      {short ? (
+        <p className="text-center text-sm text-muted">
+          This game needs {formatNaira(game.entryFee)} and your wallet has {formatNaira(balance)}.{' '}
+          <Link href="/topup" className="font-semibold text-wallet underline">
+            Top up
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /GameDetails: the game a player pressed Pluck in on, or the one named by ?id= (shared links,
+ * reloads). Without either there is nothing to show, so back to /.
+ */
+export function GameDetailsPage() {
+  const idFromUrl = new URLSearchParams(useSearch()).get('id');
+  const currentGame = useSession((session) => session.currentGame);
+  const id = idFromUrl || currentGame?.id || null;
+  const { data: game, isPending, error } = useGame(id, currentGame);
+  const [answering, setAnswering] = useState(false);
+  useErrorToast(error, ERROR_MESSAGES.gameList, 'game-details-error');
+
+  if (!id) return <Redirect to="/" replace />;
+  if (isPending) return <PageSpinner label="Loading the game" />;
+  if (!game) {
+    return (
+      <section>
+        <BackLink />
+        <EmptyState icon="🧐" title="We could not open this game">
+          <p>It may have been removed, or the link is incomplete.</p>
+          <Link href="/Home" className="mt-4 inline-block font-semibold text-accent underline">
+            See today's games
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <BackLink />
+      <div className="grid items-start gap-5 lg:grid-cols-5">
+        <article
+          aria-labelledby="game-title"
+          className="relative flex flex-col gap-5 overflow-hidden rounded-3xl border border-line bg-card p-5 sm:p-8 lg:col-span-3"
+        >
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-accent/10 blur-3xl"
+          />
+          <div className="relative flex flex-wrap items-center gap-2">
+            <GameStatusBadge status={game.status} />
+            {game.isTournament ? <TournamentMarker /> : null}
+            {isFreeGame(game) ? <FreeBadge /> : null}
+          </div>
+          <div className="relative flex flex-col gap-3">
+            <h1
+              id="game-title"
+              className="text-2xl leading-tight font-bold break-words sm:text-3xl"
+            >
+              {quoted(game.title)}
+            </h1>
+            {game.description ? (
+              <p className="whitespace-pre-line break-words text-white/80">{game.description}</p>
+            ) : null}
+          </div>
+          <dl className="relative grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Stat label="Entry fee">
+              {formatNaira(game.entryFee)}
+              {game.hasPlayedGame ? <PlayedMarker label="Paid" /> : null}
+            </Stat>
+            <Stat label="Players">{game.playerCount.toLocaleString('en-NG')}+</Stat>
+            <Stat label="Reward" className="col-span-2 sm:col-span-1">
+              <span className="text-wallet">{formatNaira(game.reward)}</span>
+            </Stat>
+          </dl>
+          {game.status === 'ONGOING' || game.status === 'UPCOMING' ? (
+            <div className="relative">
+              <p className="text-sm font-semibold">{placesLeftText(placesLeft(game))}</p>
+              <div
+                aria-hidden="true"
+                className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-white/10"
+              >
+                <div
+                  className="h-full rounded-full bg-accent"
+                  style={{ width: `${filledPercent(game)}%` }}
+                />
+              </div>
+            </div>
+          ) : null}
+          <div className="relative">
+            <GameAction game={game} onAnswer={() => setAnswering(true)} />
+          </div>
+        </article>
+        <div className="lg:col-span-2">
+          <FairnessPanel game={game} />
+        </div>
+      </div>
+      <AnswerDialog
+        key={game.id}
+        game={game}
+        open={answering}
+        onClose={() => setAnswering(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { PlayedGame } from '@shared/schemas/games.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+
+/** Spec §7: GET /game/played → data array of played games. */
+export const getPlayedGames = () =>
+  http.get<{ data?: PlayedGame[] }>('/game/played').then((body) => body?.data ?? []);
+
+/** Under the 'games' prefix, so playing a game refreshes it too. */
+export const playedGamesQueryOptions = () =>
+  queryOptions({ queryKey: ['games', 'played'], queryFn: getPlayedGames });
+
+export function usePlayedGames() {
+  return useQuery(playedGamesQueryOptions());
+}
