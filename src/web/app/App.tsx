@@ -1,6 +1,6 @@
 import { PageSpinner } from '@web/components/ui/Spinner.tsx';
+import { Toaster } from '@web/lib/toast.tsx';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { Route, Router, Switch } from 'wouter';
 import { caseInsensitiveParser } from './routing.ts';
 import { SessionGate } from './SessionGate.tsx';
@@ -183,7 +183,7 @@ export function App() {
           </Suspense>
         </SessionGate>
       </Router>
-      <Toaster position="top-center" toastOptions={{ className: '!bg-card-raised !text-white' }} />
+      <Toaster />
     </>
   );
 }

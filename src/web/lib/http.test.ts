@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { act, render, screen } from '@testing-library/react';
+import { Toaster } from '@web/lib/toast.tsx';
 import { createElement } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../test/server.ts';
 import { setPageUrl } from '../test/browser.ts';

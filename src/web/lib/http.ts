@@ -1,6 +1,6 @@
 import { API_BASE, HTTP_TIMEOUT_MS } from '@shared/constants.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
-import toast from 'react-hot-toast';
+import { toast } from '@web/lib/toast.tsx';
 import { navigate } from 'wouter/use-browser-location';
 import { tokenStorage } from './storage.ts';
 

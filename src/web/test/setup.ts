@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import toast from 'react-hot-toast';
+import { toast } from '@web/lib/toast.tsx';
 import { afterEach } from 'vitest';
 import { DEFAULT_PAGE_URL, setPageUrl } from './browser.ts';
 

@@ -1,6 +1,6 @@
 import { errorMessage } from '@web/lib/http.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 
 /**
  * Spec §8: a failed load shows a toast with the server's message, or the screen's own fallback.

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { signIn } from '@web/lib/session.ts';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '@web/lib/toast.tsx';
 import { Route, Router } from 'wouter';
 import type { TestServer } from '../../../test/server.ts';
 import { setPageUrl } from '../../test/browser.ts';

@@ -8,8 +8,8 @@ import type { Settings } from '@shared/schemas/settings.ts';
 import type { User } from '@shared/schemas/users.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fetchSettings, fetchUser, setSettings, setUser } from '@web/lib/session.ts';
+import { Toaster } from '@web/lib/toast.tsx';
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { expect } from 'vitest';
 import type { TestServer } from '../../../test/server.ts';
 

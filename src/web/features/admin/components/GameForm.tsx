@@ -7,7 +7,7 @@ import { Card } from '@web/components/ui/Card.tsx';
 import { SelectField } from '@web/components/ui/SelectField.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import toast from 'react-hot-toast';
+import { toast } from '@web/lib/toast.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { useSaveGame } from '../api/save-game.ts';
 import { isoToLocalInput, localInputToIso } from '../lib/datetime.ts';

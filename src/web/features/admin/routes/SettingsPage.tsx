@@ -6,7 +6,7 @@ import { Card } from '@web/components/ui/Card.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import toast from 'react-hot-toast';
+import { toast } from '@web/lib/toast.tsx';
 import { useAdminSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { LoadError, Loading } from '../components/QueryStates.tsx';

@@ -3,8 +3,8 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { sendSignupCode, verifyEmail } from '../api/email-verification.ts';
 
 interface EmailCodeModalProps {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchUser, getSession, setCurrentGame, setUser } from '@web/lib/session.ts';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '@web/lib/toast.tsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, within } from '@testing-library/react';
 import { setUser } from '@web/lib/session.ts';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '@web/lib/toast.tsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';

@@ -5,8 +5,8 @@ import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkAllAsRead } from '../api/mark-all-as-read.ts';
 

@@ -6,7 +6,7 @@ import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { adjustBalance, setUser, useSession } from '@web/lib/session.ts';
-import toast from 'react-hot-toast';
+import { toast } from '@web/lib/toast.tsx';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { usePlans } from '../api/get-plans.ts';
 import { useSubscribe } from '../api/subscribe.ts';

@@ -5,8 +5,8 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { useUpdateUser } from '../api/update-user.ts';
 

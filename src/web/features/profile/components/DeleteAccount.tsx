@@ -5,8 +5,8 @@ import { Modal } from '@web/components/ui/Modal.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { logout } from '@web/lib/session.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useDeleteUser } from '../api/delete-user.ts';
 
 export function DeleteAccount() {

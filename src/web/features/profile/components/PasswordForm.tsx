@@ -5,8 +5,8 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { useUpdateUser } from '../api/update-user.ts';
 

@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@shared/messages.ts';
 import { errorMessage } from '@web/lib/http.ts';
 import { getSession, setUser } from '@web/lib/session.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { type ChangeEvent, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { uploadProfilePhoto } from '../api/upload-profile-photo.ts';
 
 export function PhotoUpload() {

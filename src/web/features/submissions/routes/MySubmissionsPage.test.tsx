@@ -2,7 +2,7 @@ import { formatDate } from '@shared/date.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '@web/lib/toast.tsx';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';

@@ -5,8 +5,8 @@ import { SelectField } from '@web/components/ui/SelectField.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { useSession } from '@web/lib/session.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useBanks } from '../api/get-banks.ts';
 import { useSaveBankAccount } from '../api/save-bank-account.ts';
 
