@@ -16,9 +16,12 @@ export interface RequestUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid, unrevoked bearer token. */
+    /**
+     * Route hook (preValidation): 401 unless the request carries a valid, unrevoked bearer token.
+     * preValidation rather than onRequest so the rate limiter (onRequest) counts refused tokens too.
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: authenticate, then 403 unless the user is an admin. */
+    /** Route hook (preValidation): authenticate, then 403 unless the user is an admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     tokens: { sign: (user: { id: string; tokenVersion: number }) => Promise<string> };
   }

@@ -52,7 +52,7 @@ export async function adminAuditRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/audit',
     {
-      onRequest: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'The audit log, newest first',

@@ -24,7 +24,7 @@ import { recordAudit } from './audit.ts';
 /** Operators tune settings, plans and categories; every change is audited. */
 export async function adminCatalogueRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = { onRequest: app.requireAdmin };
+  const guarded = { preValidation: app.requireAdmin };
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
   const uniqueName = async <T>(work: () => Promise<T>, message: string) => {

@@ -73,7 +73,7 @@ const adminEntrySchema = z.object({
 
 export async function adminGameRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = { onRequest: app.requireAdmin };
+  const guarded = { preValidation: app.requireAdmin };
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
 

@@ -88,7 +88,7 @@ export async function adminReportRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/reports',
     {
-      onRequest: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Totals for a date range, a 30-day daily series and the ledger check',

@@ -48,7 +48,7 @@ const userRowSchema = z.object({
 
 export async function adminUserRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = { onRequest: app.requireAdmin };
+  const guarded = { preValidation: app.requireAdmin };
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
 

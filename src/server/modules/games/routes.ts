@@ -17,7 +17,7 @@ import { GAME_MESSAGES, getGame, listGames, listPlayedGames, playGame } from './
 
 export async function gameRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const secured = { onRequest: app.authenticate };
+  const secured = { preValidation: app.authenticate };
   const security = [{ bearerAuth: [] }];
 
   typed.get(

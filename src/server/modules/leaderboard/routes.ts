@@ -9,7 +9,7 @@ export async function leaderboardRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/leaderboard',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['leaderboard'],
         summary: 'Top players for a date window and category',

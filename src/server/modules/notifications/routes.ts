@@ -11,7 +11,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   typed.get(
     '/notification',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: "The caller's notifications, newest first",
@@ -28,7 +28,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   typed.post(
     '/notification/mark-all-as-read',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: 'Marks every unread notification of the caller as read',

@@ -26,7 +26,7 @@ export async function planRoutes(app: FastifyInstance) {
 
   typed.post(
     '/plan/subscribe',
-    { onRequest: app.authenticate, schema: { hide: true } },
+    { preValidation: app.authenticate, schema: { hide: true } },
     async () => {
       throw badRequest(VALIDATION_MESSAGES.planId);
     },
@@ -35,7 +35,7 @@ export async function planRoutes(app: FastifyInstance) {
   typed.post(
     '/plan/subscribe/:id',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['plans'],
         summary: 'Subscribe from the wallet (first week debited now, renews weekly)',

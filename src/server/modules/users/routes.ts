@@ -33,7 +33,7 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
     sendMail: app.sendMailSafely,
     signToken: app.tokens.sign,
   });
-  const secured = { onRequest: app.authenticate };
+  const secured = { preValidation: app.authenticate };
   const security = [{ bearerAuth: [] }];
 
   typed.get(
