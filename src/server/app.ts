@@ -18,6 +18,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
+import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
@@ -86,6 +87,7 @@ export async function buildApp(
       await api.register(leaderboardRoutes);
       await api.register(paymentRoutes, { config });
       await api.register(withdrawalRoutes);
+      await api.register(bankAccountResolveRoutes);
       await api.register(planRoutes);
       await api.register(adminGameRoutes);
       await api.register(adminUserRoutes);

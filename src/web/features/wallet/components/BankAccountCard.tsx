@@ -8,6 +8,7 @@ import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useBanks } from '../api/get-banks.ts';
+import { useResolvedAccountName } from '../api/resolve-bank-account.ts';
 import { useSaveBankAccount } from '../api/save-bank-account.ts';
 
 interface FieldErrors {
@@ -34,6 +35,7 @@ export function BankAccountCard() {
   const [bankID, setBankID] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const resolved = useResolvedAccountName(bankID, accountNumber);
   const bankRef = useRef<HTMLSelectElement>(null);
   const numberRef = useRef<HTMLInputElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
@@ -192,6 +194,19 @@ export function BankAccountCard() {
             error={errors.accountNumber}
             hint={`${accountNumber.length}/${ACCOUNT_NUMBER_LENGTH} digits`}
           />
+          <p aria-live="polite" className="-mt-2 min-h-5 text-sm">
+            {resolved.isFetching ? (
+              <span className="text-muted">Looking up the account name…</span>
+            ) : resolved.data ? (
+              <span>
+                Account name: <strong className="text-vip">{resolved.data.accountName}</strong>
+              </span>
+            ) : resolved.isError ? (
+              <span className="text-danger">
+                {errorMessage(resolved.error, ERROR_MESSAGES.generic)}
+              </span>
+            ) : null}
+          </p>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'Checking with your bank…' : 'Save bank account'}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+
+export const resolveBankAccount = (body: { bankID: string; accountNumber: string }) =>
+  http
+    .post<{ data: { accountName: string; bankName: string } }>('/bank-account/resolve', body)
+    .then((res) => res.data);
+
+/** The name on the account, looked up as soon as a bank and 10 digits are entered. */
+export function useResolvedAccountName(bankID: string, accountNumber: string) {
+  return useQuery({
+    queryKey: ['bank-account-name', bankID, accountNumber],
+    queryFn: () => resolveBankAccount({ bankID, accountNumber }),
+    enabled: bankID !== '' && /^\d{10}$/.test(accountNumber),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
