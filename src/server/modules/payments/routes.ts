@@ -14,7 +14,12 @@ import { sandboxOrders, webhookEvents } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/payments/sandbox.ts';
-import { InvalidSignatureError, ProviderError } from '../../providers/payments/types.ts';
+import {
+  InvalidSignatureError,
+  ProviderError,
+  type WebhookEvent,
+} from '../../providers/payments/types.ts';
+import { settleTransfer } from '../withdrawals/service.ts';
 import { sandboxCheckoutPage } from './sandbox-page.ts';
 import { listPayments, type PaymentsContext, settlePayment, startTopUp } from './service.ts';
 
@@ -33,7 +38,7 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
   typed.post(
     '/payment/:method',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['payments'],
         summary: 'Start a card top-up; returns the checkout URL',
@@ -67,7 +72,7 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
   typed.get(
     '/payment',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['payments'],
         summary: "The caller's top-ups, newest first",
@@ -139,23 +144,32 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
         const method = paymentMethodSchema.safeParse(request.params.method);
         if (!method.success) throw notFound('Unknown payment method');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-        let event: { reference: string; eventKey: string } | null;
+        const provider = app.paymentProviders.byMethod[method.data];
+        let event: WebhookEvent | null;
         try {
-          event = app.paymentProviders.byMethod[method.data].parseWebhook(raw, request.headers);
+          event = provider.parseWebhook(raw, request.headers);
         } catch (error) {
           if (error instanceof InvalidSignatureError)
             return reply.status(401).send({ message: 'Invalid signature', statusCode: 401 });
           throw badRequest('Unreadable webhook body');
         }
         if (!event) return { message: 'Ignored' };
+        // Transfers only concern the provider that sends our payouts.
+        if (event.kind === 'transfer' && provider !== app.paymentProviders.payouts)
+          return { message: 'Ignored' };
         await app.db
           .insert(webhookEvents)
           .values({ method: method.data, eventKey: event.eventKey, reference: event.reference })
           .onConflictDoNothing({ target: webhookEvents.eventKey });
-        // Never trust the body: settle asks the provider itself. Failures are retried by reconciliation.
-        await settlePayment(ctx(), event.reference).catch((error: unknown) =>
+        // Never trust the body: settling asks the provider itself. Failures are retried by reconciliation.
+        const { kind, reference } = event;
+        const settle =
+          kind === 'transfer'
+            ? settleTransfer(app.db, provider, reference, app.clock.now())
+            : settlePayment(ctx(), reference);
+        await settle.catch((error: unknown) =>
           request.log.warn(
-            { err: error, reference: event.reference },
+            { err: error, reference, kind },
             'webhook: verification failed; reconciliation will retry',
           ),
         );

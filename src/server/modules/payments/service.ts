@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Payment } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
@@ -9,9 +9,15 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import type { PaymentProviders } from '../../providers/payments/index.ts';
-import type { PaymentMethod } from '../../providers/payments/types.ts';
+import {
+  type PaymentMethod,
+  ProviderError,
+  type VerifiedPayment,
+} from '../../providers/payments/types.ts';
 import { notify } from '../notifications/service.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
+import { reconcileProcessingWithdrawals } from '../withdrawals/service.ts';
+import { recheckSchedule } from './recheck.ts';
 
 export const PAYMENT_PAGE_SIZE = 10;
 /** A checkout older than this with no answer from the provider is given up. */
@@ -47,23 +53,48 @@ export async function startTopUp(
   const provider = ctx.providers.byMethod[method];
   const reference = `PLK-${Date.now().toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
   await ctx.db.insert(payments).values({ userId, method, reference, amount, mode: provider.mode });
-  const { paymentUrl } = await provider.initialise({
-    reference,
-    amountKobo: amount,
-    email: user.email,
-    fullname: user.fullname,
-    phoneNumber: user.phoneNumber,
-    callbackUrl: `${ctx.publicUrl}/api/v1/payment/callback/${method}`,
-  });
-  return { paymentUrl, reference };
+  try {
+    const { paymentUrl } = await provider.initialise({
+      reference,
+      amountKobo: amount,
+      email: user.email,
+      fullname: user.fullname,
+      phoneNumber: user.phoneNumber,
+      callbackUrl: `${ctx.publicUrl}/api/v1/payment/callback/${method}`,
+    });
+    return { paymentUrl, reference };
+  } catch (error) {
+    // The player never got a checkout link, so nobody can pay this reference: close it now
+    // rather than leave it PENDING for the reconciliation job to ask about for a day.
+    await ctx.db
+      .update(payments)
+      .set({
+        status: 'FAILED',
+        failureReason: 'The checkout could not be opened',
+        settledAt: ctx.now(),
+      })
+      .where(and(eq(payments.reference, reference), eq(payments.status, 'PENDING')));
+    throw error;
+  }
 }
 
 export type SettleOutcome = { status: 'SUCCESS' | 'FAILED' | 'PENDING'; message: string };
 
+type PaymentRow = typeof payments.$inferSelect;
+
+const matchesPayment = (verified: VerifiedPayment, payment: PaymentRow) =>
+  verified.amountKobo === payment.amount &&
+  (verified.currency ?? '').toUpperCase() === payment.currency;
+
 /**
- * Asks the provider about a payment and applies the answer exactly once: the PENDING → final
- * transition is conditional, and the ledger reference `topup:<method>:<reference>` is unique.
- * A verified amount or currency that differs from what we asked for credits nothing.
+ * Asks the provider about a payment and applies the answer exactly once: every status change is
+ * conditional on the status we read, and the ledger reference `topup:<method>:<reference>` is
+ * unique. A verified amount or currency that differs from what we asked for credits nothing.
+ *
+ * A FAILED payment is asked about again and credited if the provider now says it was paid in
+ * full: a customer can pay after we gave up on a checkout (it expired, or a first card was
+ * declined and a second one went through on the same checkout), and their money must land.
+ * Throws when the provider cannot be asked about a PENDING payment.
  */
 export async function settlePayment(
   ctx: PaymentsContext,
@@ -71,53 +102,61 @@ export async function settlePayment(
 ): Promise<SettleOutcome> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference));
   if (!payment) return { status: 'FAILED', message: 'We could not find this payment' };
-  if (payment.status !== 'PENDING')
-    return describe(payment.status, payment.amount, payment.failureReason);
+  if (payment.status === 'SUCCESS') return describe('SUCCESS', payment.amount, null);
+  if (payment.status === 'FAILED') return recheckFailed(ctx, payment);
 
-  const provider = ctx.providers.byMethod[payment.method];
-  const verified = await provider.verify(reference);
+  const verified = await verifyWithProvider(ctx, payment);
   const now = ctx.now();
   if (verified.status === 'pending') {
     if (now.getTime() - payment.createdAt.getTime() < PENDING_EXPIRY_MS)
       return describe('PENDING', payment.amount, null);
-    return fail(
-      ctx,
-      payment.id,
-      payment.userId,
-      payment.amount,
-      'The payment was not completed in time',
-      now,
-    );
+    return fail(ctx, payment, 'The payment was not completed in time', now);
   }
-  if (verified.status === 'failed') {
-    return fail(
-      ctx,
-      payment.id,
-      payment.userId,
-      payment.amount,
-      verified.message ?? 'The payment was declined',
-      now,
-    );
-  }
-  if (
-    verified.amountKobo !== payment.amount ||
-    (verified.currency ?? '').toUpperCase() !== payment.currency
-  ) {
-    return fail(
-      ctx,
-      payment.id,
-      payment.userId,
-      payment.amount,
-      'The amount paid did not match the top-up; contact support',
-      now,
-    );
-  }
+  if (verified.status === 'failed')
+    return fail(ctx, payment, verified.message ?? 'The payment was declined', now);
+  if (!matchesPayment(verified, payment))
+    return fail(ctx, payment, 'The amount paid did not match the top-up; contact support', now);
+  return credit(ctx, payment, 'PENDING', now);
+}
 
+function verifyWithProvider(ctx: PaymentsContext, payment: PaymentRow): Promise<VerifiedPayment> {
+  const provider = ctx.providers.byMethod[payment.method];
+  if (provider.mode !== payment.mode) {
+    // A sandbox checkout means nothing to the live provider, and a live one nothing to the
+    // sandbox (which would call it unknown and fail it while the customer's money is real).
+    return Promise.reject(
+      new ProviderError(
+        `payment ${payment.reference} was opened in ${payment.mode} mode but ${payment.method} now runs ${provider.mode}`,
+      ),
+    );
+  }
+  return provider.verify(payment.reference);
+}
+
+async function recheckFailed(ctx: PaymentsContext, payment: PaymentRow): Promise<SettleOutcome> {
+  const failed = describe('FAILED', payment.amount, payment.failureReason);
+  let verified: VerifiedPayment;
+  try {
+    verified = await verifyWithProvider(ctx, payment);
+  } catch {
+    return failed;
+  }
+  if (verified.status !== 'success' || !matchesPayment(verified, payment)) return failed;
+  return credit(ctx, payment, 'FAILED', ctx.now());
+}
+
+/** Marks the payment SUCCESS (from the status we read) and credits the wallet, in one transaction. */
+async function credit(
+  ctx: PaymentsContext,
+  payment: PaymentRow,
+  from: 'PENDING' | 'FAILED',
+  now: Date,
+): Promise<SettleOutcome> {
   await inTransaction(ctx.db, async (tx) => {
     const [marked] = await tx
       .update(payments)
-      .set({ status: 'SUCCESS', settledAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'PENDING')))
+      .set({ status: 'SUCCESS', failureReason: null, settledAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, from)))
       .returning({ id: payments.id });
     if (!marked) return;
     await post(tx, {
@@ -137,17 +176,16 @@ export async function settlePayment(
     );
   });
   const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
-  return describe(after?.status ?? 'PENDING', payment.amount, after?.failureReason ?? null);
+  return describe(after?.status ?? from, payment.amount, after?.failureReason ?? null);
 }
 
 async function fail(
   ctx: PaymentsContext,
-  id: string,
-  userId: string,
-  amount: bigint,
+  payment: PaymentRow,
   reason: string,
   now: Date,
 ): Promise<SettleOutcome> {
+  const { id, userId, amount } = payment;
   await inTransaction(ctx.db, async (tx) => {
     const [marked] = await tx
       .update(payments)
@@ -180,23 +218,75 @@ function describe(
   };
 }
 
-/** The reconciliation job: re-verifies checkouts left PENDING for a few minutes. */
+const RECONCILE_BATCH = 100;
+
+/**
+ * The reconciliation job: re-verifies checkouts left PENDING for a few minutes (a webhook that
+ * never came), oldest first, each on its own backoff, and settles transfers of approved
+ * withdrawals still PROCESSING. One payment the provider cannot answer about never holds up
+ * the others; the errors are reported together at the end so the worker logs them.
+ */
 export async function reconcilePendingPayments(
   ctx: PaymentsContext,
   olderThanMs = 5 * 60_000,
 ): Promise<number> {
+  const now = ctx.now();
+  const schedule = recheckSchedule(ctx.providers);
   const stale = await ctx.db
-    .select({ reference: payments.reference })
+    .select({ reference: payments.reference, createdAt: payments.createdAt })
     .from(payments)
     .where(
       and(
         eq(payments.status, 'PENDING'),
-        lt(payments.createdAt, new Date(ctx.now().getTime() - olderThanMs)),
+        lt(payments.createdAt, new Date(now.getTime() - olderThanMs)),
       ),
     )
-    .limit(100);
-  for (const { reference } of stale) await settlePayment(ctx, reference);
-  return stale.length;
+    .orderBy(asc(payments.createdAt))
+    .limit(RECONCILE_BATCH * 10);
+  schedule.keepOnly(new Set(stale.map((row) => `payment:${row.reference}`)), 'payment:');
+
+  const errors: unknown[] = [];
+  let checked = 0;
+  for (const { reference, createdAt } of stale) {
+    const key = `payment:${reference}`;
+    if (checked >= RECONCILE_BATCH) break;
+    if (!schedule.due(key, now.getTime())) continue;
+    checked += 1;
+    try {
+      const outcome = await settlePayment(ctx, reference);
+      if (outcome.status === 'PENDING') schedule.later(key, now.getTime());
+      else schedule.forget(key);
+    } catch (error) {
+      schedule.later(key, now.getTime());
+      errors.push(error);
+      // A reference the provider cannot answer about for longer than a checkout lives was never
+      // paid through it (a later, verified webhook or callback still credits it: recheckFailed).
+      if (now.getTime() - createdAt.getTime() >= PENDING_EXPIRY_MS + olderThanMs) {
+        await ctx.db
+          .select()
+          .from(payments)
+          .where(eq(payments.reference, reference))
+          .then(([payment]) =>
+            payment
+              ? fail(ctx, payment, 'We could not confirm this payment with the provider', now)
+              : null,
+          )
+          .catch((failure: unknown) => errors.push(failure));
+      }
+    }
+  }
+
+  try {
+    checked += await reconcileProcessingWithdrawals(ctx.db, ctx.providers.payouts, now, schedule);
+  } catch (error) {
+    errors.push(error);
+  }
+  if (errors.length > 0)
+    throw new AggregateError(
+      errors,
+      `reconciliation: ${errors.length} item(s) could not be checked`,
+    );
+  return checked;
 }
 
 export async function listPayments(db: Database, userId: string, page: number) {

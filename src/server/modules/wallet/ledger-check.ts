@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { ACCOUNTS } from './ledger.ts';
 
 export interface InvariantResult {
   name: string;
@@ -57,6 +58,53 @@ export async function checkLedger(
       name: 'no_negative_balances',
       description: 'No wallet balance is negative',
       query: sql`SELECT id AS user_id, account_balance::text AS balance FROM users WHERE account_balance < 0 LIMIT ${LIMIT}`,
+    },
+    {
+      name: 'top_ups_match_payments',
+      description:
+        'Each successful payment credited its own wallet exactly its amount, once; nothing else was credited as a top-up',
+      query: sql`SELECT p.reference, p.status, p.amount::text AS amount,
+          count(DISTINCT t.id)::int AS postings, coalesce(sum(e.amount), 0)::text AS credited
+        FROM payments p
+        LEFT JOIN ledger_transactions t ON t.reference = 'topup:' || p.method || ':' || p.reference
+        LEFT JOIN ledger_entries e ON e.transaction_id = t.id AND e.account = 'wallet' AND e.user_id = p.user_id
+        GROUP BY p.id
+        HAVING CASE WHEN p.status = 'SUCCESS'
+          THEN count(DISTINCT t.id) <> 1 OR coalesce(sum(e.amount), 0) <> p.amount
+          ELSE count(DISTINCT t.id) <> 0 END
+        UNION ALL
+        SELECT t.reference, 'NO SUCCESSFUL PAYMENT', NULL, 1, NULL FROM ledger_transactions t
+        WHERE t.kind = 'top_up' AND NOT EXISTS (
+          SELECT 1 FROM payments p WHERE p.status = 'SUCCESS'
+            AND t.reference = 'topup:' || p.method || ':' || p.reference)
+        LIMIT ${LIMIT}`,
+    },
+    {
+      name: 'withdrawals_settled_once',
+      description:
+        'Each withdrawal reserved amount + fee once, and was paid out or refunded at most once, as its status says',
+      query: sql`SELECT w.id AS withdrawal_id, w.status, reserve.id IS NOT NULL AS reserved,
+          payout.id IS NOT NULL AS paid, refund.id IS NOT NULL AS refunded, reversal.id IS NOT NULL AS reversed
+        FROM withdrawals w
+        LEFT JOIN ledger_transactions reserve ON reserve.reference = 'withdrawal:' || w.id
+        LEFT JOIN ledger_transactions payout ON payout.reference = 'payout:' || w.id
+        LEFT JOIN ledger_transactions refund ON refund.reference = 'withdrawal-refund:' || w.id
+        LEFT JOIN ledger_transactions reversal ON reversal.reference = 'payout-reversal:' || w.id
+        WHERE reserve.id IS NULL OR NOT CASE
+          WHEN w.status IN ('PENDING', 'PROCESSING') THEN payout.id IS NULL AND refund.id IS NULL AND reversal.id IS NULL
+          WHEN w.status = 'SUCCESSFUL' THEN payout.id IS NOT NULL AND refund.id IS NULL AND reversal.id IS NULL
+          ELSE (refund.id IS NOT NULL AND payout.id IS NULL AND reversal.id IS NULL)
+            OR (refund.id IS NULL AND payout.id IS NOT NULL AND reversal.id IS NOT NULL) END
+        LIMIT ${LIMIT}`,
+    },
+    {
+      name: 'payout_clearing_matches_open_withdrawals',
+      description:
+        'Payout clearing holds exactly the amounts of PENDING and PROCESSING withdrawals',
+      query: sql`SELECT clearing.total::text AS clearing, open.total::text AS open_withdrawals
+        FROM (SELECT coalesce(sum(amount), 0) AS total FROM ledger_entries WHERE account = ${ACCOUNTS.payoutClearing}) clearing,
+          (SELECT coalesce(sum(amount), 0) AS total FROM withdrawals WHERE status IN ('PENDING', 'PROCESSING')) open
+        WHERE clearing.total <> open.total`,
     },
     {
       name: 'transactions_have_entries',

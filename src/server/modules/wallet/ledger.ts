@@ -72,16 +72,15 @@ export async function post(
     .returning({ id: ledgerTransactions.id });
   if (!created) return false;
 
-  // Debits first, in a stable order, so concurrent postings lock wallets in the same order.
+  // Wallets are locked in user-id order (one global order), so two postings that touch the same
+  // wallets, whichever way the money moves, queue behind each other instead of deadlocking.
   const walletLines = lines
     .filter((line) => line.userId !== undefined)
-    .sort((a, b) =>
-      a.amount < b.amount
-        ? -1
-        : a.amount > b.amount
-          ? 1
-          : (a.userId ?? '').localeCompare(b.userId ?? ''),
-    );
+    .sort((a, b) => {
+      const byUser =
+        (a.userId ?? '') < (b.userId ?? '') ? -1 : (a.userId ?? '') > (b.userId ?? '') ? 1 : 0;
+      return byUser !== 0 ? byUser : a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0;
+    });
   for (const line of walletLines) {
     const userId = line.userId as string;
     if (line.amount < 0n) {

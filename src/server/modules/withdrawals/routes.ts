@@ -54,7 +54,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   typed.post(
     '/bank-account',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['withdrawals'],
         summary: 'Save the bank account withdrawals go to (name resolved with the bank)',
@@ -79,7 +79,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   typed.post(
     '/withdrawal',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['withdrawals'],
         summary: 'Request a withdrawal (send Idempotency-Key to make retries safe)',
@@ -105,7 +105,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   typed.get(
     '/withdrawal',
     {
-      onRequest: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['withdrawals'],
         summary: "The caller's withdrawals, newest first",
@@ -122,7 +122,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   typed.get(
     '/admin/withdrawals',
     {
-      onRequest: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Withdrawals queue: pending first, oldest first',
@@ -175,7 +175,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   typed.post(
     '/admin/withdrawals/:id/approve',
     {
-      onRequest: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Pay a pending withdrawal (provider transfer, or mark paid with a reference)',
@@ -210,7 +210,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   typed.post(
     '/admin/withdrawals/:id/reject',
     {
-      onRequest: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending withdrawal; the wallet gets amount and fee back',
@@ -235,7 +235,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   typed.get(
     '/admin/ledger/check',
     {
-      onRequest: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Every ledger invariant with the rows that break it',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Withdrawal } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
@@ -9,24 +9,31 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import type { MailMessage } from '../../providers/mail.ts';
-import type { PaymentProvider } from '../../providers/payments/types.ts';
-import { ProviderError } from '../../providers/payments/types.ts';
+import {
+  type PaymentProvider,
+  ProviderError,
+  type TransferResult,
+} from '../../providers/payments/types.ts';
 import { notify } from '../notifications/service.ts';
-import { ACCOUNTS, post } from '../wallet/ledger.ts';
-import { isValidNuban } from './nuban.ts';
+import type { RecheckSchedule } from '../payments/recheck.ts';
+import { ACCOUNTS, InsufficientFundsError, post } from '../wallet/ledger.ts';
+import { resolveBankAccount } from './bank-accounts.ts';
 
 export const WITHDRAWAL_PAGE_SIZE = 10;
 
 export const WITHDRAWAL_MESSAGES = {
   noBankAccount: 'Add a bank account before you withdraw',
   requested: 'Withdrawal requested. It will be processed within 24–48 hours.',
-  invalidAccount: 'Enter a valid 10-digit account number for this bank',
-  unknownBank: 'Choose a bank from the list',
   bankSaved: 'Bank account saved',
   notPending: 'This withdrawal has already been processed',
 } as const;
 
 const money = (kobo: bigint) => formatNaira(koboToNaira(kobo));
+
+const MAX_WITHDRAWAL_KOBO = 1_000_000_000_000_000n;
+
+export const insufficientMessage = (amount: bigint, fee: bigint) =>
+  `Insufficient balance: this withdrawal needs ${money(amount + fee)} (including the ${money(fee)} fee)`;
 
 export async function saveBankAccount(
   db: Database,
@@ -36,31 +43,7 @@ export async function saveBankAccount(
   userId: string,
   input: { bankID: string; accountNumber: string },
 ) {
-  const [bank] = /^[0-9a-f-]{36}$/i.test(input.bankID)
-    ? await db.select().from(banks).where(eq(banks.id, input.bankID))
-    : [];
-  if (!bank) throw badRequest(WITHDRAWAL_MESSAGES.unknownBank);
-  if (!isValidNuban(input.accountNumber, bank.code))
-    throw badRequest(WITHDRAWAL_MESSAGES.invalidAccount);
-  const [user] = await db
-    .select({ fullname: users.fullname, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw notFound('User not found');
-  let accountName: string;
-  try {
-    ({ accountName } = await provider.resolveAccount(
-      input.accountNumber,
-      bank.code,
-      user.fullname,
-    ));
-  } catch (error) {
-    if (error instanceof ProviderError)
-      throw badRequest(
-        'We could not verify this account number with the bank. Check it and try again.',
-      );
-    throw error;
-  }
+  const { bank, accountName, email } = await resolveBankAccount(db, provider, userId, input);
   await db
     .update(users)
     .set({ bankId: bank.id, bankAccountNumber: input.accountNumber, bankAccountName: accountName })
@@ -71,7 +54,7 @@ export async function saveBankAccount(
     'Bank account updated',
     `Withdrawals now go to ${accountName}, ${bank.bankName} ${input.accountNumber}.`,
   );
-  await sendMail(mailFor(user.email, `${accountName}, ${bank.bankName} ${input.accountNumber}`));
+  await sendMail(mailFor(email, `${accountName}, ${bank.bankName} ${input.accountNumber}`));
   return { bankID: bank.id, accountNumber: input.accountNumber, accountName };
 }
 
@@ -114,6 +97,9 @@ export async function requestWithdrawal(
   if (amount < settings.minimumPaymentAmount)
     throw badRequest(`The minimum withdrawal is ${money(settings.minimumPaymentAmount)}`);
   const fee = settings.withdrawalTransactionFee;
+  // No wallet holds this much; refuse before the amount overflows a bigint column (a 500).
+  if (amount + fee > MAX_WITHDRAWAL_KOBO)
+    throw new InsufficientFundsError(insufficientMessage(amount, fee));
 
   try {
     const row = await inTransaction(db, async (tx) => {
@@ -156,9 +142,7 @@ export async function requestWithdrawal(
             { account: ACCOUNTS.withdrawalFees, amount: fee },
           ],
         },
-        {
-          insufficientMessage: `Insufficient balance: this withdrawal needs ${money(amount + fee)} (including the ${money(fee)} fee)`,
-        },
+        { insufficientMessage: insufficientMessage(amount, fee) },
       );
       await notify(
         tx,
@@ -242,6 +226,12 @@ export async function rejectWithdrawal(
   });
 }
 
+/** Transfers go out under this reference; providers refuse a repeated one, so a payout can't go twice. */
+export const transferReference = (withdrawalId: string) => `wd-${withdrawalId}`;
+
+const OPEN_STATUSES = sql`${withdrawals.status} IN ('PENDING', 'PROCESSING')`;
+
+/** Moves the reserved amount from payout clearing to bank payouts: the money has left. */
 async function markPaid(
   db: Database,
   row: typeof withdrawals.$inferSelect,
@@ -252,9 +242,7 @@ async function markPaid(
     const [paid] = await tx
       .update(withdrawals)
       .set({ status: 'SUCCESSFUL', providerReference, decidedAt: now })
-      .where(
-        and(eq(withdrawals.id, row.id), sql`${withdrawals.status} IN ('PENDING', 'PROCESSING')`),
-      )
+      .where(and(eq(withdrawals.id, row.id), OPEN_STATUSES))
       .returning();
     if (!paid) return;
     await post(tx, {
@@ -275,9 +263,90 @@ async function markPaid(
   });
 }
 
+/** A transfer that did not go through: FAILED, and amount + fee back in the wallet. */
+async function failTransfer(db: Database, withdrawalId: string, reason: string) {
+  await inTransaction(db, async (tx) => {
+    const [failed] = await tx
+      .update(withdrawals)
+      .set({ status: 'FAILED', reason })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'PROCESSING')))
+      .returning();
+    if (!failed) return;
+    await refund(tx, failed, 'the bank transfer failed');
+    await notify(
+      tx,
+      failed.userId,
+      'Withdrawal failed',
+      `We could not send ${money(failed.amount)} to ${failed.bankName} ${failed.accountNumber}. ${money(failed.amount + failed.fee)} has been returned to your wallet.`,
+    );
+  });
+}
+
 /**
- * Approves a PENDING withdrawal: with `paidReference` the operator says it was paid by hand;
- * otherwise the payout provider's transfer API sends it. A failed transfer refunds the wallet.
+ * The provider took back a transfer it had reported paid (the bank bounced it): the money is
+ * back with us, so the payout is reversed and amount + fee return to the wallet.
+ */
+async function reversePayout(db: Database, withdrawalId: string, reason: string) {
+  await inTransaction(db, async (tx) => {
+    const [reversed] = await tx
+      .update(withdrawals)
+      .set({ status: 'FAILED', reason })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'SUCCESSFUL')))
+      .returning();
+    if (!reversed) return;
+    await post(tx, {
+      kind: 'payout_reversal',
+      reference: `payout-reversal:${reversed.id}`,
+      description: `Transfer for withdrawal ${reversed.id} reversed by the bank`,
+      lines: [
+        { account: ACCOUNTS.bankPayouts, amount: -reversed.amount },
+        { account: ACCOUNTS.withdrawalFees, amount: -reversed.fee },
+        {
+          account: ACCOUNTS.wallet,
+          userId: reversed.userId,
+          amount: reversed.amount + reversed.fee,
+        },
+      ],
+    });
+    await notify(
+      tx,
+      reversed.userId,
+      'Withdrawal reversed',
+      `The bank returned your withdrawal of ${money(reversed.amount)} to ${reversed.bankName} ${reversed.accountNumber}. ${money(reversed.amount + reversed.fee)} is back in your wallet.`,
+    );
+  });
+}
+
+/** Applies what the provider says about a transfer; every change is conditional on the status. */
+async function applyTransferResult(
+  db: Database,
+  row: typeof withdrawals.$inferSelect,
+  result: TransferResult,
+  now: Date,
+) {
+  if (result.status === 'success') {
+    await markPaid(db, row, result.providerReference ?? transferReference(row.id), now);
+  } else if (result.status === 'failed' || result.status === 'reversed') {
+    const reason = result.message ?? 'The bank transfer failed';
+    if (row.status === 'SUCCESSFUL') {
+      if (result.status === 'reversed') await reversePayout(db, row.id, reason);
+    } else {
+      await failTransfer(db, row.id, reason);
+    }
+  } else if (result.providerReference && row.status === 'PROCESSING') {
+    await db
+      .update(withdrawals)
+      .set({ providerReference: result.providerReference })
+      .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'PROCESSING')));
+  }
+}
+
+/**
+ * Approves a PENDING withdrawal. With `paidReference` the operator says it was paid by hand;
+ * otherwise the payout provider's transfer API sends it. A transfer the
+ * provider refused is refunded; one whose outcome is unknown (no answer, timeout, 5xx) stays
+ * PROCESSING until the provider confirms it (transfer webhook or reconciliation), because
+ * refunding money that may have left would create money.
  */
 export async function approveWithdrawal(
   db: Database,
@@ -297,10 +366,10 @@ export async function approveWithdrawal(
   if (paidReference) {
     await markPaid(db, claimed, paidReference, now);
   } else {
-    let result: Awaited<ReturnType<PaymentProvider['transfer']>>;
+    let result: TransferResult;
     try {
       result = await provider.transfer({
-        reference: `wd-${claimed.id}`,
+        reference: transferReference(claimed.id),
         amountKobo: claimed.amount,
         bankCode: claimed.bankCode,
         accountNumber: claimed.accountNumber,
@@ -308,35 +377,13 @@ export async function approveWithdrawal(
         reason: 'Pluckers withdrawal',
       });
     } catch (error) {
-      result = {
-        status: 'failed',
-        providerReference: null,
-        message: error instanceof Error ? error.message : 'transfer failed',
-      };
+      result =
+        error instanceof ProviderError && error.refused
+          ? { status: 'failed', providerReference: null, message: error.message }
+          : { status: 'pending', providerReference: null };
     }
-    if (result.status === 'success') {
-      await markPaid(db, claimed, result.providerReference ?? `wd-${claimed.id}`, now);
-    } else if (result.status === 'failed') {
-      await inTransaction(db, async (tx) => {
-        const [failed] = await tx
-          .update(withdrawals)
-          .set({ status: 'FAILED', reason: result.message ?? 'The bank transfer failed' })
-          .where(and(eq(withdrawals.id, claimed.id), eq(withdrawals.status, 'PROCESSING')))
-          .returning();
-        if (!failed) return;
-        await refund(tx, failed, 'the bank transfer failed');
-        await notify(
-          tx,
-          failed.userId,
-          'Withdrawal failed',
-          `We could not send ${money(failed.amount)} to ${failed.bankName} ${failed.accountNumber}. ${money(failed.amount + failed.fee)} has been returned to your wallet.`,
-        );
-      });
-    } else {
-      await db
-        .update(withdrawals)
-        .set({ providerReference: result.providerReference })
-        .where(eq(withdrawals.id, claimed.id));
+    await applyTransferResult(db, claimed, result, now);
+    if (result.status === 'pending') {
       await notify(
         db,
         claimed.userId,
@@ -348,4 +395,74 @@ export async function approveWithdrawal(
   const [after] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (!after) throw notFound('Withdrawal not found');
   return { ...toApi(after), internalStatus: after.status };
+}
+
+/**
+ * Asks the payout provider where a transfer stands (after a transfer webhook, or from the
+ * reconciliation job) and settles the withdrawal: paid, refunded, or reversed after being paid.
+ * Returns the withdrawal's status afterwards, or null when the reference is not one of ours.
+ */
+export async function settleTransfer(
+  db: Database,
+  provider: PaymentProvider,
+  reference: string,
+  now: Date,
+): Promise<(typeof withdrawals.$inferSelect)['status'] | null> {
+  const id = /^wd-([0-9a-f-]{36})$/i.exec(reference)?.[1];
+  if (!id) return null;
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  if (!row) return null;
+  if (row.status !== 'PROCESSING' && row.status !== 'SUCCESSFUL') return row.status;
+  const result = await provider.verifyTransfer(reference);
+  await applyTransferResult(db, row, result, now);
+  const [after] = await db
+    .select({ status: withdrawals.status })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
+  return after?.status ?? null;
+}
+
+/**
+ * Part of the reconciliation job: withdrawals approved a few minutes ago whose transfer is still
+ * PROCESSING (the provider answered "pending", or did not answer) are checked with the provider,
+ * each on the same backoff as stale payments.
+ */
+export async function reconcileProcessingWithdrawals(
+  db: Database,
+  provider: PaymentProvider,
+  now: Date,
+  schedule: RecheckSchedule,
+  olderThanMs = 5 * 60_000,
+): Promise<number> {
+  const stuck = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'PROCESSING'),
+        lt(withdrawals.decidedAt, new Date(now.getTime() - olderThanMs)),
+      ),
+    )
+    .orderBy(asc(withdrawals.decidedAt))
+    .limit(500);
+  schedule.keepOnly(new Set(stuck.map((row) => `transfer:${row.id}`)), 'transfer:');
+  const errors: unknown[] = [];
+  let checked = 0;
+  for (const { id } of stuck) {
+    const key = `transfer:${id}`;
+    if (checked >= 50) break;
+    if (!schedule.due(key, now.getTime())) continue;
+    checked += 1;
+    try {
+      const status = await settleTransfer(db, provider, transferReference(id), now);
+      if (status === 'PROCESSING') schedule.later(key, now.getTime());
+      else schedule.forget(key);
+    } catch (error) {
+      schedule.later(key, now.getTime());
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0)
+    throw new AggregateError(errors, `${errors.length} transfer(s) could not be checked`);
+  return checked;
 }

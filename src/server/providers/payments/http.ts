@@ -24,17 +24,29 @@ export async function providerRequest<T>(
       `payment provider unreachable: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The answer broke off after its headers: whatever was asked may or may not have happened.
+    throw new ProviderError(
+      `payment provider answer interrupted: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
-    throw new ProviderError(`payment provider answered ${response.status} with a non-JSON body`);
+    // A gateway's HTML error page for a 4xx is still a refusal; anything else is unknown.
+    throw new ProviderError(`payment provider answered ${response.status} with a non-JSON body`, {
+      httpStatus: response.status,
+    });
   }
   if (!response.ok) {
     const message = (body as { message?: unknown } | null)?.message;
     throw new ProviderError(
       typeof message === 'string' ? message : `payment provider answered ${response.status}`,
+      { httpStatus: response.status },
     );
   }
   return body as T;

@@ -64,10 +64,12 @@ export function createPaystackProvider(options: {
       >(url(`/transaction/verify/${encodeURIComponent(reference)}`), { method: 'GET', headers });
       const status = body.data?.status;
       return {
+        // Paystack reports a checkout nobody has paid yet as "abandoned" (also "ongoing",
+        // "pending", "processing", "queued"): the customer can still pay it, so it stays pending.
         status:
           status === 'success'
             ? 'success'
-            : status === 'failed' || status === 'abandoned' || status === 'reversed'
+            : status === 'failed' || status === 'reversed'
               ? 'failed'
               : 'pending',
         amountKobo: typeof body.data?.amount === 'number' ? BigInt(body.data.amount) : null,
@@ -79,18 +81,34 @@ export function createPaystackProvider(options: {
     parseWebhook(rawBody, requestHeaders) {
       const signature = requestHeaders['x-paystack-signature'];
       const expected = createHmac('sha512', options.secretKey).update(rawBody).digest();
-      const given = Buffer.from(typeof signature === 'string' ? signature : '', 'hex');
+      // Buffer.from(hex) stops at the first non-hex character, so insist on exactly 128 digits.
+      const given = Buffer.from(
+        typeof signature === 'string' && /^[0-9a-f]{128}$/i.test(signature) ? signature : '',
+        'hex',
+      );
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         throw new InvalidSignatureError('bad Paystack signature');
       const event = JSON.parse(rawBody.toString('utf8')) as {
         event?: string;
-        data?: { reference?: string; id?: number };
+        data?: { reference?: string; id?: number; transfer_code?: string };
       };
-      if (event.event !== 'charge.success' || !event.data?.reference) return null;
-      return {
-        reference: event.data.reference,
-        eventKey: `paystack:${event.event}:${event.data.id ?? event.data.reference}`,
-      };
+      const reference = event.data?.reference;
+      if (typeof reference !== 'string' || !reference) return null;
+      if (event.event === 'charge.success') {
+        return {
+          kind: 'charge',
+          reference,
+          eventKey: `paystack:${event.event}:${event.data?.id ?? reference}`,
+        };
+      }
+      if (
+        event.event === 'transfer.success' ||
+        event.event === 'transfer.failed' ||
+        event.event === 'transfer.reversed'
+      ) {
+        return { kind: 'transfer', reference, eventKey: `paystack:${event.event}:${reference}` };
+      }
+      return null;
     },
 
     async resolveAccount(accountNumber, bankCode) {
@@ -120,6 +138,12 @@ export function createPaystackProvider(options: {
           },
         },
       );
+      const recipientCode = recipient.data?.recipient_code;
+      // No transfer has been asked for yet, so this is a refusal: nothing can have been sent.
+      if (!recipientCode)
+        throw new ProviderError(recipient.message || 'Paystack did not create the recipient', {
+          refused: true,
+        });
       const transfer = await providerRequest<
         PaystackEnvelope<{ status: string; transfer_code: string }>
       >(url('/transfer'), {
@@ -128,22 +152,40 @@ export function createPaystackProvider(options: {
         body: {
           source: 'balance',
           amount: request.amountKobo.toString(),
-          recipient: recipient.data.recipient_code,
+          recipient: recipientCode,
           reference: request.reference,
           reason: request.reason,
         },
       });
-      const status = transfer.data?.status;
-      return {
-        status:
-          status === 'success'
-            ? 'success'
-            : status === 'failed' || status === 'reversed'
-              ? 'failed'
-              : 'pending',
-        providerReference: transfer.data?.transfer_code ?? null,
-        message: transfer.message,
-      };
+      return transferResult(transfer);
     },
+
+    async verifyTransfer(reference: string): Promise<TransferResult> {
+      return transferResult(
+        await providerRequest<PaystackEnvelope<{ status: string; transfer_code: string }>>(
+          url(`/transfer/verify/${encodeURIComponent(reference)}`),
+          { method: 'GET', headers },
+        ),
+      );
+    },
+  };
+}
+
+/** Paystack transfer statuses: success, failed, reversed; pending, otp, received... in between. */
+function transferResult(
+  body: PaystackEnvelope<{ status: string; transfer_code: string }>,
+): TransferResult {
+  const status = body.data?.status;
+  return {
+    status:
+      status === 'success'
+        ? 'success'
+        : status === 'failed'
+          ? 'failed'
+          : status === 'reversed'
+            ? 'reversed'
+            : 'pending',
+    providerReference: body.data?.transfer_code ?? null,
+    message: body.message,
   };
 }

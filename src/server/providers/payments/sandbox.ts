@@ -32,13 +32,11 @@ export function createSandboxProvider(options: {
     mode: 'sandbox',
 
     async initialise(request: CheckoutRequest) {
-      await options.db
-        .insert(sandboxOrders)
-        .values({
-          reference: request.reference,
-          method: options.method,
-          amount: request.amountKobo,
-        });
+      await options.db.insert(sandboxOrders).values({
+        reference: request.reference,
+        method: options.method,
+        amount: request.amountKobo,
+      });
       return {
         paymentUrl: `${options.publicUrl}/api/v1/payment/sandbox/${options.method}/${encodeURIComponent(request.reference)}`,
       };
@@ -74,6 +72,7 @@ export function createSandboxProvider(options: {
       const event = JSON.parse(rawBody.toString('utf8')) as { event?: string; reference?: string };
       if (event.event !== 'charge.success' || !event.reference) return null;
       return {
+        kind: 'charge',
         reference: event.reference,
         eventKey: `sandbox:${options.method}:${event.reference}`,
       };
@@ -85,6 +84,10 @@ export function createSandboxProvider(options: {
 
     async transfer(request) {
       return { status: 'success', providerReference: `sandbox-${request.reference}` };
+    },
+
+    async verifyTransfer(reference) {
+      return { status: 'success', providerReference: `sandbox-${reference}` };
     },
   };
 }

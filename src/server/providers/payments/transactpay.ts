@@ -1,4 +1,4 @@
-import { constants, createPublicKey, type KeyObject, publicEncrypt } from 'node:crypto';
+import { constants, createHash, createPublicKey, type KeyObject, publicEncrypt } from 'node:crypto';
 import { koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import { providerRequest } from './http.ts';
 import {
@@ -144,19 +144,32 @@ export function createTransactPayProvider(options: TransactPayOptions): PaymentP
         reference?: string;
       };
       const reference = event.data?.reference ?? event.data?.orderReference ?? event.reference;
-      return reference
-        ? { reference, eventKey: `transactpay:${reference}:${rawBody.length}` }
+      return typeof reference === 'string' && reference
+        ? {
+            kind: 'charge',
+            reference,
+            eventKey: `transactpay:${reference}:${createHash('sha256').update(rawBody).digest('hex')}`,
+          }
         : null;
     },
 
     async resolveAccount() {
       throw new ProviderError(
         'TransactPay does not resolve bank accounts; configure Paystack for payouts',
+        { refused: true },
       );
     },
 
     async transfer(_request: TransferRequest): Promise<TransferResult> {
-      throw new ProviderError('TransactPay does not send payouts; configure Paystack for payouts');
+      throw new ProviderError('TransactPay does not send payouts; configure Paystack for payouts', {
+        refused: true,
+      });
+    },
+
+    async verifyTransfer(): Promise<TransferResult> {
+      throw new ProviderError('TransactPay does not send payouts; configure Paystack for payouts', {
+        refused: true,
+      });
     },
   };
 }

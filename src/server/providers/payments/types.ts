@@ -27,12 +27,39 @@ export interface TransferRequest {
 }
 
 export interface TransferResult {
-  status: 'success' | 'pending' | 'failed';
+  /** `reversed`: the provider sent the money and then took it back (it returned to us). */
+  status: 'success' | 'pending' | 'failed' | 'reversed';
   providerReference: string | null;
   message?: string;
 }
 
-export class ProviderError extends Error {}
+export class ProviderError extends Error {
+  /**
+   * True when the provider answered and refused (a 4xx answer, or an operation it does not
+   * offer): it certainly did not act. False when we cannot know (no answer, timeout, 5xx, a
+   * garbled body): a transfer may have been sent, so nothing may be refunded on that basis.
+   */
+  readonly refused: boolean;
+  /** The provider's HTTP status, when it answered. */
+  readonly httpStatus: number | undefined;
+
+  constructor(message: string, options: { refused?: boolean; httpStatus?: number } = {}) {
+    super(message);
+    this.name = 'ProviderError';
+    this.httpStatus = options.httpStatus;
+    this.refused =
+      options.refused ??
+      (options.httpStatus !== undefined && options.httpStatus >= 400 && options.httpStatus < 500);
+  }
+}
+
+/** What a webhook delivery is about: a card payment (top-up) or a payout transfer. */
+export interface WebhookEvent {
+  kind: 'charge' | 'transfer';
+  /** Our reference: a payment's, or `wd-<withdrawal id>` for a transfer. */
+  reference: string;
+  eventKey: string;
+}
 
 /** What Pluckers needs from a card/transfer provider; each provider speaks its own API. */
 export interface PaymentProvider {
@@ -47,14 +74,17 @@ export interface PaymentProvider {
   parseWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
-  ): { reference: string; eventKey: string } | null;
+  ): WebhookEvent | null;
   /** The name on a bank account; the sandbox answers with `holderName` (the player's own). */
   resolveAccount(
     accountNumber: string,
     bankCode: string,
     holderName: string,
   ): Promise<{ accountName: string }>;
+  /** Sends a payout. Safe to call once per reference: providers refuse a repeated reference. */
   transfer(request: TransferRequest): Promise<TransferResult>;
+  /** Asks where a transfer we started (by our reference) stands now. */
+  verifyTransfer(reference: string): Promise<TransferResult>;
 }
 
 export class InvalidSignatureError extends Error {}

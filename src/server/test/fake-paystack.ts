@@ -1,0 +1,408 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Paystack's API (https://paystack.com/docs/api) on 127.0.0.1: the
+ * documented request and response shapes for checkouts, verification, account resolution and
+ * transfers, with the Bearer secret check. Tests steer it (mark a transaction paid, script a
+ * transfer's outcome) and sign webhooks exactly as Paystack does: hex HMAC-SHA512 of the raw
+ * body with the secret key, in `x-paystack-signature`.
+ */
+
+export type PaystackTransactionStatus =
+  | 'abandoned'
+  | 'ongoing'
+  | 'pending'
+  | 'success'
+  | 'failed'
+  | 'reversed';
+
+export interface FakePaystackTransaction {
+  id: number;
+  reference: string;
+  email: string;
+  /** Kobo, as Paystack speaks. */
+  amount: number;
+  currency: string;
+  callbackUrl: string | null;
+  status: PaystackTransactionStatus;
+  gatewayResponse: string;
+}
+
+export interface FakePaystackTransfer {
+  reference: string;
+  transferCode: string;
+  recipient: string;
+  amount: number;
+  reason: string;
+  status: 'pending' | 'success' | 'failed' | 'reversed' | 'otp';
+}
+
+export interface FakePaystackRecipient {
+  code: string;
+  name: string;
+  accountNumber: string;
+  bankCode: string;
+}
+
+/** What the next POST /transfer does. */
+export type TransferOutcome =
+  | { kind: 'status'; status: FakePaystackTransfer['status'] }
+  /** Paystack refuses the transfer: HTTP 400 with status false (nothing is sent). */
+  | { kind: 'refuse'; message: string }
+  /** The connection drops before an answer: nobody knows whether the money left. */
+  | { kind: 'hang-up' };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+export interface FakePaystack {
+  url: string;
+  secretKey: string;
+  /** PAYSTACK_* variables that point the app at this server. */
+  env: Record<string, string>;
+  transactions: Map<string, FakePaystackTransaction>;
+  transfers: FakePaystackTransfer[];
+  recipients: FakePaystackRecipient[];
+  requests: RecordedRequest[];
+  /** The customer completes the checkout; `overrides` make Paystack report something else. */
+  markPaid(reference: string, overrides?: { amount?: number; currency?: string }): void;
+  markFailed(reference: string, gatewayResponse?: string): void;
+  /** Registers a bank account `GET /bank/resolve` can find. */
+  addAccount(bankCode: string, accountNumber: string, accountName: string): void;
+  /** Scripts the answers of the next transfers, in order; afterwards transfers succeed. */
+  queueTransferOutcomes(...outcomes: TransferOutcome[]): void;
+  /** Finishes a transfer the way Paystack's back office would (before a transfer webhook). */
+  setTransferStatus(reference: string, status: FakePaystackTransfer['status']): void;
+  sign(rawBody: string): string;
+  /** A `charge.success` webhook delivery for `reference`, signed with the secret key. */
+  chargeWebhook(reference: string): { body: string; headers: Record<string, string> };
+  /** A `transfer.*` webhook delivery for the transfer with our `reference`, signed. */
+  transferWebhook(
+    reference: string,
+    event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed',
+  ): { body: string; headers: Record<string, string> };
+  /** Posts a signed webhook to a running server, e.g. `${origin}/api/v1/payment/webhook/paystack`. */
+  deliver(
+    url: string,
+    delivery: { body: string; headers: Record<string, string> },
+  ): Promise<Response>;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+const fail = (res: ServerResponse, status: number, message: string) =>
+  send(res, status, { status: false, message });
+
+export async function startFakePaystack(
+  options: { secretKey?: string } = {},
+): Promise<FakePaystack> {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(20).toString('hex')}`;
+  const transactions = new Map<string, FakePaystackTransaction>();
+  const transfers: FakePaystackTransfer[] = [];
+  const recipients: FakePaystackRecipient[] = [];
+  const accounts = new Map<string, string>();
+  const requests: RecordedRequest[] = [];
+  const outcomes: TransferOutcome[] = [];
+  // Paystack's transaction ids are unique across its whole platform; fakes in parallel files too.
+  let nextId = randomInt(1_000_000_000, 9_000_000_000);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake-paystack');
+    const raw = await readBody(req);
+    let body: Record<string, unknown> = {};
+    if (raw) {
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return fail(res, 400, 'Invalid JSON body');
+      }
+    }
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      authorization: req.headers.authorization,
+      body,
+    });
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return fail(res, 401, 'Invalid key');
+    }
+
+    if (req.method === 'POST' && url.pathname === '/transaction/initialize') {
+      const amount = Number(body.amount);
+      const reference = typeof body.reference === 'string' ? body.reference : '';
+      if (typeof body.email !== 'string' || !body.email.includes('@'))
+        return fail(res, 400, 'Invalid Email Address Passed');
+      if (!Number.isInteger(amount) || amount <= 0) return fail(res, 400, 'Invalid Amount Sent');
+      if (!reference) return fail(res, 400, 'Invalid transaction reference');
+      if (transactions.has(reference)) return fail(res, 400, 'Duplicate Transaction Reference');
+      nextId += 1;
+      transactions.set(reference, {
+        id: nextId,
+        reference,
+        email: body.email,
+        amount,
+        currency: typeof body.currency === 'string' ? body.currency : 'NGN',
+        callbackUrl: typeof body.callback_url === 'string' ? body.callback_url : null,
+        // Paystack reports a checkout nobody has paid yet as "abandoned" until it completes.
+        status: 'abandoned',
+        gatewayResponse: 'The transaction was not completed',
+      });
+      const accessCode = randomBytes(8).toString('hex');
+      return send(res, 200, {
+        status: true,
+        message: 'Authorization URL created',
+        data: {
+          authorization_url: `https://checkout.paystack.com/${accessCode}`,
+          access_code: accessCode,
+          reference,
+        },
+      });
+    }
+
+    const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
+    if (req.method === 'GET' && verify) {
+      const transaction = transactions.get(decodeURIComponent(verify[1] ?? ''));
+      if (!transaction) return fail(res, 400, 'Transaction reference not found');
+      return send(res, 200, {
+        status: true,
+        message: 'Verification successful',
+        data: {
+          id: transaction.id,
+          domain: 'test',
+          status: transaction.status,
+          reference: transaction.reference,
+          amount: transaction.amount,
+          gateway_response: transaction.gatewayResponse,
+          paid_at: transaction.status === 'success' ? new Date().toISOString() : null,
+          channel: 'card',
+          currency: transaction.currency,
+          customer: { email: transaction.email },
+        },
+      });
+    }
+
+    if (req.method === 'GET' && url.pathname === '/bank/resolve') {
+      const accountNumber = url.searchParams.get('account_number') ?? '';
+      const bankCode = url.searchParams.get('bank_code') ?? '';
+      const name = accounts.get(`${bankCode}:${accountNumber}`);
+      if (!name)
+        return fail(res, 422, 'Could not resolve account name. Check parameters or try again.');
+      return send(res, 200, {
+        status: true,
+        message: 'Account number resolved',
+        data: { account_number: accountNumber, account_name: name, bank_id: 9 },
+      });
+    }
+
+    if (req.method === 'POST' && url.pathname === '/transferrecipient') {
+      if (body.type !== 'nuban') return fail(res, 400, 'Invalid recipient type');
+      if (typeof body.account_number !== 'string' || typeof body.bank_code !== 'string')
+        return fail(res, 400, 'Account number and bank code are required');
+      const recipient: FakePaystackRecipient = {
+        code: `RCP_${randomBytes(6).toString('hex')}`,
+        name: String(body.name ?? ''),
+        accountNumber: body.account_number,
+        bankCode: body.bank_code,
+      };
+      recipients.push(recipient);
+      return send(res, 201, {
+        status: true,
+        message: 'Transfer recipient created successfully',
+        data: {
+          active: true,
+          currency: body.currency ?? 'NGN',
+          name: recipient.name,
+          recipient_code: recipient.code,
+          type: 'nuban',
+          details: {
+            account_number: recipient.accountNumber,
+            account_name: recipient.name,
+            bank_code: recipient.bankCode,
+          },
+        },
+      });
+    }
+
+    if (req.method === 'POST' && url.pathname === '/transfer') {
+      const amount = Number(body.amount);
+      const reference = typeof body.reference === 'string' ? body.reference : '';
+      const recipient = recipients.find((r) => r.code === body.recipient);
+      if (body.source !== 'balance') return fail(res, 400, 'Invalid transfer source');
+      if (!recipient) return fail(res, 400, 'Invalid recipient');
+      if (!Number.isInteger(amount) || amount <= 0) return fail(res, 400, 'Invalid amount');
+      if (!/^[a-z0-9_-]{16,50}$/.test(reference))
+        return fail(res, 400, 'Invalid transfer reference');
+      if (transfers.some((t) => t.reference === reference))
+        return fail(res, 400, 'Transfer reference already exists');
+      const outcome = outcomes.shift() ?? { kind: 'status', status: 'success' };
+      if (outcome.kind === 'refuse') return fail(res, 400, outcome.message);
+      const transfer: FakePaystackTransfer = {
+        reference,
+        transferCode: `TRF_${randomBytes(6).toString('hex')}`,
+        recipient: recipient.code,
+        amount,
+        reason: String(body.reason ?? ''),
+        status: outcome.kind === 'status' ? outcome.status : 'pending',
+      };
+      transfers.push(transfer);
+      if (outcome.kind === 'hang-up') {
+        // The transfer was queued, but the answer never reaches the caller.
+        req.socket.destroy();
+        return;
+      }
+      return send(res, 200, {
+        status: true,
+        message:
+          transfer.status === 'otp'
+            ? 'Transfer requires OTP to continue'
+            : 'Transfer has been queued',
+        data: {
+          reference,
+          integration: 1,
+          domain: 'test',
+          amount,
+          currency: 'NGN',
+          source: 'balance',
+          reason: transfer.reason,
+          recipient: recipient.code,
+          status: transfer.status,
+          transfer_code: transfer.transferCode,
+        },
+      });
+    }
+
+    const verifyTransfer = /^\/transfer\/verify\/(.+)$/.exec(url.pathname);
+    if (req.method === 'GET' && verifyTransfer) {
+      const transfer = transfers.find(
+        (t) => t.reference === decodeURIComponent(verifyTransfer[1] ?? ''),
+      );
+      if (!transfer) return fail(res, 400, 'Transfer not found');
+      return send(res, 200, {
+        status: true,
+        message: 'Transfer retrieved',
+        data: {
+          amount: transfer.amount,
+          currency: 'NGN',
+          reference: transfer.reference,
+          status: transfer.status,
+          transfer_code: transfer.transferCode,
+        },
+      });
+    }
+
+    return fail(res, 404, 'Not found');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) fail(res, 500, String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  const sign = (rawBody: string) => createHmac('sha512', secretKey).update(rawBody).digest('hex');
+  const signed = (payload: unknown) => {
+    const body = JSON.stringify(payload);
+    return {
+      body,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': sign(body) },
+    };
+  };
+  const transaction = (reference: string) => {
+    const found = transactions.get(reference);
+    if (!found) throw new Error(`fake Paystack: no transaction ${reference}`);
+    return found;
+  };
+
+  return {
+    url,
+    secretKey,
+    env: { PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: url },
+    transactions,
+    transfers,
+    recipients,
+    requests,
+    markPaid(reference, overrides = {}) {
+      const found = transaction(reference);
+      found.status = 'success';
+      found.gatewayResponse = 'Successful';
+      if (overrides.amount !== undefined) found.amount = overrides.amount;
+      if (overrides.currency !== undefined) found.currency = overrides.currency;
+    },
+    markFailed(reference, gatewayResponse = 'Declined') {
+      const found = transaction(reference);
+      found.status = 'failed';
+      found.gatewayResponse = gatewayResponse;
+    },
+    addAccount(bankCode, accountNumber, accountName) {
+      accounts.set(`${bankCode}:${accountNumber}`, accountName);
+    },
+    queueTransferOutcomes(...next) {
+      outcomes.push(...next);
+    },
+    setTransferStatus(reference, status) {
+      const found = transfers.find((t) => t.reference === reference);
+      if (!found) throw new Error(`fake Paystack: no transfer ${reference}`);
+      found.status = status;
+    },
+    sign,
+    chargeWebhook(reference) {
+      const found = transaction(reference);
+      return signed({
+        event: 'charge.success',
+        data: {
+          id: found.id,
+          domain: 'test',
+          status: found.status,
+          reference: found.reference,
+          amount: found.amount,
+          currency: found.currency,
+          gateway_response: found.gatewayResponse,
+          customer: { email: found.email },
+        },
+      });
+    },
+    transferWebhook(reference, event) {
+      const found = transfers.find((t) => t.reference === reference);
+      if (!found) throw new Error(`fake Paystack: no transfer ${reference}`);
+      return signed({
+        event,
+        data: {
+          amount: found.amount,
+          currency: 'NGN',
+          reference: found.reference,
+          status: found.status,
+          transfer_code: found.transferCode,
+        },
+      });
+    },
+    deliver(target, delivery) {
+      return fetch(target, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
