@@ -11,12 +11,20 @@ export interface E2E {
   open(path: string, options?: OpenPageOptions): Promise<Page>;
 }
 
+export interface E2ESuiteOptions {
+  /**
+   * Extra server environment (SMTP_URL, ADMIN_EMAIL…), computed in the file's beforeAll so it
+   * can point at helpers (a test SMTP server) started there.
+   */
+  env?: () => Record<string, string> | Promise<Record<string, string>>;
+}
+
 /**
  * One real server and one Chromium for the whole test file; pages are closed after each test,
  * which fails when a page logged a console error or threw. A failing test also prints the tail
  * of the server's log.
  */
-export function e2eSuite(): E2E {
+export function e2eSuite(options: E2ESuiteOptions = {}): E2E {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const pages = new PageTracker(() => {
@@ -25,8 +33,12 @@ export function e2eSuite(): E2E {
   });
 
   beforeAll(async () => {
+    const extraEnv = (await options.env?.()) ?? {};
     const [startedServer, launched] = await Promise.allSettled([
-      startServer({ template: inject('dataTemplate'), env: { WEB_DIST: inject('webDist') } }),
+      startServer({
+        template: inject('dataTemplate'),
+        env: { ...extraEnv, WEB_DIST: inject('webDist') },
+      }),
       launchChromium(inject('chromiumPath')),
     ]);
     if (startedServer.status === 'fulfilled') server = startedServer.value;
