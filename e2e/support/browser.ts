@@ -36,6 +36,8 @@ export interface OpenPageOptions {
   viewport?: ViewportName;
   /** Console errors a test expects; any other console error or page error fails the test. */
   allowConsoleErrors?: RegExp[];
+  /** Logs the page in: stored as localStorage `authToken` before any of the app's scripts run. */
+  authToken?: string;
 }
 
 /**
@@ -62,6 +64,11 @@ export class PageTracker {
     });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     this.contexts.push(context);
+    if (options.authToken) {
+      await context.addInitScript((token) => {
+        if (!localStorage.getItem('authToken')) localStorage.setItem('authToken', token);
+      }, options.authToken);
+    }
     const page = await context.newPage();
     const allowed = options.allowConsoleErrors ?? [];
     page.on('console', (message) => {

@@ -1,0 +1,114 @@
+import type { TestSmtpServer } from '../../src/server/test/smtp.ts';
+
+/** The operator every e2e server bootstraps (pass `OPERATOR_ENV` to the server). */
+export const OPERATOR = { email: 'operator@pluckers.test', password: 'operator-e2e-password' };
+export const OPERATOR_ENV = { ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password };
+
+export interface Player {
+  /** The handle the player signed up with. */
+  handle: string;
+  /** The name others see (GET /user's username: the handle with its `plucker_` prefix). */
+  username: string;
+  email: string;
+  fullname: string;
+  token: string;
+}
+
+/** Calls the real API as a client would; throws with the server's answer on an error status. */
+export async function api<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+let counter = 0;
+
+/**
+ * Signs a player up through POST /auth/register and verifies them with the link the real
+ * mailer sent to the test SMTP server; returns the session token that link hands out.
+ */
+export async function registerPlayer(
+  baseUrl: string,
+  smtp: TestSmtpServer,
+  name: string,
+): Promise<Player> {
+  counter += 1;
+  const suffix = `${Date.now().toString(36).slice(-5)}${counter}`;
+  const handle = `${name}_${suffix}`.toLowerCase().slice(0, 20);
+  const email = `${handle}@players.test`;
+  const fullname = `${name[0]?.toUpperCase()}${name.slice(1)} Tester`;
+  const password = 'player-e2e-password';
+  await api(baseUrl, 'POST', '/auth/register', {
+    body: {
+      fullname,
+      username: handle,
+      email,
+      phoneNumber: `+23480${String(10_000_000 + counter * 7919).slice(-8)}`,
+      password,
+      confirmPassword: password,
+      ageConfirmed: true,
+    },
+  });
+  const mail = await smtp.waitForMail(email, { timeoutMs: 15_000 });
+  if (!mail.validateToken) throw new Error(`no verification link in the mail to ${email}`);
+  const validated = await api<{ data: { access_token: string } }>(
+    baseUrl,
+    'GET',
+    `/auth/validate-user/${mail.validateToken}`,
+  );
+  const token = validated.data.access_token;
+  const me = await api<{ data: { username: string } }>(baseUrl, 'GET', '/user', { token });
+  return { handle, username: me.data.username, email, fullname, token };
+}
+
+/** Logs the operator in through the API. */
+export async function operatorToken(baseUrl: string): Promise<string> {
+  const login = await api<{ data: { accessToken: string } }>(baseUrl, 'POST', '/auth/login', {
+    body: { email: OPERATOR.email, password: OPERATOR.password },
+  });
+  return login.data.accessToken;
+}
+
+/** Funds a wallet as the sandbox checkout's Pay button does: start a top-up, post its form. */
+export async function topUpThroughSandbox(
+  baseUrl: string,
+  token: string,
+  amount: number,
+): Promise<void> {
+  const started = await api<{ data: { paymentUrl: string } }>(
+    baseUrl,
+    'POST',
+    '/payment/transactpay',
+    { token, body: { amount } },
+  );
+  const checkout = new URL(started.data.paymentUrl, baseUrl);
+  const paid = await fetch(`${baseUrl}${checkout.pathname}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`the sandbox Pay form answered ${paid.status}`);
+  // The browser would follow on to the callback, which settles the payment.
+  const location = paid.headers.get('location');
+  if (location) await fetch(new URL(location, baseUrl), { redirect: 'manual' });
+}
+
+/** The wallet balance (naira) the API reports for the player. */
+export async function balanceOf(baseUrl: string, token: string): Promise<number> {
+  const me = await api<{ data: { accountBalance: number } }>(baseUrl, 'GET', '/user', { token });
+  return me.data.accountBalance;
+}
