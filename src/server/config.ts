@@ -48,6 +48,11 @@ const envSchema = z.object({
     .int('JOB_POLL_MS must be a whole number')
     .min(0, 'JOB_POLL_MS must be 0 (off) or more')
     .default(1000),
+  RATE_LIMIT_MAX: z.coerce
+    .number({ error: 'RATE_LIMIT_MAX must be a number of requests' })
+    .int('RATE_LIMIT_MAX must be a whole number')
+    .min(1, 'RATE_LIMIT_MAX must be at least 1')
+    .default(600),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -69,6 +74,8 @@ export interface AppConfig {
   webDist: string;
   /** Background worker tick; 0 turns the worker off (tests drive jobs themselves). */
   jobPollMs: number;
+  /** Requests per minute one client address may make to /api (load tests raise it). */
+  rateLimitMax: number;
   paystack: { secretKey: string; baseUrl: string } | undefined;
   transactpay:
     | { publicKey: string; secretKey: string; encryptionKey: string; baseUrl: string }
@@ -117,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     jobPollMs: e.JOB_POLL_MS,
+    rateLimitMax: e.RATE_LIMIT_MAX,
     paystack: e.PAYSTACK_SECRET_KEY
       ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL }
       : undefined,

@@ -29,7 +29,7 @@ export default fp<{ config: AppConfig }>(
       hsts: config.publicUrl.startsWith('https://'),
     });
     await app.register(rateLimit, {
-      max: 600,
+      max: config.rateLimitMax,
       timeWindow: '1 minute',
       allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (_request, context) => ({

@@ -220,12 +220,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
           }),
         'A category with this title already exists',
       );
-      return reply
-        .status(201)
-        .send({
-          message: 'Category created',
-          data: { id: row.id, title: row.title, emoji: row.emoji },
-        });
+      return reply.status(201).send({
+        message: 'Category created',
+        data: { id: row.id, title: row.title, emoji: row.emoji },
+      });
     },
   );
 

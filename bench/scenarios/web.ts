@@ -1,0 +1,323 @@
+/**
+ * Figure 5, the web app. Sizes: the gzip JavaScript and CSS each budgeted screen needs before it
+ * shows, from the Vite manifest with the same chunk walk as `npm run build`
+ * (scripts/build-web.ts). Lighthouse (mobile defaults: simulated slow 4G and 4× CPU slowdown)
+ * on Debian Chromium, launched by chrome-launcher, never a downloaded browser: /login logged out
+ * and Home logged in (the token is put into localStorage from a same-origin page first, and the
+ * HTTP cache is cleared, so Home still loads cold). Without Lighthouse (or in --quick), LCP and
+ * bytes come from playwright-core driving the same Chromium with similar throttling.
+ */
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+import {
+  buildWeb,
+  gzipSize,
+  type Manifest,
+  readManifest,
+  screenBudgets,
+} from '../../scripts/build-web.ts';
+import { webBuildState } from '../../scripts/web-build-state.ts';
+import { STORAGE_KEYS } from '../../src/shared/constants.ts';
+import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
+import { round } from '../lib/stats.ts';
+import type { ReadServer } from './read.ts';
+
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  const configured = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(configured)) {
+    throw new Error(
+      `no Chromium at ${configured}: install Debian's chromium or set CHROMIUM_PATH (the bench never downloads a browser)`,
+    );
+  }
+  return configured;
+}
+
+const kb = (bytes: number) => round(bytes / 1024, 1);
+
+/**
+ * Builds dist/web when missing or stale; returns the build's error (an over-budget build still
+ * leaves a manifest to measure), or null.
+ */
+export async function ensureBuilt(options: RunOptions): Promise<string | null> {
+  const state = webBuildState();
+  if (state === 'fresh') return null;
+  options.log(`web: dist/web is ${state}, building it`);
+  try {
+    await buildWeb();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+async function screenSizes(manifest: Manifest) {
+  const sizes: Array<{ screen: string; limit: number; jsBytes: number; cssBytes: number }> = [];
+  for (const budget of screenBudgets(manifest)) {
+    let jsBytes = 0;
+    const css = new Set<string>();
+    for (const key of budget.chunks) {
+      const chunk = manifest[key];
+      if (!chunk) continue;
+      jsBytes += await gzipSize(chunk.file);
+      for (const file of chunk.css ?? []) css.add(file);
+    }
+    let cssBytes = 0;
+    for (const file of css) cssBytes += await gzipSize(file);
+    sizes.push({ screen: budget.screen, limit: budget.limit, jsBytes, cssBytes });
+  }
+  return sizes;
+}
+
+interface PageAudit {
+  screen: string;
+  tool: 'lighthouse' | 'playwright';
+  performance?: number;
+  accessibility?: number;
+  bestPractices?: number;
+  lcpMs: number;
+  totalBytes: number;
+  /** Lighthouse only: the page it ended on, and the metrics behind the performance score. */
+  finalUrl?: string;
+  metrics?: Record<string, number | undefined>;
+  warnings?: string[];
+}
+
+/** Puts the player's token into the origin's localStorage and empties the HTTP cache. */
+async function logIn(cdpUrl: string, server: ReadServer): Promise<void> {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    // A same-origin URL that loads no asset, so nothing of the app gets cached.
+    await page.goto(`${server.url}/api/health`);
+    await page.evaluate(
+      ([key, token]) => localStorage.setItem(key as string, token as string),
+      [STORAGE_KEYS.token, server.token],
+    );
+    const session = await context.newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseAudits(server: ReadServer): Promise<PageAudit[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const audits: PageAudit[] = [];
+  for (const screen of ['/login', '/Home']) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath(),
+      chromeFlags: CHROME_FLAGS,
+    });
+    try {
+      const loggedIn = screen === '/Home';
+      if (loggedIn) await logIn(`http://127.0.0.1:${chrome.port}`, server);
+      const result = await lighthouse(`${server.url}${screen}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Keeps the token set above; the cache was emptied by hand instead.
+        disableStorageReset: loggedIn,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${screen}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const failing = Object.values(lhr.audits)
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            audit.scoreDisplayMode === 'binary' &&
+            audit.id !== 'is-crawlable',
+        )
+        .map((audit) => audit.id);
+      audits.push({
+        screen,
+        tool: 'lighthouse',
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        totalBytes: lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN,
+        finalUrl: lhr.finalDisplayedUrl,
+        metrics: Object.fromEntries(
+          [
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'total-blocking-time',
+            'cumulative-layout-shift',
+            'speed-index',
+          ].map((id) => [id, lhr.audits[id]?.numericValue]),
+        ),
+        warnings: [...lhr.runWarnings, ...failing.map((id) => `failing audit: ${id}`)],
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return audits;
+}
+
+/** LCP and transferred bytes with Lighthouse-like mobile throttling, through CDP. */
+async function playwrightAudits(server: ReadServer): Promise<PageAudit[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROME_FLAGS });
+  const audits: PageAudit[] = [];
+  try {
+    for (const screen of ['/login', '/Home']) {
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      if (screen === '/Home') {
+        await page.goto(`${server.url}/api/health`);
+        await page.evaluate(
+          ([key, token]) => localStorage.setItem(key as string, token as string),
+          [STORAGE_KEYS.token, server.token],
+        );
+      }
+      const session = await context.newCDPSession(page);
+      await session.send('Network.enable');
+      await session.send('Network.clearBrowserCache');
+      await session.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      let totalBytes = 0;
+      session.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+        totalBytes += event.encodedDataLength;
+      });
+      await page.addInitScript(() => {
+        const record = window as unknown as { __lcp: number };
+        record.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) record.__lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(`${server.url}${screen}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+      // 0 means Chromium reported no LCP entry at all (nothing painted that qualifies).
+      audits.push({ screen, tool: 'playwright', lcpMs: lcpMs || Number.NaN, totalBytes });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return audits;
+}
+
+export async function runWebFigures(
+  server: ReadServer,
+  options: RunOptions,
+  buildError: string | null,
+): Promise<ScenarioResult> {
+  const problems: string[] = [];
+  const manifest = await readManifest();
+  const sizes = await screenSizes(manifest);
+  const figures: Figure[] = [];
+  for (const size of sizes) {
+    figures.push(
+      {
+        section: 'web',
+        name: `${size.screen} JavaScript (gzip)`,
+        value: kb(size.jsBytes),
+        unit: 'KB',
+        budget: `≤ ${kb(size.limit)} KB`,
+        pass: size.jsBytes <= size.limit,
+      },
+      { section: 'web', name: `${size.screen} CSS (gzip)`, value: kb(size.cssBytes), unit: 'KB' },
+    );
+  }
+
+  let audits: PageAudit[] = [];
+  let lighthouseError: string | null = null;
+  if (options.quick) {
+    lighthouseError = 'skipped in --quick (a full run measures Lighthouse)';
+  } else {
+    try {
+      options.log('web: Lighthouse on /login and Home');
+      audits = await lighthouseAudits(server);
+    } catch (error) {
+      lighthouseError = error instanceof Error ? error.message : String(error);
+      options.log(
+        `web: Lighthouse could not run (${lighthouseError}); measuring with playwright-core`,
+      );
+    }
+  }
+  if (audits.length === 0) audits = await playwrightAudits(server);
+
+  for (const audit of audits) {
+    if (
+      audit.screen === '/Home' &&
+      audit.finalUrl &&
+      !/\/home$/i.test(new URL(audit.finalUrl).pathname)
+    )
+      problems.push(`web: the logged-in Home audit ended on ${audit.finalUrl}, not on Home`);
+    const name = audit.screen === '/Home' ? 'Home (logged in)' : audit.screen;
+    if (audit.tool === 'lighthouse') {
+      figures.push(
+        {
+          section: 'web',
+          name: `${name} Lighthouse performance`,
+          value: audit.performance ?? null,
+          unit: '',
+          budget: '≥ 98',
+          pass: (audit.performance ?? 0) >= 98,
+        },
+        {
+          section: 'web',
+          name: `${name} Lighthouse accessibility`,
+          value: audit.accessibility ?? null,
+          unit: '',
+          budget: '100',
+          pass: audit.accessibility === 100,
+        },
+        {
+          section: 'web',
+          name: `${name} Lighthouse best practices`,
+          value: audit.bestPractices ?? null,
+          unit: '',
+          budget: '100',
+          pass: audit.bestPractices === 100,
+        },
+      );
+    }
+    const how =
+      audit.tool === 'lighthouse' ? 'Lighthouse, simulated' : 'playwright-core, throttled';
+    figures.push(
+      { section: 'web', name: `${name} LCP (${how})`, value: round(audit.lcpMs, 0), unit: 'ms' },
+      { section: 'web', name: `${name} total bytes`, value: kb(audit.totalBytes), unit: 'KB' },
+    );
+  }
+  return {
+    figures,
+    details: {
+      sizes,
+      audits,
+      lighthouse: lighthouseError ? { ran: false, why: lighthouseError } : { ran: true },
+      buildError,
+    },
+    problems,
+  };
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "game_entries_winnings_idx" ON "game_entries" USING btree ("created_at","user_id","prize","game_id") WHERE "game_entries"."is_winner" AND NOT "game_entries"."refunded";--> statement-breakpoint
+CREATE INDEX "game_entries_player_window_idx" ON "game_entries" USING btree ("user_id","created_at","is_winner","game_id") WHERE "game_entries"."is_winner" IS NOT NULL AND NOT "game_entries"."refunded";--> statement-breakpoint
+CREATE INDEX "users_deleted_idx" ON "users" USING btree ("id") WHERE "users"."deleted_at" IS NOT NULL;
