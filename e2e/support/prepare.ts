@@ -28,15 +28,7 @@ export async function ensureWebBuild(): Promise<void> {
   console.info(
     state === 'missing' ? 'e2e: building the web app…' : 'e2e: web sources changed, rebuilding…',
   );
-  // Under Vitest NODE_ENV is "test", which would make Vite bundle React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await buildWeb();
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  await buildWeb();
 }
 
 /**

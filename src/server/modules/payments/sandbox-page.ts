@@ -17,7 +17,7 @@ export function sandboxCheckoutPage(options: {
 <title>Sandbox checkout · Pluckers</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0b0b;color:#fff;font-family:system-ui,sans-serif}
-main{width:min(92vw,420px);background:#1a1a1a;border:1px solid #2e2e2e;border-radius:18px;padding:28px}
+main{box-sizing:border-box;width:min(92vw,420px);background:#1a1a1a;border:1px solid #2e2e2e;border-radius:18px;padding:28px}
 .banner{background:#ffd95a;color:#000;font-weight:700;border-radius:10px;padding:10px 12px;font-size:14px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:22px 0}dt{color:#a3a3a3}dd{margin:0;font-weight:600;word-break:break-all}
 .amount{font-size:34px;font-weight:800;margin:18px 0 0}
