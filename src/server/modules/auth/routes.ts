@@ -16,7 +16,7 @@ import type { AppConfig } from '../../config.ts';
 import { AppError, ErrorCode } from '../../errors.ts';
 import { createGoogleClient, GoogleLoginError } from './google.ts';
 import {
-  type AuthContext,
+  authContextOf,
   forgotPassword,
   login,
   register,
@@ -55,14 +55,7 @@ function tooMany(_request: FastifyRequest, context: { after: string }) {
 
 export async function authRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): AuthContext => ({
-    db: app.db,
-    clock: app.clock,
-    pepper: app.secrets.jwt,
-    publicUrl: config.publicUrl,
-    sendMail: app.sendMailSafely,
-    signToken: app.tokens.sign,
-  });
+  const context = authContextOf(app, config.publicUrl);
 
   // Per-address counters, one per kind, shared by every route of that kind. They are checked
   // by hand: a second `app.rateLimit()` handler on a route is skipped once the route's own
@@ -114,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ message: await register(ctx(), request.body) }),
+      reply.status(201).send({ message: await register(context, request.body) }),
   );
 
   typed.post(
@@ -128,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         response: { 200: envelope(loginResponseSchema) },
       },
     },
-    async (request) => ({ message: 'Welcome back', data: await login(ctx(), request.body) }),
+    async (request) => ({ message: 'Welcome back', data: await login(context, request.body) }),
   );
 
   typed.post(
@@ -142,7 +135,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         response: { 200: messageSchema },
       },
     },
-    async (request) => ({ message: await resendVerificationLink(ctx(), request.query.email) }),
+    async (request) => ({ message: await resendVerificationLink(context, request.query.email) }),
   );
 
   typed.post(
@@ -156,7 +149,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         response: { 200: messageSchema },
       },
     },
-    async (request) => ({ message: await sendSignupCode(ctx(), request.body.email) }),
+    async (request) => ({ message: await sendSignupCode(context, request.body.email) }),
   );
 
   typed.post(
@@ -171,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
       },
     },
     async (request) => ({
-      message: await verifyEmailCode(ctx(), request.body.email, request.body.otp),
+      message: await verifyEmailCode(context, request.body.email, request.body.otp),
     }),
   );
 
@@ -194,7 +187,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
     },
     async (request) => ({
       message: 'Your account is verified',
-      data: { access_token: await validateOneTimeLink(ctx(), request.params.token) },
+      data: { access_token: await validateOneTimeLink(context, request.params.token) },
     }),
   );
 
@@ -209,7 +202,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         response: { 200: messageSchema },
       },
     },
-    async (request) => ({ message: await forgotPassword(ctx(), request.body.email) }),
+    async (request) => ({ message: await forgotPassword(context, request.body.email) }),
   );
 
   typed.post(
@@ -223,7 +216,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         response: { 200: messageSchema },
       },
     },
-    async (request) => ({ message: await resetPassword(ctx(), request.body) }),
+    async (request) => ({ message: await resetPassword(context, request.body) }),
   );
 
   const google = config.google

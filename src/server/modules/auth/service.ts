@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '../../../shared/messages.ts';
 import type { LoginBody, RegisterBody } from '../../../shared/schemas/auth.ts';
 import type { User } from '../../../shared/schemas/users.ts';
@@ -272,4 +273,16 @@ export async function resetPassword(
     })
     .where(and(byEmail(body.email), isNull(users.deletedAt)));
   return AUTH_MESSAGES.reset;
+}
+
+/** The auth services' dependencies, taken once from the app's decorations. */
+export function authContextOf(app: FastifyInstance, publicUrl: string): AuthContext {
+  return {
+    db: app.db,
+    clock: app.clock,
+    pepper: app.secrets.jwt,
+    publicUrl,
+    sendMail: app.sendMailSafely,
+    signToken: app.tokens.sign,
+  };
 }

@@ -17,7 +17,7 @@ import type { AppConfig } from '../../config.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { createAvatarStorage } from '../../providers/storage.ts';
-import type { AuthContext } from '../auth/service.ts';
+import { authContextOf } from '../auth/service.ts';
 import { MAX_PHOTO_BYTES, reencodeProfilePhoto } from './photo.ts';
 import { loadApiUser } from './serialize.ts';
 import { deleteAccount, PROFILE_MESSAGES, replaceProfilePhoto, updateProfile } from './service.ts';
@@ -25,14 +25,7 @@ import { deleteAccount, PROFILE_MESSAGES, replaceProfilePhoto, updateProfile } f
 export async function userRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const storage = createAvatarStorage(config.dataDir);
-  const ctx = (): AuthContext => ({
-    db: app.db,
-    clock: app.clock,
-    pepper: app.secrets.jwt,
-    publicUrl: config.publicUrl,
-    sendMail: app.sendMailSafely,
-    signToken: app.tokens.sign,
-  });
+  const context = authContextOf(app, config.publicUrl);
   const secured = { preValidation: app.authenticate };
   const security = [{ bearerAuth: [] }];
 
@@ -68,7 +61,7 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
     },
     async (request) => {
       const { message, ...data } = await updateProfile(
-        ctx(),
+        context,
         requireUser(request).id,
         request.body,
       );
@@ -89,7 +82,12 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
       },
     },
     async (request) => ({
-      message: await deleteAccount(ctx(), storage, requireUser(request).id, request.body.password),
+      message: await deleteAccount(
+        context,
+        storage,
+        requireUser(request).id,
+        request.body.password,
+      ),
     }),
   );
 
