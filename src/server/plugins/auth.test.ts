@@ -3,12 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { plans, users } from '../db/schema.ts';
+import { settableClock } from '../modules/games/test-fixtures.ts';
 import { ACCOUNTS, post } from '../modules/wallet/ledger.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser, type UserRow } from '../test/factories.ts';
+import { ACCOUNT_STATE_TTL_MS } from './auth.ts';
 
 const database = testDatabasePerFile();
+
+async function bumpTokenVersion(userId: string) {
+  await database()
+    .db.update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
 
 const PROTECTED = ['/api/v1/notification', '/api/v1/user'] as const;
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
@@ -121,21 +130,47 @@ describe('bearer authentication', () => {
     await expectUnauthorized(app, { authorization: `Bearer ${token}` });
   });
 
-  it('answers 401 once the token is revoked (token version bumped)', async () => {
+  it('answers 401 at once when this server revokes a token (token version bumped)', async () => {
     const app = await buildTestApp(database());
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
     expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
 
-    await app.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, user.id));
+    await bumpTokenVersion(user.id);
+    app.tokens.forgetUser(user.id);
 
     await expectUnauthorized(app, headers);
     // A token for the new version works.
     const fresh = await bearerFor(app, { ...user, tokenVersion: user.tokenVersion + 1 });
     expect((await app.inject({ url: '/api/v1/user', headers: fresh })).statusCode).toBe(200);
+  });
+
+  it('honours a revocation made elsewhere (another instance) within ACCOUNT_STATE_TTL_MS', async () => {
+    const clock = settableClock();
+    const app = await buildTestApp(database(), {}, { clock });
+    const user = await createUser(app.db);
+    const headers = await bearerFor(app, user);
+    expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
+
+    // Straight to the database, as another server process or `npm run admin` would.
+    await bumpTokenVersion(user.id);
+    expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
+
+    clock.advance(ACCOUNT_STATE_TTL_MS);
+    await expectUnauthorized(app, headers);
+  });
+
+  it('answers 401 for a token that expired by the app clock', async () => {
+    const clock = settableClock();
+    const app = await buildTestApp(database(), {}, { clock });
+    const user = await createUser(app.db);
+    const headers = { authorization: `Bearer ${await app.tokens.sign(user)}` };
+    expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
+
+    clock.advance(7 * 24 * 3_600_000 - 1_000);
+    expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
+    clock.advance(2_000);
+    await expectUnauthorized(app, headers);
   });
 
   it('answers 401 once the account is deleted', async () => {

@@ -24,7 +24,7 @@ export default fp<{ config: AppConfig }>(
     };
 
     async function runDue(): Promise<number> {
-      await sweepGames(app.db, app.clock.now());
+      if ((await sweepGames(app.db, app.clock.now())) > 0) app.gameLists.invalidate();
       await renewDuePlans(app.db, app.clock.now());
       await reconcilePendingPayments({
         db: app.db,
@@ -63,5 +63,5 @@ export default fp<{ config: AppConfig }>(
       await running;
     });
   },
-  { name: 'jobs', dependencies: ['database', 'payments'] },
+  { name: 'jobs', dependencies: ['database', 'payments', 'game-lists'] },
 );

@@ -285,6 +285,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
             after,
           });
         });
+        app.tokens.forgetUser(request.params.id);
         return { message: suspend ? 'Player suspended' : 'Suspension lifted' };
       },
     );

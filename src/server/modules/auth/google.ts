@@ -81,15 +81,16 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
     },
 
     /**
-     * Finishes the code flow and returns a one-time token for /auth/validate/:token.
-     * `browserState` is the state this browser was given when it started (its cookie).
+     * Finishes the code flow: the account it logs in (found, linked or created) and a one-time
+     * token for /auth/validate/:token. `browserState` is the state this browser was given when
+     * it started (its cookie).
      */
     async complete(
       db: Database,
       currentUrl: URL,
       now: Date,
       browserState: string | undefined,
-    ): Promise<string> {
+    ): Promise<{ userId: string; oneTimeToken: string }> {
       const providerError = currentUrl.searchParams.get('error');
       if (providerError)
         throw new GoogleLoginError(
@@ -126,7 +127,7 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
           ? claims.name.trim()
           : (email.split('@')[0] ?? email);
       const userId = await findOrCreateGoogleUser(db, { sub: claims.sub, email, name }, now);
-      return createOneTimeToken(db, userId, 'login', now);
+      return { userId, oneTimeToken: await createOneTimeToken(db, userId, 'login', now) };
     },
   };
 }

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '../../../shared/messages.ts';
-import { users } from '../../db/schema.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
@@ -117,10 +115,14 @@ describe('POST /auth/login', () => {
     const headers = await bearerFor(app, user);
     expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
 
-    await app.db
-      .update(users)
-      .set({ suspendedAt: new Date(), suspendedReason: 'multiple accounts' })
-      .where(eq(users.id, user.id));
+    const admin = await createUser(app.db, { role: 'admin' });
+    const suspended = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${user.id}/suspend`,
+      headers: await bearerFor(app, admin),
+      payload: { reason: 'multiple accounts' },
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
 
     const response = await login(app, user.email, PASSWORD);
     expect(response.statusCode).toBe(423);
@@ -292,20 +294,26 @@ describe('access tokens', () => {
     expect(basic.statusCode).toBe(401);
   });
 
-  it('refuses a token issued before the token version was bumped', async () => {
+  it('refuses a token issued before a password change (token version bumped)', async () => {
     const app = await buildTestApp(database());
     const user = await playerWithPassword(app);
-    const loggedIn = await login(app, user.email, PASSWORD);
-    const { accessToken } = loggedIn.json().data;
-    expect((await getUser(app, accessToken)).statusCode).toBe(200);
+    const { accessToken } = (await login(app, user.email, PASSWORD)).json().data;
+    const otherSession = (await login(app, user.email, PASSWORD)).json().data.accessToken;
+    expect((await getUser(app, otherSession)).statusCode).toBe(200);
 
-    await app.db
-      .update(users)
-      .set({ tokenVersion: user.tokenVersion + 1 })
-      .where(eq(users.id, user.id));
+    const newPassword = 'Another-Horse-Battery';
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { currentPassword: PASSWORD, password: newPassword, confirmPassword: newPassword },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
 
+    await expectRefused(app, otherSession);
     await expectRefused(app, accessToken);
-    const fresh = await login(app, user.email, PASSWORD);
+    expect((await getUser(app, changed.json().data.accessToken)).statusCode).toBe(200);
+    const fresh = await login(app, user.email, newPassword);
     expect((await getUser(app, fresh.json().data.accessToken)).statusCode).toBe(200);
   });
 });

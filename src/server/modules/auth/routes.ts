@@ -14,6 +14,7 @@ import {
 import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
 import type { AppConfig } from '../../config.ts';
 import { AppError, ErrorCode } from '../../errors.ts';
+import { describeWait } from '../../lib/fixed-window.ts';
 import { createGoogleClient, GoogleLoginError } from './google.ts';
 import {
   authContextOf,
@@ -41,12 +42,6 @@ function emailOf(request: FastifyRequest): string {
   const query = request.query as { email?: unknown } | undefined;
   const email = body?.email ?? query?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
-}
-
-/** "15 minutes", "1 minute", "40 seconds": how the per-IP limiter words its wait too. */
-function describeWait(seconds: number): string {
-  const [count, unit] = seconds >= 60 ? [Math.round(seconds / 60), 'minute'] : [seconds, 'second'];
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
 function tooMany(_request: FastifyRequest, context: { after: string }) {
@@ -266,13 +261,15 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
       if (!google) return reply.redirect(loginError('Google login is not available right now'));
       reply.header('set-cookie', stateCookie('', 0));
       try {
-        const token = await google.complete(
+        const { userId, oneTimeToken } = await google.complete(
           app.db,
           new URL(request.url, config.publicUrl),
           app.clock.now(),
           stateFromCookie(request),
         );
-        return reply.redirect(`/auth/validate/${token}`);
+        // Linking by e-mail may have revoked an unproven password's sessions.
+        app.tokens.forgetUser(userId);
+        return reply.redirect(`/auth/validate/${oneTimeToken}`);
       } catch (error) {
         const reason =
           error instanceof GoogleLoginError

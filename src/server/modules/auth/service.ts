@@ -28,6 +28,8 @@ export interface AuthContext {
   publicUrl: string;
   sendMail: (message: MailMessage) => Promise<boolean>;
   signToken: (user: { id: string; tokenVersion: number }) => Promise<string>;
+  /** After a committed change to a user's token version, suspension or deletion. */
+  forgetSessions: (userId: string) => void;
 }
 
 export const AUTH_MESSAGES = {
@@ -264,14 +266,16 @@ export async function resetPassword(
   const passwordHash = await hashPassword(body.password);
   await consumeCode(ctx.db, ctx.pepper, body.email, 'reset_password', body.otp, now);
   // A reset proves the address; it also revokes every token issued before it.
-  await ctx.db
+  const reset = await ctx.db
     .update(users)
     .set({
       passwordHash,
       tokenVersion: sql`${users.tokenVersion} + 1`,
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
     })
-    .where(and(byEmail(body.email), isNull(users.deletedAt)));
+    .where(and(byEmail(body.email), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  for (const user of reset) ctx.forgetSessions(user.id);
   return AUTH_MESSAGES.reset;
 }
 
@@ -284,5 +288,6 @@ export function authContextOf(app: FastifyInstance, publicUrl: string): AuthCont
     publicUrl,
     sendMail: app.sendMailSafely,
     signToken: app.tokens.sign,
+    forgetSessions: app.tokens.forgetUser,
   };
 }

@@ -123,6 +123,7 @@ export async function updateProfile(
       await assertFree(ctx.db, userId, changes.email ?? undefined, changes.handle ?? undefined);
     throw error;
   }
+  if (passwordChanged) ctx.forgetSessions(userId);
 
   if (emailChanged && body.email) {
     await ctx.sendMail(emailChangedMail(current.email, body.email));
@@ -182,6 +183,7 @@ export async function deleteAccount(
     .where(and(eq(users.id, userId), isNull(users.deletedAt), eq(users.accountBalance, 0n)))
     .returning({ id: users.id });
   if (anonymised.length === 0) throw badRequest(PROFILE_MESSAGES.deleteBalance);
+  ctx.forgetSessions(userId);
   await storage.remove(current.profilePhoto);
   return PROFILE_MESSAGES.deleted;
 }
