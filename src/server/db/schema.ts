@@ -275,7 +275,9 @@ export const gameEntries = pgTable(
   (t) => [
     uniqueIndex('game_entries_one_per_player').on(t.gameId, t.userId),
     index('game_entries_user_idx').on(t.userId, t.id),
-    index('game_entries_created_idx').on(t.createdAt),
+    // TRENDING's count of the last 24 hours' entries of live games, which are never drawn yet.
+    // Partial so a draw's 100,000 entry updates leave it instead of each adding an entry to it.
+    index('game_entries_created_idx').on(t.createdAt).where(sql`${t.isWinner} IS NULL`),
     // Leaderboard (modules/leaderboard/service.ts): a window's winnings, read from the index
     // alone, then the points of the few players who can make the page.
     index('game_entries_winnings_idx')

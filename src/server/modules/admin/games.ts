@@ -76,6 +76,12 @@ export async function adminGameRoutes(app: FastifyInstance) {
   const guarded = { preValidation: app.requireAdmin };
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
+  // Every write below changes games that players' lists show; whether it succeeded or not,
+  // the lists are rebuilt before the operator sees the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET') app.gameLists.invalidate();
+    return payload;
+  });
 
   typed.get(
     '/admin/games',

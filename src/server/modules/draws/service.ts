@@ -47,15 +47,14 @@ export async function runDraw(db: Database, gameId: string, now: Date): Promise<
     const { winners, entriesDigest } = await drawWinners(nodeFairnessCrypto, game.seed, entryIds);
     const reward = game.reward;
 
-    // Each entry is written once: winners from one array parameter, then everyone else.
+    // Every entry written once, in one pass over the game's entries: the winners' ids are an
+    // array parameter that PostgreSQL hashes once (a non-correlated IN).
+    const winnerIds = sql`(SELECT unnest(${`{${winners.join(',')}}`}::bigint[]))`;
     await tx.execute(sql`
-      UPDATE game_entries e SET is_winner = true, prize = ${reward}::bigint
-      FROM unnest(${`{${winners.join(',')}}`}::bigint[]) AS w(id)
-      WHERE e.id = w.id AND e.game_id = ${gameId}`);
-    await tx
-      .update(gameEntries)
-      .set({ isWinner: false })
-      .where(and(eq(gameEntries.gameId, gameId), sql`${gameEntries.isWinner} IS NOT TRUE`));
+      UPDATE game_entries e SET
+        is_winner = e.id IN ${winnerIds},
+        prize = CASE WHEN e.id IN ${winnerIds} THEN ${reward}::bigint ELSE e.prize END
+      WHERE e.game_id = ${gameId}`);
 
     if (reward > 0n) {
       const total = reward * BigInt(winners.length);
@@ -158,9 +157,10 @@ export async function cancelWithRefunds(
  * tournaments among them), close ONGOING games whose end has passed, and queue their draws.
  * Each change shares a transaction with its follow-up: a crash in between must not leave a
  * CLOSED game that nothing will ever draw, or a tournament opened without its announcement.
+ * Returns how many games it opened or closed.
  */
-export async function sweepGames(db: Database, now: Date): Promise<void> {
-  await inTransaction(db, async (tx) => {
+export async function sweepGames(db: Database, now: Date): Promise<number> {
+  const openedCount = await inTransaction(db, async (tx) => {
     const opened = await tx
       .update(games)
       .set({ status: 'ONGOING' })
@@ -168,13 +168,16 @@ export async function sweepGames(db: Database, now: Date): Promise<void> {
       .returning({ id: games.id, title: games.title, isTournament: games.isTournament });
     for (const game of opened)
       if (game.isTournament) await announceTournament(tx, game, 'everyone-else');
+    return opened.length;
   });
-  await inTransaction(db, async (tx) => {
+  const closedCount = await inTransaction(db, async (tx) => {
     const closed = await tx
       .update(games)
       .set({ status: 'CLOSED', closedAt: now })
       .where(and(eq(games.status, 'ONGOING'), lte(games.endsAt, now)))
       .returning({ id: games.id });
     for (const game of closed) await queueDraw(tx, game.id, now);
+    return closed.length;
   });
+  return openedCount + closedCount;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParamsSchema } from '../../../shared/schemas/common.ts';
@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/games.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { loadDrawProof } from '../draws/proof.ts';
-import { GAME_MESSAGES, getGame, listGames, listPlayedGames, playGame } from './service.ts';
+import { GAME_MESSAGES, getGame, listPlayedGames, playGame } from './service.ts';
 
 export async function gameRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -32,16 +32,15 @@ export async function gameRoutes(app: FastifyInstance) {
         response: { 200: envelope(gameListSchema) },
       },
     },
-    async (request) => ({
-      data: {
-        games: await listGames(
-          app.db,
-          request.query.gameType,
-          requireUser(request).id,
-          app.clock.now(),
-        ),
-      },
-    }),
+    async (request, reply) => {
+      const { gameType } = request.query;
+      const userId = requireUser(request).id;
+      const body =
+        app.gameLists.cachedResponseBody(gameType, userId) ??
+        (await app.gameLists.responseBody(gameType, userId));
+      // Already JSON of the response schema above (built from it), so sent as it is.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   );
 
   typed.get(
@@ -101,7 +100,9 @@ export async function gameRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const data = await playGame(app.db, requireUser(request).id, request.body, app.clock.now());
+      const userId = requireUser(request).id;
+      const data = await playGame(app.db, userId, request.body, app.clock.now());
+      app.gameLists.recordPlay(userId, data.gameID);
       return reply.status(201).send({ message: GAME_MESSAGES.submitted, data });
     },
   );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ANSWER_MAX_CHARACTERS,
   ANSWER_MAX_WORDS,
@@ -49,39 +49,33 @@ export async function queueDraw(
   await enqueueJob(db, { kind: DRAW_JOB, key: drawJobKey(gameId), payload: { gameId }, runAt });
 }
 
-async function playedIds(db: Database, userId: string, gameIds: string[]): Promise<Set<string>> {
+/** Which of `gameIds` the player has entered: one probe each of the (game_id, user_id) index. */
+export async function playedIds(
+  db: Database,
+  userId: string,
+  gameIds: readonly string[],
+): Promise<Set<string>> {
   if (gameIds.length === 0) return new Set();
   const rows = await db
     .select({ gameId: gameEntries.gameId })
     .from(gameEntries)
-    .where(and(eq(gameEntries.userId, userId), inArray(gameEntries.gameId, gameIds)));
+    .where(and(eq(gameEntries.userId, userId), inArray(gameEntries.gameId, [...gameIds])));
   return new Set(rows.map((row) => row.gameId));
 }
 
-/**
- * The four lists of DESIGN §4, with hasPlayedGame for the caller, in one query each (the
- * caller's entries are looked up per listed game through the (game_id, user_id) unique index).
- */
-export async function listGames(
-  db: Database,
-  type: GameType,
-  userId: string,
-  now: Date,
-): Promise<Game[]> {
-  // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-  const played = sql<boolean>`EXISTS (SELECT 1 FROM game_entries pe WHERE pe.game_id = "games"."id" AND pe.user_id = ${userId})`;
-  const columns = { game: games, played };
-  let rows: Array<{ game: GameRow; played: boolean }>;
+/** The games of one of DESIGN §4's lists, the same for every player, in one query. */
+export async function listGameRows(db: Database, type: GameType, now: Date): Promise<GameRow[]> {
   if (type === 'TRENDING') {
     const since = new Date(now.getTime() - 24 * 3_600_000);
     const recent = db
       .select({ gameId: gameEntries.gameId, recent: count().as('recent') })
       .from(gameEntries)
-      .where(gte(gameEntries.createdAt, since))
+      // Entries of ongoing games are undrawn: the condition lets the partial index serve this.
+      .where(and(gte(gameEntries.createdAt, since), isNull(gameEntries.isWinner)))
       .groupBy(gameEntries.gameId)
       .as('recent');
-    rows = await db
-      .select(columns)
+    const rows = await db
+      .select({ game: games })
       .from(games)
       .leftJoin(recent, eq(recent.gameId, games.id))
       .where(eq(games.status, 'ONGOING'))
@@ -91,29 +85,30 @@ export async function listGames(
         desc(games.createdAt),
       )
       .limit(LIST_LIMIT);
-  } else if (type === 'NEW_CHALLANGES') {
-    rows = await db
-      .select(columns)
+    return rows.map((row) => row.game);
+  }
+  if (type === 'NEW_CHALLANGES') {
+    return db
+      .select()
       .from(games)
       .where(inArray(games.status, ['UPCOMING', 'ONGOING']))
       .orderBy(desc(games.createdAt))
       .limit(LIST_LIMIT);
-  } else if (type === 'HIGHEST_PAYOUTS') {
-    rows = await db
-      .select(columns)
+  }
+  if (type === 'HIGHEST_PAYOUTS') {
+    return db
+      .select()
       .from(games)
       .where(eq(games.status, 'ONGOING'))
       .orderBy(desc(games.reward), desc(games.createdAt))
       .limit(LIST_LIMIT);
-  } else {
-    rows = await db
-      .select(columns)
-      .from(games)
-      .where(and(eq(games.isTournament, true), inArray(games.status, ['UPCOMING', 'ONGOING'])))
-      .orderBy(games.startsAt, desc(games.createdAt))
-      .limit(LIST_LIMIT);
   }
-  return rows.map((row) => toApiGame(row.game, row.played === true));
+  return db
+    .select()
+    .from(games)
+    .where(and(eq(games.isTournament, true), inArray(games.status, ['UPCOMING', 'ONGOING'])))
+    .orderBy(games.startsAt, desc(games.createdAt))
+    .limit(LIST_LIMIT);
 }
 
 export async function getGame(db: Database, gameId: string, userId: string): Promise<Game> {

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { Game } from '../../../shared/schemas/games.ts';
+import { gameEntries, games } from '../../db/schema.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { testDatabasePerFile } from '../../test/database.ts';
+import { bearerFor, createUser, type UserRow } from '../../test/factories.ts';
+import { GAME_LIST_TTL_MS, PLAYED_TTL_MS } from './list-cache.ts';
+import { createGame, type GameRow, play, settableClock } from './test-fixtures.ts';
+
+const database = testDatabasePerFile();
+
+/**
+ * A moment of its own far in the future, so "newest first" puts this test's games on top even on
+ * a PostgreSQL database other files write to at the same time.
+ */
+function privateMoment(): Date {
+  const year = 2800 + Math.floor(Math.random() * 190);
+  return new Date(Date.UTC(year, Math.floor(Math.random() * 12), 10, 12, 0, 0));
+}
+
+async function setUp() {
+  const now = privateMoment();
+  const clock = settableClock(now);
+  const app = await buildTestApp(database(), {}, { clock });
+  const created: GameRow[] = [];
+  // Games a test leaves live would crowd other tests' lists.
+  onTestFinished(async () => {
+    for (const game of created)
+      await app.db.update(games).set({ status: 'CANCELLED' }).where(eq(games.id, game.id));
+  });
+  const newGame = async (values: Partial<typeof games.$inferInsert> = {}) => {
+    const game = await createGame(app.db, { createdAt: clock.now(), ...values });
+    created.push(game);
+    return game;
+  };
+  return { app, clock, newGame };
+}
+
+async function newest(app: FastifyInstance, viewer: UserRow): Promise<Game[]> {
+  const response = await app.inject({
+    url: '/api/v1/game?gameType=NEW_CHALLANGES',
+    headers: await bearerFor(app, viewer),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return response.json().data.games;
+}
+
+const find = (list: Game[], id: string) => list.find((game) => game.id === id);
+
+describe('game list cache', () => {
+  it('serves a list from memory for GAME_LIST_TTL_MS: a game added behind its back shows after that', async () => {
+    const { app, clock, newGame } = await setUp();
+    const viewer = await createUser(app.db);
+    const first = await newGame();
+    expect(find(await newest(app, viewer), first.id)).toBeDefined();
+
+    // Straight into the database, as another server instance would.
+    const second = await newGame();
+    expect(find(await newest(app, viewer), second.id)).toBeUndefined();
+
+    clock.advance(GAME_LIST_TTL_MS);
+    expect(find(await newest(app, viewer), second.id)).toMatchObject({
+      id: second.id,
+      status: 'ONGOING',
+      hasPlayedGame: false,
+    });
+  });
+
+  it("shows a play at once: the player's hasPlayedGame and the new count, for everyone", async () => {
+    const { app, newGame } = await setUp();
+    const [player, other] = [await createUser(app.db), await createUser(app.db)];
+    const game = await newGame();
+    expect(find(await newest(app, player), game.id)).toMatchObject({
+      playerCount: 0,
+      hasPlayedGame: false,
+    });
+    expect(find(await newest(app, other), game.id)).toMatchObject({ hasPlayedGame: false });
+
+    expect((await play(app, player, game.id)).statusCode).toBe(201);
+
+    expect(find(await newest(app, player), game.id)).toMatchObject({
+      playerCount: 1,
+      hasPlayedGame: true,
+    });
+    expect(find(await newest(app, other), game.id)).toMatchObject({
+      playerCount: 1,
+      hasPlayedGame: false,
+    });
+  });
+
+  it("shows the worker's and the operators' changes at once", async () => {
+    const { app, clock, newGame } = await setUp();
+    const viewer = await createUser(app.db);
+    const admin = await createUser(app.db, { role: 'admin' });
+    const due = await newGame({ status: 'UPCOMING', startsAt: clock.now() });
+    const live = await newGame();
+    expect(find(await newest(app, viewer), due.id)?.status).toBe('UPCOMING');
+
+    await app.jobs.runDue();
+    expect(find(await newest(app, viewer), due.id)?.status).toBe('ONGOING');
+
+    const closed = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/games/${live.id}/close`,
+      headers: await bearerFor(app, admin),
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(find(await newest(app, viewer), live.id)).toBeUndefined();
+  });
+
+  it("trusts what it learnt of a player's entries for PLAYED_TTL_MS: an entry made elsewhere shows after that", async () => {
+    const { app, clock, newGame } = await setUp();
+    const player = await createUser(app.db);
+    const game = await newGame();
+    expect(find(await newest(app, player), game.id)?.hasPlayedGame).toBe(false);
+
+    // As a play through another server instance would leave it.
+    await app.db.insert(gameEntries).values({
+      gameId: game.id,
+      userId: player.id,
+      answer: 'elsewhere',
+      amountPaid: 0n,
+      createdAt: clock.now(),
+    });
+    clock.advance(GAME_LIST_TTL_MS);
+    expect(find(await newest(app, player), game.id)?.hasPlayedGame).toBe(false);
+
+    clock.advance(PLAYED_TTL_MS);
+    expect(find(await newest(app, player), game.id)?.hasPlayedGame).toBe(true);
+  });
+
+  it('answers requests that arrive together with the same list', async () => {
+    const { app, newGame } = await setUp();
+    const viewers = await Promise.all(Array.from({ length: 20 }, () => createUser(app.db)));
+    const game = await newGame();
+    const lists = await Promise.all(viewers.map((viewer) => newest(app, viewer)));
+    for (const list of lists) expect(find(list, game.id)).toMatchObject({ hasPlayedGame: false });
+    expect(new Set(lists.map((list) => JSON.stringify(list))).size).toBe(1);
+  });
+});

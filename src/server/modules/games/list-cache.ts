@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { GameType } from '../../../shared/constants.ts';
+import { gameSchema } from '../../../shared/schemas/games.ts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { MemoryCache } from '../../lib/memory-cache.ts';
+import { toApiGame } from './serialize.ts';
+import { listGameRows, playedIds } from './service.ts';
+
+/**
+ * How old a cached list may be. Changes made through this process (plays, operators' edits, the
+ * worker opening and closing games) replace it at once; this bounds how long a change made
+ * elsewhere (another instance) or by time alone (TRENDING's 24-hour window) goes unseen.
+ */
+export const GAME_LIST_TTL_MS = 1_000;
+/** How long what we learnt of a player's entries is trusted; their plays here update it at once. */
+export const PLAYED_TTL_MS = 30_000;
+const CACHED_PLAYERS = 10_000;
+/** Bodies kept per list, one per distinct set of played games among it (most players: none). */
+const CACHED_BODIES = 64;
+
+interface CachedList {
+  version: number;
+  computedAtMs: number;
+  gameIds: string[];
+  /** Each game's JSON as a player who has not played it sees it, and as one who has. */
+  json: Array<{ unplayed: string; played: string }>;
+  /** Whole bodies by the positions of the games played ("" for none), ready to write. */
+  bodies: Map<string, Buffer>;
+}
+
+interface PlayerEntries {
+  /** Games the player is known to have entered. */
+  played: Set<string>;
+  /** Games whose answer (played or not) is known. */
+  checked: Set<string>;
+}
+
+function isFresh(computedAtMs: number, nowMs: number, ttlMs: number): boolean {
+  // Either direction: tests move the app clock backwards as well as forwards.
+  return Math.abs(nowMs - computedAtMs) < ttlMs;
+}
+
+/**
+ * The game lists, which every player reads on every visit, kept in memory: one database query
+ * per list per change (or per GAME_LIST_TTL_MS) instead of one per request, however many players
+ * ask at once, and the response built from pre-serialized games.
+ */
+export class GameListCache {
+  private version = 0;
+  private readonly lists = new Map<GameType, CachedList>();
+  private readonly loading = new Map<GameType, { version: number; list: Promise<CachedList> }>();
+  private readonly players = new MemoryCache<string, PlayerEntries>(CACHED_PLAYERS);
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** After any committed change to games that can show in a list. */
+  invalidate(): void {
+    this.version += 1;
+  }
+
+  /** After a committed play: the player's own lists show it at once. */
+  recordPlay(userId: string, gameId: string): void {
+    const entries = this.players.get(userId, this.clock.now().getTime());
+    entries?.played.add(gameId);
+    entries?.checked.add(gameId);
+    this.invalidate();
+  }
+
+  /** The body of GET /game for one player: `{"data":{"games":[…]}}`, as UTF-8 JSON. */
+  async responseBody(type: GameType, userId: string): Promise<Buffer> {
+    const cached = this.cachedResponseBody(type, userId);
+    if (cached) return cached;
+    const list = await this.list(type);
+    return this.body(list, await this.playedAmong(userId, list.gameIds));
+  }
+
+  /** The same, without waiting, when everything it needs is in memory (nearly every request). */
+  cachedResponseBody(type: GameType, userId: string): Buffer | undefined {
+    const nowMs = this.clock.now().getTime();
+    const list = this.lists.get(type);
+    if (
+      !list ||
+      list.version !== this.version ||
+      !isFresh(list.computedAtMs, nowMs, GAME_LIST_TTL_MS)
+    )
+      return undefined;
+    const entries = this.players.get(userId, nowMs);
+    if (!entries || !list.gameIds.every((id) => entries.checked.has(id))) return undefined;
+    return this.body(list, entries.played);
+  }
+
+  private body(list: CachedList, played: ReadonlySet<string>): Buffer {
+    const positions: number[] = [];
+    if (played.size > 0)
+      list.gameIds.forEach((id, index) => {
+        if (played.has(id)) positions.push(index);
+      });
+    const key = positions.join(',');
+    const cached = list.bodies.get(key);
+    if (cached) return cached;
+    const games = list.json.map((game, index) =>
+      positions.includes(index) ? game.played : game.unplayed,
+    );
+    const body = Buffer.from(`{"data":{"games":[${games.join(',')}]}}`);
+    if (list.bodies.size < CACHED_BODIES) list.bodies.set(key, body);
+    return body;
+  }
+
+  private list(type: GameType): Promise<CachedList> {
+    const now = this.clock.now();
+    const cached = this.lists.get(type);
+    if (
+      cached &&
+      cached.version === this.version &&
+      isFresh(cached.computedAtMs, now.getTime(), GAME_LIST_TTL_MS)
+    )
+      return Promise.resolve(cached);
+    // Requests arriving while the list loads share that one query.
+    const inFlight = this.loading.get(type);
+    if (inFlight && inFlight.version === this.version) return inFlight.list;
+
+    const version = this.version;
+    const list = listGameRows(this.db, type, now)
+      .then((rows): CachedList => {
+        const built = {
+          version,
+          computedAtMs: now.getTime(),
+          gameIds: rows.map((row) => row.id),
+          json: rows.map((row) => ({
+            unplayed: JSON.stringify(gameSchema.parse(toApiGame(row, false))),
+            played: JSON.stringify(gameSchema.parse(toApiGame(row, true))),
+          })),
+          bodies: new Map(),
+        };
+        // A change committed while the query ran makes its answer stale: serve it once, keep it not.
+        if (version === this.version) this.lists.set(type, built);
+        return built;
+      })
+      .finally(() => {
+        if (this.loading.get(type)?.list === list) this.loading.delete(type);
+      });
+    this.loading.set(type, { version, list });
+    return list;
+  }
+
+  private async playedAmong(userId: string, gameIds: readonly string[]): Promise<Set<string>> {
+    const nowMs = this.clock.now().getTime();
+    let entries = this.players.get(userId, nowMs);
+    if (!entries) {
+      entries = { played: new Set(), checked: new Set() };
+      this.players.set(userId, entries, nowMs + PLAYED_TTL_MS);
+    }
+    const known = entries;
+    const unchecked = gameIds.filter((id) => !known.checked.has(id));
+    if (unchecked.length > 0) {
+      // Only ever adds: a play recorded while this query ran stays recorded.
+      for (const id of await playedIds(this.db, userId, unchecked)) known.played.add(id);
+      for (const id of unchecked) known.checked.add(id);
+    }
+    return known.played;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gameLists: GameListCache;
+  }
+}
+
+export const gameListsPlugin = fp(
+  async function gameLists(app: FastifyInstance) {
+    app.decorate('gameLists', new GameListCache(app.db, app.clock));
+  },
+  { name: 'game-lists', dependencies: ['database'] },
+);
