@@ -6,6 +6,7 @@ import { koboToNaira } from '../../../shared/money.ts';
 import { reportQuerySchema } from '../../../shared/schemas/admin.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import type { Database } from '../../db/client.ts';
+import { lagosDayStart } from '../games/service.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
@@ -57,21 +58,23 @@ export async function reportTotals(db: Database, from: Date, to: Date) {
   };
 }
 
-async function dailySeries(db: Database, to: Date) {
+/** The last 30 Lagos calendar days, today (so far) included. Lagos keeps UTC+1 all year. */
+async function dailySeries(db: Database, now: Date) {
+  const today = lagosDayStart(now).toISOString();
   const result = await db.execute(sql`
     WITH days AS (
-      SELECT generate_series(0, 29) AS n
+      SELECT n, ${today}::timestamptz - make_interval(days => 29 - n) AS starts
+      FROM generate_series(0, 29) AS n
     )
-    SELECT to_char((${to.toISOString()}::timestamptz - make_interval(days => 30 - d.n)) AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day,
+    SELECT to_char(d.starts AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day,
       coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' THEN -e.amount END), 0)::bigint AS deposits,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.prizeExpense} THEN -e.amount END), 0)::bigint AS prizes,
       coalesce(sum(CASE WHEN e.account IN (${ACCOUNTS.entryFees}, ${ACCOUNTS.planRevenue}, ${ACCOUNTS.withdrawalFees}) THEN e.amount
                         WHEN e.account IN (${ACCOUNTS.prizeExpense}, ${ACCOUNTS.adjustments}) THEN e.amount END), 0)::bigint AS margin
     FROM days d
-    LEFT JOIN ledger_entries e ON e.created_at >= ${to.toISOString()}::timestamptz - make_interval(days => 30 - d.n)
-      AND e.created_at < ${to.toISOString()}::timestamptz - make_interval(days => 29 - d.n)
+    LEFT JOIN ledger_entries e ON e.created_at >= d.starts AND e.created_at < d.starts + interval '1 day'
     LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
-    GROUP BY d.n ORDER BY d.n`);
+    GROUP BY d.n, d.starts ORDER BY d.n`);
   return (
     result as unknown as {
       rows: Array<{ day: string; deposits: string; prizes: string; margin: string }>;
