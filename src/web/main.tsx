@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { App, preloadScreen } from './app/App.tsx';
+import { startSession } from './app/SessionGate.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+// Before the first render: the session requests and the screen's chunks start right away.
+startSession(window.location.pathname, preloadScreen);
 
 createRoot(root).render(
   <StrictMode>

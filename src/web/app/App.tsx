@@ -1,17 +1,49 @@
 import { PageSpinner } from '@web/components/ui/Spinner.tsx';
+import { prefetchGames } from '@web/features/games/api/prefetch-games.ts';
+import { HOME_FIRST_TAB } from '@web/features/games/lib/home-tabs.ts';
+import { prefetchNotifications } from '@web/features/notifications/api/prefetch-notifications.ts';
 import { Toaster } from '@web/lib/toast.tsx';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import {
+  type ComponentProps,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { caseInsensitiveParser } from './routing.ts';
 import { SessionGate } from './SessionGate.tsx';
 
-/** A route component loaded on first use, so each screen ships in its own chunk. */
 // biome-ignore lint/suspicious/noExplicitAny: React's lazy() is itself typed with ComponentType<any>.
-function page<K extends string, M extends Record<K, ComponentType<any>>>(
+type AnyComponent = ComponentType<any>;
+
+/** A route component whose code can also be fetched ahead of its first render. */
+type Page<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * A route component loaded on first use, so each screen ships in its own chunk. When its code
+ * is already there (see `preloadScreen`), it renders at once instead of through a Suspense
+ * round, so a signed-in screen opened cold shows in one go rather than shell first.
+ */
+function page<K extends string, M extends Record<K, AnyComponent>>(
   load: () => Promise<M>,
   name: K,
-) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+): Page<ComponentProps<M[K]>> {
+  let loaded: M[K] | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return module;
+    });
+  const Lazy = lazy(() => preload().then((module) => ({ default: module[name] })));
+  // biome-ignore lint/correctness/noComponentHookFactories: page() runs once per route when this module loads, never during a render, so each Screen is one stable component (as lazy() itself returns).
+  function Screen(props: ComponentProps<M[K]>) {
+    // Decided once per mount: switching from the lazy wrapper to the module would remount.
+    const [Component] = useState<AnyComponent>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return Object.assign(Screen, { preload });
 }
 
 const Protected = page(() => import('./guards.tsx'), 'Protected');
@@ -124,31 +156,53 @@ const staticRoutes: AppRoute[] = [
 ];
 
 /** Protected routes of spec §2, both spellings where the spec gives two. */
-const protectedRoutes: AppRoute[] = [
-  { paths: ['/', '/Home'], element: <HomePage /> },
-  { paths: ['/GameDetails'], element: <GameDetailsPage /> },
-  { paths: ['/LeaderBoard'], element: <LeaderboardPage /> },
-  { paths: ['/MySubmissions'], element: <MySubmissionsPage /> },
-  { paths: ['/Tournament'], element: <TournamentPage /> },
-  { paths: ['/PaymentStatus'], element: <PaymentStatusPage /> },
-  { paths: ['/UpgradeAccount/:id'], element: <UpgradeAccountPage /> },
-  { paths: ['/UpgradeSuccessful'], element: <UpgradeSuccessfulPage /> },
-  { paths: ['/SelectedTournament'], element: <SelectedTournamentPage /> },
-  { paths: ['/SuccessfulSubmission'], element: <SuccessfulSubmissionPage /> },
-  { paths: ['/Pricing'], element: <PricingPage /> },
-  { paths: ['/WithdrawFunds', '/wallet'], element: <WalletPage /> },
-  { paths: ['/TopUp'], element: <TopUpPage /> },
-  { paths: ['/Notifications'], element: <NotificationsPage /> },
-  { paths: ['/Profile'], element: <ProfilePage /> },
+const protectedRoutes: Array<{
+  paths: string[];
+  Screen: Page<object>;
+  /** Starts the screen's first request, on a cold start, alongside the session. */
+  prefetch?: () => void;
+}> = [
+  { paths: ['/', '/Home'], Screen: HomePage, prefetch: () => prefetchGames(HOME_FIRST_TAB) },
+  { paths: ['/GameDetails'], Screen: GameDetailsPage },
+  { paths: ['/LeaderBoard'], Screen: LeaderboardPage },
+  { paths: ['/MySubmissions'], Screen: MySubmissionsPage },
+  { paths: ['/Tournament'], Screen: TournamentPage },
+  { paths: ['/PaymentStatus'], Screen: PaymentStatusPage },
+  { paths: ['/UpgradeAccount/:id'], Screen: UpgradeAccountPage },
+  { paths: ['/UpgradeSuccessful'], Screen: UpgradeSuccessfulPage },
+  { paths: ['/SelectedTournament'], Screen: SelectedTournamentPage },
+  { paths: ['/SuccessfulSubmission'], Screen: SuccessfulSubmissionPage },
+  { paths: ['/Pricing'], Screen: PricingPage },
+  { paths: ['/WithdrawFunds', '/wallet'], Screen: WalletPage },
+  { paths: ['/TopUp'], Screen: TopUpPage },
+  { paths: ['/Notifications'], Screen: NotificationsPage },
+  { paths: ['/Profile'], Screen: ProfilePage },
   // '/admin' and everything below it (DESIGN §4 "Operators").
-  { paths: ['/admin/*?'], element: <AdminApp /> },
+  { paths: ['/admin/*?'], Screen: AdminApp },
 ];
+
+/**
+ * A signed-in screen opened cold needs the protected shell and its own chunk, which lazy
+ * loading would only ask for one after the other once the session is back. With a stored
+ * token both are fetched while the session restores (SessionGate waits for all of it), and
+ * so are the first requests the screen makes, the navigation bar's unread count and the
+ * screen's own list where it has one (not waited for: they show their own loading states).
+ */
+export function preloadScreen(pathname: string): Promise<unknown> | undefined {
+  const route = protectedRoutes.find(({ paths }) =>
+    paths.some((path) => caseInsensitiveParser(path).pattern.test(pathname)),
+  );
+  if (!route) return undefined;
+  prefetchNotifications();
+  route.prefetch?.();
+  return Promise.all([Protected.preload(), route.Screen.preload()]);
+}
 
 export function App() {
   return (
     <>
       <Router parser={caseInsensitiveParser}>
-        <SessionGate>
+        <SessionGate preload={preloadScreen}>
           <Suspense fallback={<PageSpinner />}>
             <Switch>
               {publicRoutes.flatMap(({ paths, element }) =>
@@ -165,11 +219,13 @@ export function App() {
                   </Route>
                 )),
               )}
-              {protectedRoutes.flatMap(({ paths, element }) =>
+              {protectedRoutes.flatMap(({ paths, Screen }) =>
                 paths.map((path) => (
                   <Route key={path} path={path}>
                     <Protected>
-                      <Suspense fallback={<PageSpinner />}>{element}</Suspense>
+                      <Suspense fallback={<PageSpinner />}>
+                        <Screen />
+                      </Suspense>
                     </Protected>
                   </Route>
                 )),

@@ -5,6 +5,7 @@ import type { User } from '@shared/schemas/users.ts';
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { http, setUnauthorizedHandler } from './http.ts';
+import { clearPrefetched } from './prefetch.ts';
 import { sessionCopy, tokenStorage } from './storage.ts';
 
 const PENDING_EMAIL_KEY = 'pendingEmail';
@@ -106,6 +107,7 @@ export async function signIn(token: string, user?: User): Promise<void> {
 
 function forget(): void {
   tokenStorage.clear();
+  clearPrefetched();
   setUser(null);
   update({ currentGame: null });
 }

@@ -229,7 +229,12 @@ export function GameGrid({
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-5">
       {games.map((game) => (
-        <li key={game.id} className="grid">
+        // Cards off screen skip layout and paint until they come near (a long list costs a
+        // slow phone tens of milliseconds at first render); their box keeps a card's height.
+        <li
+          key={game.id}
+          className="grid [contain-intrinsic-size:auto_18rem] [content-visibility:auto]"
+        >
           <GameCard game={game} />
         </li>
       ))}

@@ -1,20 +1,18 @@
 import type { GameType } from '@shared/constants.ts';
-import type { Game } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@web/lib/http.ts';
+import { arrivedGames, loadGames } from './prefetch-games.ts';
 
-/** Spec §7: GET /game?gameType=…; a missing data.games means an empty list. */
-export const getGames = (gameType: GameType) =>
-  http
-    .get<{ data?: { games?: Game[] } }>('/game', { query: { gameType } })
-    .then((body) => body?.data?.games ?? []);
-
+/** Spec §7: the list of one game type (taken from Home's prefetch on a cold start). */
 export const gamesQueryOptions = (gameType: GameType) =>
   queryOptions({
     queryKey: ['games', 'list', gameType],
-    queryFn: () => getGames(gameType),
+    queryFn: () => loadGames(gameType),
   });
 
 export function useGames(gameType: GameType) {
-  return useQuery(gamesQueryOptions(gameType));
+  return useQuery({
+    ...gamesQueryOptions(gameType),
+    // A cold start's prefetch that is already back shows with the first render, no spinner.
+    initialData: () => arrivedGames(gameType),
+  });
 }

@@ -45,7 +45,7 @@ describe('HomePage', () => {
       'New Challenges',
       'Highest Payouts',
     ]);
-    // Below the fold, so it arrives in its own small chunk right after the first paint.
+    // Below the fold, in the same chunk as the rest of Home.
     const knowMore = await screen.findByRole('region', { name: 'Know More' });
     expect(
       within(knowMore)

@@ -1,29 +1,13 @@
-import type { GameType } from '@shared/constants.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { GameGrid } from '@web/components/ui/GameCard.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useGames } from '../api/get-games.ts';
 import { Hero } from '../components/Hero.tsx';
+import { KnowMore } from '../components/KnowMore.tsx';
 import { panelId, Tabs, tabId } from '../components/Tabs.tsx';
-
-type HomeTab = Exclude<GameType, 'TOURNAMENT'>;
-
-/**
- * Know More sits below the fold on every screen size, so it loads in parallel with the game
- * list instead of before the first paint (DESIGN §6 budget for Home). Its box keeps its
- * height meanwhile, so nothing moves when it arrives.
- */
-const KnowMore = lazy(() =>
-  import('../components/KnowMore.tsx').then((module) => ({ default: module.KnowMore })),
-);
-
-export const HOME_TABS: ReadonlyArray<{ key: HomeTab; label: string }> = [
-  { key: 'TRENDING', label: 'Trending Games' },
-  { key: 'NEW_CHALLANGES', label: 'New Challenges' },
-  { key: 'HIGHEST_PAYOUTS', label: 'Highest Payouts' },
-];
+import { HOME_FIRST_TAB, HOME_TABS, type HomeTab } from '../lib/home-tabs.ts';
 
 function GamesPanel({ tab }: { tab: (typeof HOME_TABS)[number] }) {
   const { data, isPending, error, refetch, isFetching } = useGames(tab.key);
@@ -47,7 +31,7 @@ function GamesPanel({ tab }: { tab: (typeof HOME_TABS)[number] }) {
 
 /** / and /Home: hero, the three game lists as tabs, and Know More (spec §2). */
 export function HomePage() {
-  const [selected, setSelected] = useState<HomeTab>('TRENDING');
+  const [selected, setSelected] = useState<HomeTab>(HOME_FIRST_TAB);
   const tab = HOME_TABS.find((item) => item.key === selected) ?? HOME_TABS[0];
   if (!tab) return null;
 
@@ -70,9 +54,7 @@ export function HomePage() {
           <GamesPanel key={tab.key} tab={tab} />
         </div>
       </section>
-      <Suspense fallback={<div aria-hidden="true" className="mt-14 min-h-96" />}>
-        <KnowMore />
-      </Suspense>
+      <KnowMore />
     </>
   );
 }

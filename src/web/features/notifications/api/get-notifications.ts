@@ -1,18 +1,18 @@
 import type { NotificationPage } from '@shared/schemas/notifications.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@web/lib/http.ts';
-
-export const getNotifications = (page: number) =>
-  http
-    .get<{ data: NotificationPage }>('/notification', { query: { page } })
-    .then((body) => body.data);
+import { arrivedNotifications, loadNotifications } from './prefetch-notifications.ts';
 
 export const notificationsQueryOptions = (page = 1) =>
   queryOptions({
     queryKey: ['notifications', page],
-    queryFn: () => getNotifications(page),
+    queryFn: (): Promise<NotificationPage> => loadNotifications(page),
   });
 
 export function useNotifications(page = 1, options: { refetchInterval?: number } = {}) {
-  return useQuery({ ...notificationsQueryOptions(page), ...options });
+  return useQuery({
+    ...notificationsQueryOptions(page),
+    // A cold start's prefetch that is already back shows with the first render.
+    initialData: () => arrivedNotifications(page),
+    ...options,
+  });
 }

@@ -201,7 +201,8 @@ export function BankAccountCard() {
               <span>
                 Account name: <strong className="text-vip">{resolved.data.accountName}</strong>
               </span>
-            ) : resolved.isError ? (
+            ) : resolved.isError && !errors.accountNumber ? (
+              // Once the field shows its own error, the lookup's (often the same text) is not repeated.
               <span className="text-danger">
                 {errorMessage(resolved.error, ERROR_MESSAGES.generic)}
               </span>

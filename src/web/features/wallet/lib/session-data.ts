@@ -22,8 +22,9 @@ const RETURN_DEBOUNCE_MS = 1000;
 export function useFreshUser(): void {
   useEffect(() => {
     void refreshUser();
-    // Coming back fires both visibilitychange and focus: one reload is enough.
-    let last = Date.now();
+    // Coming back fires both visibilitychange and focus: one reload is enough. The first
+    // return reloads however soon it comes after arriving: a checkout can be paid in a second.
+    let last = Number.NEGATIVE_INFINITY;
     const onReturn = () => {
       if (document.visibilityState !== 'visible' || Date.now() - last < RETURN_DEBOUNCE_MS) return;
       last = Date.now();
