@@ -1,8 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Races need real connections, so *.postgres.test.ts files join the server run only against
+// PostgreSQL; left out (not skipped) on the embedded database.
+const postgresOnlyTests = process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
@@ -28,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/test/fail-on-console-error.ts'],

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
@@ -8,11 +8,8 @@ import { balanceOf, createAdmin, createPlayer, walletEntryCount } from '../../te
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
-/**
- * Real concurrency needs real PostgreSQL (PGlite runs one statement at a time, so races cannot
- * happen there); CI runs the server tests a second time with TEST_DATABASE_URL.
- */
-const onPostgres = Boolean(inject('testDatabaseUrl'));
+// Real concurrency needs real PostgreSQL (PGlite runs one statement at a time, so races cannot
+// happen there): vitest.config.ts includes *.postgres.test.ts only when TEST_DATABASE_URL is set.
 const database = testDatabasePerFile();
 let paystack: FakePaystack;
 beforeAll(async () => {
@@ -42,7 +39,7 @@ async function watchBalance<T>(
   }
 }
 
-describe.runIf(onPostgres)('withdrawals under concurrency (PostgreSQL)', () => {
+describe('withdrawals under concurrency (PostgreSQL)', () => {
   it('100 concurrent withdrawals against a balance for k of them: exactly k succeed', async () => {
     const app = await buildTestApp(database(), paystack.env);
     const k = 37;

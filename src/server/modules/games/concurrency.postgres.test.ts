@@ -1,5 +1,5 @@
 import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   gameEntries,
   games,
@@ -16,11 +16,10 @@ import { createGame, createPlan, createPlayer, expectLedgerOk } from './test-fix
 
 const database = testDatabasePerFile();
 
-/**
- * Real concurrency needs real connections: PGlite runs one statement at a time, so these run on
- * PostgreSQL only (TEST_DATABASE_URL), where the test database is a pool of 10 connections.
- */
-describe.runIf(inject('testDatabaseUrl'))('concurrent plays on PostgreSQL', () => {
+// Real concurrency needs real connections: PGlite runs one statement at a time, so these run on
+// PostgreSQL only (vitest.config.ts includes *.postgres.test.ts when TEST_DATABASE_URL is set),
+// where the test database is a pool of 10 connections.
+describe('concurrent plays on PostgreSQL', () => {
   it('60 players race for the last 10 places of a paid game: 10 get in, 50 are told it is full', async () => {
     const app = await buildTestApp(database());
     const fee = 20_000n;
