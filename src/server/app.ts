@@ -29,6 +29,7 @@ import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-rou
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -141,6 +142,7 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(
     async (api) => {
+      await api.register(compressionPlugin);
       await api.register(authRoutes, { config });
       await api.register(settingsRoutes);
       await api.register(catalogueRoutes);

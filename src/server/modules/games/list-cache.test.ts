@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -139,5 +140,27 @@ describe('game list cache', () => {
     const lists = await Promise.all(viewers.map((viewer) => newest(app, viewer)));
     for (const list of lists) expect(find(list, game.id)).toMatchObject({ hasPlayedGame: false });
     expect(new Set(lists.map((list) => JSON.stringify(list))).size).toBe(1);
+  });
+
+  it('sends the list gzipped to clients that accept it, the same JSON as the plain one', async () => {
+    const { app, newGame } = await setUp();
+    const viewer = await createUser(app.db);
+    const headers = await bearerFor(app, viewer);
+    for (let made = 0; made < 6; made += 1) await newGame();
+    const url = '/api/v1/game?gameType=NEW_CHALLANGES';
+
+    const plain = await app.inject({ url, headers });
+    const zipped = await app.inject({
+      url,
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 });

@@ -11,6 +11,7 @@ import {
   playGameSchema,
   playResultSchema,
 } from '../../../shared/schemas/games.ts';
+import { acceptsGzip, COMPRESSION_THRESHOLD_BYTES, gzipOnce } from '../../lib/compression.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { loadDrawProof } from '../draws/proof.ts';
 import { GAME_MESSAGES, getGame, listPlayedGames, playGame } from './service.ts';
@@ -24,6 +25,8 @@ export async function gameRoutes(app: FastifyInstance) {
     '/game',
     {
       ...secured,
+      // Compressed here from the cached body, once per body rather than once per request.
+      compress: false,
       schema: {
         tags: ['games'],
         summary: 'Games of one list: TRENDING, NEW_CHALLANGES, HIGHEST_PAYOUTS or TOURNAMENT',
@@ -39,7 +42,15 @@ export async function gameRoutes(app: FastifyInstance) {
         app.gameLists.cachedResponseBody(gameType, userId) ??
         (await app.gameLists.responseBody(gameType, userId));
       // Already JSON of the response schema above (built from it), so sent as it is.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      const untyped = (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .header('vary', 'accept-encoding');
+      if (
+        body.length < COMPRESSION_THRESHOLD_BYTES ||
+        !acceptsGzip(request.headers['accept-encoding'])
+      )
+        return untyped.send(body);
+      return untyped.header('content-encoding', 'gzip').send(gzipOnce(body));
     },
   );
 
