@@ -197,6 +197,14 @@ async function main() {
     ? postgresTarget(databaseUrl, { keep: args.keepDb })
     : pgliteTarget();
   const pglite = databaseUrl ? pgliteTarget() : target;
+  try {
+    await target.claim();
+  } catch (error) {
+    console.error(`[bench] ${error instanceof Error ? error.message : String(error)}`);
+    await rm(workDir, { recursive: true, force: true });
+    process.exitCode = 1;
+    return;
+  }
   const database = await target.describe();
   log(`${args.quick ? 'quick' : 'full'} run on ${database}; logs in ${workDir}`);
 

@@ -26,6 +26,8 @@ export interface Target {
   kind: 'pglite' | 'postgres';
   /** Human-readable: which database served the figures. */
   describe(): Promise<string>;
+  /** Makes sure no other bench uses the same databases for this run; throws when one does. */
+  claim(): Promise<void>;
   /**
    * A fresh database for one scenario: migrated and seeded (reference data, no demo games), or
    * with `empty`, no tables at all (what a first start meets).
@@ -62,6 +64,8 @@ export function pgliteTarget(): Target {
   return {
     kind: 'pglite',
     describe: async () => 'PGlite (embedded PostgreSQL in WebAssembly), file-backed DATA_DIR',
+    // Every run and scenario has directories of its own.
+    claim: async () => {},
     async fresh(name, options = {}) {
       const dataDir = await tempDir(name);
       directories.push(dataDir);
@@ -120,6 +124,34 @@ export function postgresTarget(
   const drop = () =>
     admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 
+  // Held for the whole run by a session of its own. Advisory locks belong to one database, so the
+  // session sits in the server's maintenance database, which every bench run can reach whatever
+  // database its URL names (and which CREATE DATABASE, unlike template1, does not mind).
+  let lockHolder: pg.Client | undefined;
+  async function claimServer(): Promise<void> {
+    const client = new pg.Client({ connectionString: withDatabase(adminUrl, 'postgres') });
+    try {
+      await client.connect();
+    } catch {
+      await client.end().catch(() => {});
+      throw new Error(
+        'the bench needs the maintenance database "postgres" on that server to hold its lock',
+      );
+    }
+    const result = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+      [`pluckers bench ${database}`],
+    );
+    if (!result.rows[0]?.locked) {
+      await client.end();
+      throw new Error(
+        `another bench is running on this server with database ${database}: two runs at once ` +
+          "would drop each other's database and skew each other's timings; wait for it to finish",
+      );
+    }
+    lockHolder = client;
+  }
+
   return {
     kind: 'postgres',
     async describe() {
@@ -130,6 +162,7 @@ export function postgresTarget(
       const host = new URL(adminUrl);
       return `PostgreSQL ${version} at ${host.hostname}:${host.port || 5432}, database ${database} (created and dropped by the bench)`;
     },
+    claim: claimServer,
     async fresh(name) {
       await drop();
       await admin((client) => client.query(`CREATE DATABASE ${database}`));
@@ -146,6 +179,8 @@ export function postgresTarget(
       await Promise.all(
         directories.map((directory) => rm(directory, { recursive: true, force: true })),
       );
+      await lockHolder?.end();
+      lockHolder = undefined;
     },
   };
 }
