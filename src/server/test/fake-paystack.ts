@@ -52,7 +52,9 @@ export type TransferOutcome =
   /** Paystack refuses the transfer: HTTP 400 with status false (nothing is sent). */
   | { kind: 'refuse'; message: string }
   /** The connection drops before an answer: nobody knows whether the money left. */
-  | { kind: 'hang-up' };
+  | { kind: 'hang-up' }
+  /** The request never arrives: the connection drops before Paystack records anything. */
+  | { kind: 'lost' };
 
 export interface RecordedRequest {
   method: string;
@@ -253,6 +255,10 @@ export async function startFakePaystack(
       if (transfers.some((t) => t.reference === reference))
         return fail(res, 400, 'Transfer reference already exists');
       const outcome = outcomes.shift() ?? { kind: 'status', status: 'success' };
+      if (outcome.kind === 'lost') {
+        req.socket.destroy();
+        return;
+      }
       if (outcome.kind === 'refuse') return fail(res, 400, outcome.message);
       const transfer: FakePaystackTransfer = {
         reference,

@@ -342,6 +342,48 @@ async function applyTransferResult(
 }
 
 /**
+ * Asks the provider to send a withdrawal's transfer. A refusal means nothing was sent (failed);
+ * no answer means we cannot know (pending: the transfer webhook or reconciliation will tell).
+ */
+async function sendTransfer(
+  provider: PaymentProvider,
+  row: typeof withdrawals.$inferSelect,
+): Promise<TransferResult> {
+  try {
+    return await provider.transfer({
+      reference: transferReference(row.id),
+      amountKobo: row.amount,
+      bankCode: row.bankCode,
+      accountNumber: row.accountNumber,
+      accountName: row.accountName,
+      reason: 'Pluckers withdrawal',
+    });
+  } catch (error) {
+    return error instanceof ProviderError && error.refused
+      ? { status: 'failed', providerReference: null, message: error.message }
+      : { status: 'pending', providerReference: null };
+  }
+}
+
+/**
+ * A PROCESSING withdrawal the provider has never heard of: its transfer request was lost on the
+ * way (a crash or a network failure between approval and the provider), so nothing was sent. It
+ * is sent again under the same reference, which the provider accepts at most once, so checkers
+ * racing each other still send it once. A refusal now is believed only if the provider still
+ * has no such transfer: it may be refusing the reference itself, the first request having
+ * arrived after all, and refunding money that left would create money.
+ */
+async function resendLostTransfer(
+  provider: PaymentProvider,
+  row: typeof withdrawals.$inferSelect,
+): Promise<TransferResult> {
+  const sent = await sendTransfer(provider, row);
+  if (sent.status !== 'failed') return sent;
+  const after = await provider.verifyTransfer(transferReference(row.id));
+  return after.status === 'unknown' ? sent : after;
+}
+
+/**
  * Approves a PENDING withdrawal. With `paidReference` the operator says it was paid by hand;
  * otherwise the payout provider's transfer API sends it. A transfer the
  * provider refused is refunded; one whose outcome is unknown (no answer, timeout, 5xx) stays
@@ -366,22 +408,7 @@ export async function approveWithdrawal(
   if (paidReference) {
     await markPaid(db, claimed, paidReference, now);
   } else {
-    let result: TransferResult;
-    try {
-      result = await provider.transfer({
-        reference: transferReference(claimed.id),
-        amountKobo: claimed.amount,
-        bankCode: claimed.bankCode,
-        accountNumber: claimed.accountNumber,
-        accountName: claimed.accountName,
-        reason: 'Pluckers withdrawal',
-      });
-    } catch (error) {
-      result =
-        error instanceof ProviderError && error.refused
-          ? { status: 'failed', providerReference: null, message: error.message }
-          : { status: 'pending', providerReference: null };
-    }
+    const result = await sendTransfer(provider, claimed);
     await applyTransferResult(db, claimed, result, now);
     if (result.status === 'pending') {
       await notify(
@@ -399,7 +426,8 @@ export async function approveWithdrawal(
 
 /**
  * Asks the payout provider where a transfer stands (after a transfer webhook, or from the
- * reconciliation job) and settles the withdrawal: paid, refunded, or reversed after being paid.
+ * reconciliation job) and settles the withdrawal: paid, refunded, or reversed after being paid;
+ * a transfer the provider never received is sent again.
  * Returns the withdrawal's status afterwards, or null when the reference is not one of ours.
  */
 export async function settleTransfer(
@@ -413,7 +441,10 @@ export async function settleTransfer(
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   if (!row) return null;
   if (row.status !== 'PROCESSING' && row.status !== 'SUCCESSFUL') return row.status;
-  const result = await provider.verifyTransfer(reference);
+  let result = await provider.verifyTransfer(reference);
+  // A transfer code means the provider once answered about this transfer: never resend then.
+  if (result.status === 'unknown' && row.status === 'PROCESSING' && !row.providerReference)
+    result = await resendLostTransfer(provider, row);
   await applyTransferResult(db, row, result, now);
   const [after] = await db
     .select({ status: withdrawals.status })

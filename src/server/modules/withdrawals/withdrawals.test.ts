@@ -388,6 +388,76 @@ describe('admin decisions', () => {
     expect(await balanceOf(app.db, player.id)).toBe(70_000n);
   });
 
+  it('sends a transfer that never reached Paystack again, under the same reference, and only once', async () => {
+    const clock = movableClock();
+    const { app, adminHeaders } = await setup({ clock });
+    const player = await createPlayer(app.db, { kobo: 100_000n });
+    const id = (await withdraw(app, player, 250)).json().data.id as string;
+    const sentUnder = () => paystack.transfers.filter((t) => t.reference === transferReference(id));
+
+    // The connection drops before Paystack records anything: nothing was sent.
+    paystack.queueTransferOutcomes({ kind: 'lost' });
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/withdrawals/${id}/approve`,
+      headers: adminHeaders,
+      payload: {},
+    });
+    expect(approved.json().data).toMatchObject({ internalStatus: 'PROCESSING' });
+    expect(sentUnder()).toHaveLength(0);
+
+    // Reconciliation finds Paystack has never heard of it and sends it (default outcome: success).
+    clock.advance(6 * 60_000);
+    await app.jobs.runDue();
+    expect(await withdrawalRow(app, id)).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(sentUnder()).toHaveLength(1);
+    expect(sentUnder()[0]).toMatchObject({ amount: 25_000 });
+
+    clock.advance(60 * 60_000);
+    await app.jobs.runDue();
+    expect(sentUnder()).toHaveLength(1);
+    expect(await balanceOf(app.db, player.id)).toBe(70_000n);
+    expect(await notificationTitles(app.db, player.id)).toEqual([
+      'Withdrawal requested',
+      'Withdrawal processing',
+      'Withdrawal paid',
+    ]);
+    expect((await checkLedger(app.db)).ok).toBe(true);
+  });
+
+  it('refunds a lost transfer that Paystack then refuses outright, since nothing was sent', async () => {
+    const clock = movableClock();
+    const { app, adminHeaders } = await setup({ clock });
+    const player = await createPlayer(app.db, { kobo: 100_000n });
+    const id = (await withdraw(app, player, 250)).json().data.id as string;
+    paystack.queueTransferOutcomes(
+      { kind: 'lost' },
+      { kind: 'refuse', message: 'Your balance is not enough to fulfil this request' },
+    );
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/withdrawals/${id}/approve`,
+      headers: adminHeaders,
+      payload: {},
+    });
+    expect((await withdrawalRow(app, id)).status).toBe('PROCESSING');
+
+    clock.advance(6 * 60_000);
+    await app.jobs.runDue();
+    expect(await withdrawalRow(app, id)).toMatchObject({
+      status: 'FAILED',
+      reason: 'Your balance is not enough to fulfil this request',
+    });
+    expect(paystack.transfers.some((t) => t.reference === transferReference(id))).toBe(false);
+    expect(await balanceOf(app.db, player.id)).toBe(100_000n);
+    expect(await notificationTitles(app.db, player.id)).toEqual([
+      'Withdrawal requested',
+      'Withdrawal processing',
+      'Withdrawal failed',
+    ]);
+    expect((await checkLedger(app.db)).ok).toBe(true);
+  });
+
   it('marks a withdrawal paid by hand without calling Paystack', async () => {
     const { app, admin, adminHeaders } = await setup();
     const player = await createPlayer(app.db, { kobo: 100_000n });

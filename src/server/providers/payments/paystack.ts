@@ -161,12 +161,23 @@ export function createPaystackProvider(options: {
     },
 
     async verifyTransfer(reference: string): Promise<TransferResult> {
-      return transferResult(
-        await providerRequest<PaystackEnvelope<{ status: string; transfer_code: string }>>(
-          url(`/transfer/verify/${encodeURIComponent(reference)}`),
-          { method: 'GET', headers },
-        ),
-      );
+      try {
+        return transferResult(
+          await providerRequest<PaystackEnvelope<{ status: string; transfer_code: string }>>(
+            url(`/transfer/verify/${encodeURIComponent(reference)}`),
+            { method: 'GET', headers },
+          ),
+        );
+      } catch (error) {
+        // Paystack's answer for a reference it never received: `status: false`, "Transfer not found".
+        if (
+          error instanceof ProviderError &&
+          error.refused &&
+          /transfer not found/i.test(error.message)
+        )
+          return { status: 'unknown', providerReference: null, message: error.message };
+        throw error;
+      }
     },
   };
 }

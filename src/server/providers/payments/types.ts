@@ -27,8 +27,12 @@ export interface TransferRequest {
 }
 
 export interface TransferResult {
-  /** `reversed`: the provider sent the money and then took it back (it returned to us). */
-  status: 'success' | 'pending' | 'failed' | 'reversed';
+  /**
+   * `reversed`: the provider sent the money and then took it back (it returned to us).
+   * `unknown` (from `verifyTransfer` only): the provider has no transfer under this reference,
+   * so the request never reached it and nothing was sent.
+   */
+  status: 'success' | 'pending' | 'failed' | 'reversed' | 'unknown';
   providerReference: string | null;
   message?: string;
 }
