@@ -51,9 +51,11 @@ export async function runStartupFigure(
       note: repeats > 1 ? `median of ${repeats}` : undefined,
     });
     details[target.kind] = { emptyMs: empty, seededMs: seeded };
-    options.log(
-      `start-up on ${label}: empty ${empty.map(Math.round).join(', ')} ms, seeded ${seeded.map(Math.round).join(', ')} ms`,
-    );
+    const measured = [
+      ...(empty.length > 0 ? [`empty ${empty.map(Math.round).join(', ')} ms`] : []),
+      `seeded ${seeded.map(Math.round).join(', ')} ms`,
+    ];
+    options.log(`start-up on ${label}: ${measured.join(', ')}`);
   }
   return { figures, details, problems: [] };
 }

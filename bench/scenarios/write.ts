@@ -205,8 +205,9 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
       name: 'paced answer p99',
       value: round(p99, 1),
       unit: 'ms',
-      budget: '< 50 ms',
-      pass: p99 < 50,
+      // Quick runs are short and, by default, on PGlite, whose one connection queues every play.
+      budget: options.quick ? '< 50 ms (full runs)' : '< 50 ms',
+      pass: options.quick ? undefined : p99 < 50,
     },
     {
       section: 'write',
