@@ -75,6 +75,17 @@ describe('/login', () => {
     }
   });
 
+  it('shows a hostile error parameter only as one short line of plain text', async () => {
+    const hostile = `<a href="https://evil.example">Verify here</a>\n${'Call 0803 123 4567 now. '.repeat(40)}`;
+    const page = await e2e.open(`/login?error=${encodeURIComponent(hostile)}`);
+    const banner = page.getByRole('alert');
+    await banner.waitFor();
+    const text = (await banner.textContent()) ?? '';
+    expect(Array.from(text)).toHaveLength(160);
+    expect(text.startsWith('<a href="https://evil.example">Verify here</a> Call')).toBe(true);
+    expect(await banner.locator('a').count()).toBe(0);
+  });
+
   it('checks empty fields in the browser without calling the server', async () => {
     const page = await e2e.open('/login');
     await page.getByRole('button', { name: 'Log in' }).waitFor();

@@ -34,7 +34,7 @@ export async function runDrawFigure(target: Target, options: RunOptions): Promis
       sql`SELECT count(*)::int AS n FROM game_entries WHERE game_id = ${gameId} AND is_winner`,
     );
     const notified = await count(sql`SELECT count(*)::int AS n FROM notifications`);
-    const ledger = await checkLedger(db);
+    const ledger = await checkLedger(db, { sandbox: false });
     if (outcome !== 'completed') problems.push(`draw: outcome ${outcome}, expected completed`);
     if (winners !== Math.floor(entries / 5))
       problems.push(`draw: ${winners} winners, expected ${Math.floor(entries / 5)}`);

@@ -167,7 +167,7 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
   const problems: string[] = [];
   for (const text of unexpected) problems.push(`write path: unexpected answer ${text}`);
   const integrity = await withPreparedDatabase(slot, async ({ handle }) => {
-    const ledger = await checkLedger(handle.db);
+    const ledger = await checkLedger(handle.db, { sandbox: false });
     const oversold = await oversoldGames(handle.db);
     const closed = (
       (await handle.db.execute(

@@ -22,17 +22,21 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { ageConfirmationRoutes } from './modules/users/age.ts';
 import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
 import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
+import backgroundPlugin from './plugins/background.ts';
 import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputGuardPlugin from './plugins/input-guard.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import mailPlugin from './plugins/mail.ts';
 import paymentsPlugin from './plugins/payments.ts';
@@ -73,6 +77,8 @@ function batchedStdout() {
 }
 
 const SLOW_REQUEST_MS = 1_000;
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /**
  * One log line per request, when it ends, instead of Fastify's two. Successful quick reads are
@@ -117,7 +123,9 @@ export async function buildApp(
         }
       : false,
     logController: new OneLinePerRequest(),
-    trustProxy: true,
+    // A hop count as the function Fastify makes of one (its types only take the function).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { coerceTypes: false } },
@@ -128,11 +136,13 @@ export async function buildApp(
   if (logStream) app.addHook('onClose', async () => logStream.stop());
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { config, database: dependencies.database });
   await app.register(secretsPlugin, { config });
   await app.register(authPlugin);
   await app.register(mailPlugin, { config });
+  await app.register(backgroundPlugin);
   await app.register(paymentsPlugin, { config });
   await app.register(gameListsPlugin);
   await app.register(adminBootstrapPlugin, { config });
@@ -147,11 +157,12 @@ export async function buildApp(
       await api.register(settingsRoutes);
       await api.register(catalogueRoutes);
       await api.register(userRoutes, { config });
+      await api.register(ageConfirmationRoutes);
       await api.register(notificationRoutes);
       await api.register(gameRoutes);
       await api.register(leaderboardRoutes);
       await api.register(paymentRoutes, { config });
-      await api.register(withdrawalRoutes);
+      await api.register(withdrawalRoutes, { config });
       await api.register(bankAccountResolveRoutes);
       await api.register(planRoutes);
       await api.register(adminGameRoutes);
@@ -159,6 +170,7 @@ export async function buildApp(
       await api.register(adminCatalogueRoutes);
       await api.register(adminReportRoutes);
       await api.register(adminAuditRoutes);
+      await api.register(adminSandboxReviewRoutes);
     },
     { prefix: '/api/v1' },
   );

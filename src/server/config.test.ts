@@ -100,6 +100,22 @@ describe('loadConfig', () => {
     expect(configError({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid LOG_LEVEL: /);
   });
 
+  it('trusts no proxy by default and reads TRUST_PROXY as a hop count or a list of ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.local', '1.2.3', '99'])
+      expect(configError({ TRUST_PROXY: bad })).toMatch(
+        /^Invalid TRUST_PROXY: TRUST_PROXY must be/,
+      );
+  });
+
   it('keeps Google login off until both client id and secret are set', () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toBeUndefined();
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFromEnv = (name: string) =>
@@ -48,6 +49,9 @@ const envSchema = z.object({
     .int('JOB_POLL_MS must be a whole number')
     .min(0, 'JOB_POLL_MS must be 0 (off) or more')
     .default(1000),
+  PAYMENTS_SANDBOX: booleanFromEnv('PAYMENTS_SANDBOX').optional(),
+  PAYMENTS_SANDBOX_IN_PRODUCTION: booleanFromEnv('PAYMENTS_SANDBOX_IN_PRODUCTION').default(false),
+  TRUST_PROXY: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce
     .number({ error: 'RATE_LIMIT_MAX must be a number of requests' })
     .int('RATE_LIMIT_MAX must be a whole number')
@@ -76,6 +80,17 @@ export interface AppConfig {
   jobPollMs: number;
   /** Requests per minute one client address may make to /api (load tests raise it). */
   rateLimitMax: number;
+  /**
+   * Which reverse proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): false trusts
+   * nothing and uses the socket address; a number trusts that many hops; a list trusts those
+   * addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * The payments sandbox, one switch for the whole server: on, every method (and payouts) runs
+   * on this server's own test checkout; off, a method without credentials is unavailable.
+   */
+  paymentsSandbox: boolean;
   paystack: { secretKey: string; baseUrl: string } | undefined;
   transactpay:
     | { publicKey: string; secretKey: string; encryptionKey: string; baseUrl: string }
@@ -83,6 +98,71 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)';
+/** Ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true` (trust any X-Forwarded-For) is refused on purpose: behind no proxy, or a proxy that
+ * appends rather than replaces, it lets every client choose its own address and so its own
+ * rate-limit budget.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > 10) throw new ConfigError(`Invalid TRUST_PROXY: ${TRUST_PROXY_MESSAGE}`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || !entries.every(isAddressOrRange))
+    throw new ConfigError(`Invalid TRUST_PROXY: ${TRUST_PROXY_MESSAGE}`);
+  return entries;
+}
+
+const TRANSACTPAY_KEYS = [
+  'TRANSACTPAY_PUBLIC_KEY',
+  'TRANSACTPAY_SECRET_KEY',
+  'TRANSACTPAY_ENCRYPTION_KEY',
+] as const;
+
+/**
+ * Sandbox money must never meet live money: with any live key the sandbox cannot be switched
+ * on, and a production server only runs it when told twice. Unset, it is on only where nothing
+ * is configured and the server is not in production (a developer's machine, the tests).
+ */
+function decidePaymentsSandbox(e: z.output<typeof envSchema>): boolean {
+  const liveKeys = [
+    ...(e.PAYSTACK_SECRET_KEY ? ['PAYSTACK_SECRET_KEY'] : []),
+    ...TRANSACTPAY_KEYS.filter((name) => e[name]),
+  ];
+  if (e.PAYMENTS_SANDBOX === true && liveKeys.length > 0)
+    throw new ConfigError(
+      `Invalid PAYMENTS_SANDBOX: the sandbox cannot run next to live payment keys (${liveKeys.join(', ')}); unset one or the other`,
+    );
+  const sandbox = e.PAYMENTS_SANDBOX ?? (liveKeys.length === 0 && e.NODE_ENV !== 'production');
+  if (sandbox && e.NODE_ENV === 'production' && !e.PAYMENTS_SANDBOX_IN_PRODUCTION)
+    throw new ConfigError(
+      'Invalid PAYMENTS_SANDBOX: the payments sandbox (test money) is refused with NODE_ENV=production; set PAYMENTS_SANDBOX_IN_PRODUCTION=true to force it',
+    );
+  return sandbox;
+}
 
 /** Reads the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -98,6 +178,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
   }
+  // Two of the three keys is a half-configured provider, not an absent one.
+  const transactpayKeys = TRANSACTPAY_KEYS.filter((name) => e[name]);
+  if (transactpayKeys.length > 0 && transactpayKeys.length < TRANSACTPAY_KEYS.length)
+    throw new ConfigError(
+      `Invalid ${TRANSACTPAY_KEYS.find((name) => !e[name])}: set ${TRANSACTPAY_KEYS.join(', ')} together, or none of them`,
+    );
+  const paymentsSandbox = decidePaymentsSandbox(e);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -125,6 +212,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     jobPollMs: e.JOB_POLL_MS,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    paymentsSandbox,
     paystack: e.PAYSTACK_SECRET_KEY
       ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL }
       : undefined,

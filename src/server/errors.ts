@@ -28,11 +28,18 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 export class AppError extends Error {
   readonly code: ErrorCode;
+  /** Sent as `Retry-After` (seconds) with a 429, so clients know when to come back. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; retryAfterSeconds?: number },
+  ) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   get statusCode(): number {

@@ -5,6 +5,10 @@ export const HTTP_TIMEOUT_MS = 20_000;
 export const CURRENCY_SYMBOL = '₦';
 export const DEFAULT_PHONE_PREFIX = '+234';
 export const FULLNAME_MIN_LENGTH = 5;
+export const FULLNAME_MAX_LENGTH = 100;
+/** The longest e-mail address SMTP carries (RFC 5321: a 256-octet path less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 200;
 
 export const ANSWER_MAX_WORDS = 20;
 export const ANSWER_MAX_CHARACTERS = 280;
@@ -16,6 +20,9 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 export const TOPUP_QUICK_AMOUNTS = [1000, 2500, 5000, 10000] as const;
 export const TOPUP_STATIC_MINIMUM_TEXT_AMOUNT = 100;
+/** Largest top-up and withdrawal a player may ask for, in naira (far above any real wallet). */
+export const TOPUP_MAX_NAIRA = 10_000_000;
+export const WITHDRAWAL_MAX_NAIRA = 1_000_000_000;
 
 export const TOURNAMENT_LAUNCH_DATE = '2025-09-22';
 export const DEFAULT_COUNTDOWN_DAYS = 10;

@@ -14,9 +14,78 @@ export function isFreeGame(game: { entryFee?: number | null }): boolean {
   return !game.entryFee;
 }
 
+/**
+ * Characters that show as blank space but that JavaScript's `\s` does not know (fillers and
+ * blank patterns): a reader sees a gap, so they separate words like a space does.
+ */
+const BLANK_FILLERS = /[\u115F\u1160\u180E\u2800\u3164\uFFA0]/gu;
+/**
+ * Characters that show as nothing (Unicode's default-ignorable code points: zero-width spaces,
+ * soft hyphens, bidi controls, tags …, plus the interlinear annotation marks). Joiners and
+ * variation selectors are left to the two rules below, which keep them where they shape
+ * something visible (an emoji sequence, a Persian word).
+ */
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class matches the selectors themselves.
+  /(?![\u180B-\u180D\u180F\u200C-\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}])\p{Default_Ignorable_Code_Point}|[\uFFF9-\uFFFB]/gu;
+/** A joiner shapes something only between two visible characters; anywhere else it is hidden. */
+const JOINERS =
+  /([\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Modifier}])?([\u200C-\u200D]+)(?=([\p{L}\p{M}\p{N}\p{Extended_Pictographic}])?)/gu;
+/**
+ * A variation selector shows only as the variant of the character before it (an emoji, an
+ * ideograph, a Mongolian letter), once; any other, or a second one, shows nothing.
+ */
+const SELECTORS =
+  /((?![\u180B-\u180F])[\p{Emoji}\p{Ideographic}\p{Script=Mongolian}])?([\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]+)/gu;
+
+/**
+ * The answer as a reader sees it: invisible characters removed, anything that shows as blank
+ * space turned into one plain space, trimmed. Word counts, the empty check and the character
+ * limit are all taken on this text, so nothing hidden can stretch or fake an answer.
+ */
+export function visibleAnswerText(answer: string): string {
+  return answer
+    .replace(BLANK_FILLERS, ' ')
+    .replace(INVISIBLE, '')
+    .replace(SELECTORS, (_match, base: string | undefined, selectors: string) =>
+      base ? base + String.fromCodePoint(selectors.codePointAt(0) ?? 0) : '',
+    )
+    .replace(JOINERS, (_match, before: string | undefined, joiners: string, after?: string) =>
+      before && after && joiners.length === 1 ? before + joiners : (before ?? ''),
+    )
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+const READABLE = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
+/** Dashes between two words without a space make one word to a reader ("well-known"). */
+const CONNECTOR = /^\p{Pd}$/u;
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * Words as a reader counts them: Unicode word segmentation (so scripts written without spaces
+ * count their words too), where an emoji counts as a word and punctuation alone does not.
+ */
 export function countWords(answer: string): number {
-  const trimmed = answer.trim();
-  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+  const text = visibleAnswerText(answer);
+  if (text === '') return 0;
+  // Browsers from before Intl.Segmenter (Firefox before 125) count by spaces; the server,
+  // which always has it, decides.
+  if (typeof Intl.Segmenter !== 'function')
+    return text.split(' ').filter((chunk) => READABLE.test(chunk)).length;
+  wordSegmenter ??= new Intl.Segmenter('en', { granularity: 'word' });
+  let words = 0;
+  let previous: 'word' | 'connector' | 'other' = 'other';
+  for (const { segment, isWordLike } of wordSegmenter.segment(text)) {
+    if (isWordLike || PICTOGRAPH.test(segment)) {
+      if (previous !== 'connector') words += 1;
+      previous = 'word';
+    } else {
+      previous = previous === 'word' && CONNECTOR.test(segment) ? 'connector' : 'other';
+    }
+  }
+  return words;
 }
 
 export function isAnswerWithinWordLimit(answer: string): boolean {

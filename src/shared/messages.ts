@@ -1,3 +1,10 @@
+import {
+  ANSWER_MAX_CHARACTERS,
+  EMAIL_MAX_LENGTH,
+  FULLNAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+} from './constants.ts';
+
 /**
  * Texts players see, exactly as spec §5 and §8 write them (including their grammar).
  * Server and client both import these so a message never drifts between the two.
@@ -57,6 +64,7 @@ export const PAGE_TEXTS = {
 
 /** Texts DESIGN.md adds for rules the spec leaves to the server. */
 export const RULE_MESSAGES = {
+  answerTooLong: `Your answer must be ${ANSWER_MAX_CHARACTERS} characters or fewer`,
   emailFormat: 'Enter a valid email address',
   usernameFormat: 'Username must be 3 to 20 characters: lowercase letters, numbers or _',
   usernamePrefix: 'Username must not start with plucker_',
@@ -66,4 +74,16 @@ export const RULE_MESSAGES = {
   otpFormat: 'Enter the 6-digit code',
   amountPositive: 'Amount must be greater than zero',
   pageNumber: 'Page must be a whole number from 1',
+  fullnameTooLong: `Full name must be at most ${FULLNAME_MAX_LENGTH} characters`,
+  emailTooLong: `Email address must be at most ${EMAIL_MAX_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+} as const;
+
+/** Payment availability and the sandbox banner (no zod here: the banner is in /login's bundle). */
+export const PAYMENT_MESSAGES = {
+  notAvailable: 'This payment method is not available',
+  noneAvailable: 'Top-ups are not available right now. Please try again later.',
+  payoutsNotAvailable:
+    'Bank account checks and payouts are not available right now. Please try again later.',
+  sandboxBanner: 'Sandbox mode: test payments, no real money',
 } as const;

@@ -64,6 +64,12 @@ describe('naira and kobo', () => {
     expect(koboToNaira(1)).toBe(0.01);
   });
 
+  it('refuses by name an amount whose kobo a number cannot count, instead of BigInt(Infinity)', () => {
+    for (const naira of [1e308, Number.MAX_VALUE, Number.POSITIVE_INFINITY, Number.NaN, 1e14])
+      expect(() => nairaToKobo(naira), String(naira)).toThrow(/not a countable amount/);
+    expect(nairaToKobo(-0)).toBe(0n);
+  });
+
   it('property: a 2-decimal naira amount survives nairaToKobo then koboToNaira', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e13, max: 1e13 }), (kobo) => {

@@ -16,9 +16,15 @@ export function formatNaira(amount: number | null | undefined): string {
   return `${sign}${CURRENCY_SYMBOL}${nairaFormatter.format(Math.abs(rounded))}`;
 }
 
-/** Naira (as the API speaks them) to integer kobo (as the database stores them). */
+/**
+ * Naira (as the API speaks them) to integer kobo (as the database stores them). Amounts whose
+ * kobo a number cannot count exactly are refused by name: request schemas bound every amount
+ * far below this, so reaching it is a bug, never a player's input.
+ */
 export function nairaToKobo(naira: number): bigint {
-  return BigInt(Math.round(naira * KOBO_PER_NAIRA));
+  const kobo = Math.round(naira * KOBO_PER_NAIRA);
+  if (!Number.isSafeInteger(kobo)) throw new RangeError(`${naira} naira is not a countable amount`);
+  return BigInt(kobo);
 }
 
 export function koboToNaira(kobo: bigint | number): number {

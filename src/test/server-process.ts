@@ -12,9 +12,11 @@ import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { hashPassword } from '../server/modules/auth/passwords.ts';
 import { notify } from '../server/modules/notifications/service.ts';
 import { testEnv } from '../server/test/app.ts';
 import { createUser } from '../server/test/factories.ts';
+import { startSmtpServer } from '../server/test/smtp.ts';
 import type { ServerCommand, ServerMessage } from './server.ts';
 
 function send(message: ServerMessage): void {
@@ -37,7 +39,9 @@ async function main(): Promise<void> {
       });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-web-test-'));
   const extraEnv = JSON.parse(process.env.PLUCKERS_TEST_ENV ?? '{}') as Record<string, string>;
-  const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...extraEnv })), {
+  const smtp = process.env.PLUCKERS_TEST_CAPTURE_MAIL ? await startSmtpServer() : null;
+  const mailEnv: Record<string, string> = smtp ? { SMTP_URL: smtp.url } : {};
+  const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...mailEnv, ...extraEnv })), {
     database,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
   const stop = () => {
     stopping ??= (async () => {
       await app.close();
+      await smtp?.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     })();
@@ -55,12 +60,20 @@ async function main(): Promise<void> {
   async function run(command: ServerCommand): Promise<unknown> {
     switch (command.type) {
       case 'createUser':
-        return createUser(app.db, command.overrides);
+        return createUser(app.db, {
+          ...command.overrides,
+          ...(command.password ? { passwordHash: await hashPassword(command.password) } : {}),
+        });
       case 'tokenFor':
         return app.tokens.sign(command.user);
       case 'notify':
         await notify(app.db, command.userId, command.title, command.message);
         return null;
+      case 'waitForMail': {
+        if (!smtp) throw new Error('start the test server with { captureMail: true }');
+        const mail = await smtp.waitForMail(command.to);
+        return { subject: mail.subject, text: mail.text, code: mail.code };
+      }
       case 'stop':
         await stop();
         return null;

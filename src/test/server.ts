@@ -22,10 +22,19 @@ import type { createUser, UserRow } from '../server/test/factories.ts';
 export type UserOverrides = Parameters<typeof createUser>[1];
 
 export type ServerCommand =
-  | { type: 'createUser'; overrides?: UserOverrides }
+  | { type: 'createUser'; overrides?: UserOverrides; password?: string }
   | { type: 'tokenFor'; user: { id: string; tokenVersion: number } }
   | { type: 'notify'; userId: string; title: string; message: string }
+  | { type: 'waitForMail'; to: string }
   | { type: 'stop' };
+
+/** What a web test may read of an e-mail the server sent (needs `captureMail`). */
+export interface CapturedMail {
+  subject: string;
+  text: string;
+  /** The first stand-alone 6-digit number in the text, if any. */
+  code: string | null;
+}
 
 export type ServerMessage =
   | { type: 'ready'; origin: string }
@@ -36,12 +45,20 @@ export type ServerMessage =
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
   origin: string;
-  /** A verified player (unique handle and e-mail), through src/server/test/factories.ts. */
-  createUser(overrides?: UserOverrides): Promise<UserRow>;
+  /**
+   * A verified player (unique handle and e-mail), through src/server/test/factories.ts; with
+   * `password`, one that can log in with it (hashed by the server as sign-up hashes).
+   */
+  createUser(overrides?: UserOverrides, options?: { password?: string }): Promise<UserRow>;
   /** A bearer token exactly as a login would issue it (`app.tokens.sign`). */
   tokenFor(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
   /** Tells the user something through the notification service every feature uses. */
   notify(user: Pick<UserRow, 'id'>, title: string, message: string): Promise<void>;
+  /**
+   * The next e-mail to `to` (in order), from the SMTP capture the server sends through when
+   * started with `captureMail` (src/server/test/smtp.ts, in the server process).
+   */
+  waitForMail(to: string): Promise<CapturedMail>;
   /** Everything the server process printed so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -59,7 +76,10 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Starts a server process; resolves once it listens. Prefer `testServerPerFile` in test files. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { captureMail?: boolean } = {},
+): Promise<TestServer> {
   const databaseUrl = inject('testDatabaseUrl');
   const template = inject('pgliteTemplate');
   if (!databaseUrl && !template) {
@@ -73,6 +93,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       PLUCKERS_TEST_DATABASE_URL: databaseUrl ?? '',
       PLUCKERS_TEST_PGLITE_TEMPLATE: template ?? '',
       PLUCKERS_TEST_ENV: JSON.stringify(env),
+      PLUCKERS_TEST_CAPTURE_MAIL: options.captureMail ? 'true' : '',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     // Structured clone over IPC: user rows carry Date and bigint (kobo) values.
@@ -140,11 +161,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   let stopping: Promise<void> | undefined;
   return {
     origin,
-    createUser: (overrides) => call<UserRow>({ type: 'createUser', overrides }),
+    createUser: (overrides, options) =>
+      call<UserRow>({ type: 'createUser', overrides, password: options?.password }),
     tokenFor: (user) =>
       call<string>({ type: 'tokenFor', user: { id: user.id, tokenVersion: user.tokenVersion } }),
     notify: (user, title, message) =>
       call<void>({ type: 'notify', userId: user.id, title, message }),
+    waitForMail: (to) => call<CapturedMail>({ type: 'waitForMail', to }),
     output: () => log,
     stop() {
       stopping ??= (async () => {
@@ -167,10 +190,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
  * One real server per test file: started in beforeAll, stopped in afterAll. Returns a getter
  * because the server only exists once beforeAll has run.
  */
-export function testServerPerFile(env: Record<string, string> = {}): () => TestServer {
+export function testServerPerFile(
+  env: Record<string, string> = {},
+  options: { captureMail?: boolean } = {},
+): () => TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(env);
+    server = await startTestServer(env, options);
   });
   afterAll(async () => {
     await server?.stop();

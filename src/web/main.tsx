@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/App.tsx';
 import { startSession } from './app/SessionGate.tsx';
+import { loadPaymentModes } from './lib/payment-modes.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -9,6 +10,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 // Before the first render: the session requests and the screen's chunks start right away.
 startSession(window.location.pathname, preloadScreen);
+void loadPaymentModes();
 
 createRoot(root).render(
   <StrictMode>

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -99,6 +100,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    /** An e-mail change waiting for the code sent to the new address; `email` stays until then. */
+    pendingEmail: text('pending_email'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -177,7 +180,9 @@ export const emailCodes = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'change_email', 'step_up'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -326,6 +331,13 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** Whether the provider ran live or in this server's sandbox. */
     mode: text('mode', { enum: ['live', 'sandbox'] }).notNull(),
+    /**
+     * A sandbox credit found in a live system stays a failure of the ledger check, and blocks
+     * payouts, until an operator has dealt with it and marked it here (who, when, what was done).
+     */
+    sandboxReviewedAt: timestamp('sandbox_reviewed_at', { withTimezone: true }),
+    sandboxReviewedBy: uuid('sandbox_reviewed_by').references(() => users.id),
+    sandboxReviewNote: text('sandbox_review_note'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -405,4 +417,48 @@ export const adminAudit = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One row per sign-in: the token carries its id (`sid`), so one device can be signed out
+ * (`POST /auth/logout`) without touching the others; "log out of all devices" revokes them all.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} IS NULL`)],
+);
+
+/**
+ * Failure counters for guessable secrets (passwords, codes), shared by every instance: a key
+ * such as `login:<email>:<address>` counts failures in a window and may hold a block.
+ */
+export const authThrottles = pgTable('auth_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/** Addresses an account has signed in from: they keep working while strangers are throttled. */
+export const knownLoginAddresses = pgTable(
+  'known_login_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );

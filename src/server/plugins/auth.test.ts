@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { plans, users } from '../db/schema.ts';
 import { settableClock } from '../modules/games/test-fixtures.ts';
@@ -22,13 +22,18 @@ async function bumpTokenVersion(userId: string) {
 const PROTECTED = ['/api/v1/notification', '/api/v1/user'] as const;
 const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
 
-/** A token shaped like the server's own, with parts the test controls. */
-function craftToken(
+/**
+ * A token shaped like the server's own, with parts the test controls. It names a live session
+ * of the user (opened by the server's own signing), so a refusal is about the part broken.
+ */
+async function craftToken(
+  app: FastifyInstance,
   user: Pick<UserRow, 'id' | 'tokenVersion'>,
   options: { secret?: string; expiresAt?: number; issuer?: string; subject?: string | null } = {},
 ) {
+  const { sid } = decodeJwt(await app.tokens.sign(user));
   const now = Math.floor(Date.now() / 1000);
-  let jwt = new SignJWT({ ver: user.tokenVersion })
+  let jwt = new SignJWT({ ver: user.tokenVersion, sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(options.issuer ?? 'pluckers')
     .setIssuedAt(now - 7200)
@@ -64,7 +69,7 @@ describe('bearer authentication', () => {
     await expect(
       app.inject({
         url: '/api/v1/user',
-        headers: { authorization: `Bearer ${await craftToken(user)}` },
+        headers: { authorization: `Bearer ${await craftToken(app, user)}` },
       }),
     ).resolves.toMatchObject({ statusCode: 200 });
   });
@@ -96,7 +101,7 @@ describe('bearer authentication', () => {
   it('answers 401 for a token signed with another secret', async () => {
     const app = await buildTestApp(database());
     const user = await createUser(app.db);
-    const token = await craftToken(user, {
+    const token = await craftToken(app, user, {
       secret: 'another-secret-that-is-also-long-enough-to-sign',
     });
     await expectUnauthorized(app, { authorization: `Bearer ${token}` });
@@ -105,7 +110,7 @@ describe('bearer authentication', () => {
   it('answers 401 for an expired token', async () => {
     const app = await buildTestApp(database());
     const user = await createUser(app.db);
-    const token = await craftToken(user, { expiresAt: Math.floor(Date.now() / 1000) - 60 });
+    const token = await craftToken(app, user, { expiresAt: Math.floor(Date.now() / 1000) - 60 });
     await expectUnauthorized(app, { authorization: `Bearer ${token}` });
   });
 
@@ -113,10 +118,10 @@ describe('bearer authentication', () => {
     const app = await buildTestApp(database());
     const user = await createUser(app.db);
     const tokens = [
-      await craftToken(user, { issuer: 'someone-else' }),
-      await craftToken(user, { subject: null }),
-      await craftToken(user, { subject: 'not-a-uuid' }),
-      await craftToken(user, { subject: '00000000-0000-4000-8000-000000000000' }),
+      await craftToken(app, user, { issuer: 'someone-else' }),
+      await craftToken(app, user, { subject: null }),
+      await craftToken(app, user, { subject: 'not-a-uuid' }),
+      await craftToken(app, user, { subject: '00000000-0000-4000-8000-000000000000' }),
     ];
     for (const token of tokens) await expectUnauthorized(app, { authorization: `Bearer ${token}` });
   });
@@ -231,7 +236,9 @@ describe('GET /api/v1/user', () => {
         totalWinningAmount: 500,
         profilePhoto: null,
         hasSetPassword: false,
+        ageConfirmed: true,
         bankAccount: null,
+        pendingEmail: null,
       },
     });
   });

@@ -1,28 +1,44 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { MemoryCache } from '../lib/memory-cache.ts';
 
 const ISSUER = 'pluckers';
 const ALGORITHM = 'HS256';
-const ACCESS_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
+export const ACCESS_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
 /**
  * How long this process trusts what it last read of an account (token version, role,
- * suspension, deletion) without asking the database again. Changes made through this process
- * take effect at once (`tokens.forgetUser`); this bounds how long one made elsewhere (another
- * instance, `npm run admin`) can go unseen.
+ * suspension, deletion) or of a session (revoked or not) without asking the database again.
+ * Changes made through this process take effect at once (`tokens.forgetUser`,
+ * `tokens.revokeSession`); this bounds how long one made elsewhere (another instance,
+ * `npm run admin`) can go unseen.
  */
 export const ACCOUNT_STATE_TTL_MS = 2_000;
 const CACHED_TOKENS = 20_000;
 const CACHED_ACCOUNTS = 20_000;
+const CACHED_SESSIONS = 20_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface VerifiedToken {
   subject: string;
+  sessionId: string;
   version: unknown;
   expiresAtMs: number;
+}
+
+/** A session as this process last read it; `live` is false once revoked, expired or gone. */
+interface SessionState {
+  userId: string | null;
+  live: boolean;
+}
+
+/** Where a token was issued, kept on its session row for the owner's own records. */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  ipAddress?: string | null;
 }
 
 interface AccountState {
@@ -35,6 +51,8 @@ interface AccountState {
 export interface RequestUser {
   id: string;
   role: 'player' | 'admin';
+  /** The server-side session the request's token belongs to (`sid`). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -51,12 +69,20 @@ declare module 'fastify' {
     /** Route hook (preValidation): authenticate, then 403 unless the user is an admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     tokens: {
-      sign: (user: { id: string; tokenVersion: number }) => Promise<string>;
+      /** Opens a session for the user and returns its bearer token (the token carries `sid`). */
+      sign: (user: { id: string; tokenVersion: number }, origin?: SessionOrigin) => Promise<string>;
       /**
        * Call after committing a change to a user's token version, role, suspension or deletion,
        * so this process stops honouring what it remembered of them.
        */
       forgetUser: (userId: string) => void;
+      /** Revokes one session; its token stops working on this process at once. */
+      revokeSession: (sessionId: string) => Promise<void>;
+      /**
+       * Revokes every session of the user and bumps the token version ("log out of all
+       * devices"); every token stops working on this process at once.
+       */
+      revokeAllSessions: (userId: string) => Promise<void>;
     };
   }
   interface FastifyRequest {
@@ -82,23 +108,72 @@ export default fp(
     // ACCOUNT_STATE_TTL_MS) so a busy read path does not spend them on every request.
     const verifiedTokens = new MemoryCache<string, VerifiedToken>(CACHED_TOKENS);
     const accounts = new MemoryCache<string, AccountState>(CACHED_ACCOUNTS);
-    // Bumped by every forgetUser: an account read that raced a change is not remembered.
+    const sessionStates = new MemoryCache<string, SessionState>(CACHED_SESSIONS);
+    // Bumped by every forgetUser and revocation: a read that raced a change is not remembered.
     let forgetGeneration = 0;
 
+    function forgetUser(userId: string) {
+      forgetGeneration += 1;
+      accounts.delete(userId);
+    }
+
+    function forgetSession(sessionId: string) {
+      forgetGeneration += 1;
+      sessionStates.delete(sessionId);
+    }
+
     app.decorate('tokens', {
-      sign: (user: { id: string; tokenVersion: number }) => {
+      sign: async (user: { id: string; tokenVersion: number }, origin: SessionOrigin = {}) => {
         const issuedAt = app.clock.now();
-        return new SignJWT({ ver: user.tokenVersion })
+        const expiresAt = new Date(issuedAt.getTime() + ACCESS_TOKEN_TTL_MS);
+        const [session] = await app.db
+          .insert(sessions)
+          .values({
+            userId: user.id,
+            expiresAt,
+            userAgent: origin.userAgent?.slice(0, 300) ?? null,
+            ipAddress: origin.ipAddress ?? null,
+            createdAt: issuedAt,
+          })
+          .returning({ id: sessions.id });
+        if (!session) throw new Error('session insert returned nothing');
+        // Just written, so known live: the token's first request needs no session read.
+        sessionStates.set(
+          session.id,
+          { userId: user.id, live: true },
+          Math.min(issuedAt.getTime() + ACCOUNT_STATE_TTL_MS, expiresAt.getTime()),
+        );
+        return new SignJWT({ ver: user.tokenVersion, sid: session.id })
           .setProtectedHeader({ alg: ALGORITHM })
           .setSubject(user.id)
           .setIssuer(ISSUER)
           .setIssuedAt(issuedAt)
-          .setExpirationTime(new Date(issuedAt.getTime() + ACCESS_TOKEN_TTL_MS))
+          .setExpirationTime(expiresAt)
           .sign(key);
       },
-      forgetUser: (userId: string) => {
-        forgetGeneration += 1;
-        accounts.delete(userId);
+      forgetUser,
+      revokeSession: async (sessionId: string) => {
+        await app.db
+          .update(sessions)
+          .set({ revokedAt: app.clock.now() })
+          .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+        forgetSession(sessionId);
+      },
+      revokeAllSessions: async (userId: string) => {
+        const revoked = await app.db.transaction(async (tx) => {
+          // The version bump also stops tokens whose session row this query cannot see yet.
+          await tx
+            .update(users)
+            .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+            .where(eq(users.id, userId));
+          return tx
+            .update(sessions)
+            .set({ revokedAt: app.clock.now() })
+            .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+            .returning({ id: sessions.id });
+        });
+        forgetUser(userId);
+        for (const { id } of revoked) forgetSession(id);
       },
     });
 
@@ -111,10 +186,18 @@ export default fp(
           algorithms: [ALGORITHM],
           currentDate: new Date(nowMs),
         });
-        if (!payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub) || !payload.exp)
+        const sessionId = payload.sid;
+        if (
+          !payload.sub ||
+          !UUID.test(payload.sub) ||
+          !payload.exp ||
+          typeof sessionId !== 'string' ||
+          !UUID.test(sessionId)
+        )
           throw unauthorized();
         const verified = {
           subject: payload.sub,
+          sessionId,
           version: payload.ver,
           expiresAtMs: payload.exp * 1000,
         };
@@ -153,11 +236,41 @@ export default fp(
       return account;
     }
 
-    function admit(request: FastifyRequest, token: VerifiedToken, account: AccountState | null) {
+    async function readSession(sessionId: string, nowMs: number): Promise<SessionState> {
+      const remembered = sessionStates.get(sessionId, nowMs);
+      if (remembered) return remembered;
+      const generation = forgetGeneration;
+      const [row] = await app.db
+        .select({
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      const live = row !== undefined && row.revokedAt === null && row.expiresAt.getTime() > nowMs;
+      const state = { userId: row?.userId ?? null, live };
+      // A live session is re-read after the TTL (it may be revoked elsewhere) or its expiry;
+      // a dead one never comes back, but it is not worth keeping longer than a live one.
+      const until = live
+        ? Math.min(nowMs + ACCOUNT_STATE_TTL_MS, row.expiresAt.getTime())
+        : nowMs + ACCOUNT_STATE_TTL_MS;
+      if (generation === forgetGeneration) sessionStates.set(sessionId, state, until);
+      return state;
+    }
+
+    function admit(
+      request: FastifyRequest,
+      token: VerifiedToken,
+      account: AccountState | null,
+      session: SessionState,
+    ) {
       if (!account || account.deleted || account.tokenVersion !== token.version)
         throw unauthorized();
+      if (!session.live || session.userId !== token.subject) throw unauthorized();
       if (account.suspended) throw unauthorized('Your account is suspended. Contact support.');
-      request.currentUser = { id: token.subject, role: account.role };
+      request.currentUser = { id: token.subject, role: account.role, sessionId: token.sessionId };
     }
 
     async function authenticate(request: FastifyRequest): Promise<void> {
@@ -165,24 +278,29 @@ export default fp(
       if (!token) throw unauthorized();
       const nowMs = app.clock.now().getTime();
       const verified = await verifyToken(token, nowMs);
-      admit(request, verified, await readAccount(verified.subject, nowMs));
+      const [account, session] = await Promise.all([
+        readAccount(verified.subject, nowMs),
+        readSession(verified.sessionId, nowMs),
+      ]);
+      admit(request, verified, account, session);
     }
 
     app.decorate(
       'authenticate',
-      // A callback hook: when both the token and the account are remembered (nearly every
-      // request) it answers without a single promise.
+      // A callback hook: when the token, the account and the session are all remembered
+      // (nearly every request) it answers without a single promise.
       (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
         const token = bearerToken(request);
         const nowMs = app.clock.now().getTime();
         const verified = token ? verifiedTokens.get(token, nowMs) : undefined;
         const account = verified ? accounts.get(verified.subject, nowMs) : undefined;
-        if (!verified || !account) {
+        const session = verified ? sessionStates.get(verified.sessionId, nowMs) : undefined;
+        if (!verified || !account || !session) {
           authenticate(request).then(() => done(), done);
           return;
         }
         try {
-          admit(request, verified, account);
+          admit(request, verified, account, session);
         } catch (error) {
           done(error as Error);
           return;
@@ -202,4 +320,9 @@ export default fp(
 export function requireUser(request: FastifyRequest): RequestUser {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/** The device and address a request came from, recorded on the session it opens. */
+export function originOf(request: FastifyRequest): { userAgent: string | null; ipAddress: string } {
+  return { userAgent: request.headers['user-agent'] ?? null, ipAddress: request.ip };
 }

@@ -20,6 +20,8 @@ export default fp(
         return reply.status(400).send({ message, statusCode: 400 });
       }
       if (error instanceof AppError) {
+        if (error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', error.retryAfterSeconds);
         return reply
           .status(error.statusCode)
           .send({ message: error.message, statusCode: error.statusCode });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { type JobHandler, runNextJob } from '../jobs/queue.ts';
+import { sweepSignInRecords } from '../modules/auth/housekeeping.ts';
 import { runDraw, sweepGames } from '../modules/draws/service.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
 import { renewDuePlans } from '../modules/plans/service.ts';
@@ -15,6 +16,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Expired sign-in counters, sessions and known networks are only garbage (a stale row counts
+ * for nothing): swept now and then.
+ */
+const THROTTLE_SWEEP_MS = 10 * 60_000;
+
 export default fp<{ config: AppConfig }>(
   async function jobsPlugin(app: FastifyInstance, { config }) {
     const handlers: Record<string, JobHandler> = {
@@ -23,8 +30,17 @@ export default fp<{ config: AppConfig }>(
       },
     };
 
+    let lastThrottleSweep = Number.NEGATIVE_INFINITY;
+
     async function runDue(): Promise<number> {
       if ((await sweepGames(app.db, app.clock.now())) > 0) app.gameLists.invalidate();
+      const now = app.clock.now();
+      if (now.getTime() - lastThrottleSweep >= THROTTLE_SWEEP_MS) {
+        lastThrottleSweep = now.getTime();
+        await sweepSignInRecords(app.db, now).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'sweeping sign-in records failed; retrying later'),
+        );
+      }
       await renewDuePlans(app.db, app.clock.now());
       await reconcilePendingPayments({
         db: app.db,

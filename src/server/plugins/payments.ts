@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PaymentMethod, PaymentMode } from '../../shared/schemas/wallet.ts';
 import type { AppConfig } from '../config.ts';
-import { createPaymentProviders, type PaymentProviders } from '../providers/payments/index.ts';
+import {
+  createPaymentProviders,
+  type PaymentProviders,
+  paymentModes,
+} from '../providers/payments/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,13 +14,28 @@ declare module 'fastify' {
   }
 }
 
+/** What each mode means for a method, in its start-up line. */
+const WHY: Record<PaymentMethod, Record<PaymentMode, string>> = {
+  transactpay: {
+    live: 'card top-ups through TransactPay',
+    sandbox: 'test checkout on this server, no real money',
+    unavailable: 'no TRANSACTPAY_* keys: not offered',
+  },
+  paystack: {
+    live: 'card top-ups, bank account names and payouts through Paystack',
+    sandbox: 'test checkout, account names and payouts on this server, no real money',
+    unavailable: 'no PAYSTACK_SECRET_KEY: not offered, no bank account checks or payouts',
+  },
+};
+
 export default fp<{ config: AppConfig }>(
   async function paymentsPlugin(app: FastifyInstance, { config }) {
     app.decorate('paymentProviders', createPaymentProviders(config, app.db, app.secrets.sandbox));
-    for (const provider of Object.values(app.paymentProviders.byMethod)) {
-      app.log.info(
-        { method: provider.method, mode: provider.mode },
-        `payments: ${provider.method} runs ${provider.mode}`,
+    // Exactly one line per method, so an operator sees at start-up what players can use.
+    for (const { method, mode } of paymentModes(app.paymentProviders).methods) {
+      app.log[mode === 'live' ? 'info' : 'warn'](
+        { method, mode },
+        `payments: ${method} ${mode} (${WHY[method][mode]})`,
       );
     }
   },

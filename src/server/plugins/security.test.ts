@@ -90,3 +90,49 @@ describe('security headers', () => {
     expect((await app.inject({ url: '/Home', ...client })).statusCode).toBe(503);
   });
 });
+
+describe('client addresses behind proxies (TRUST_PROXY)', () => {
+  const url = '/api/v1/settings';
+  const exhaust = async (
+    app: Awaited<ReturnType<typeof buildTestApp>>,
+    request: (i: number) => { remoteAddress: string; headers?: Record<string, string> },
+  ) => {
+    let last = await app.inject({ url, ...request(0) });
+    for (let i = 1; i <= 600; i += 1) last = await app.inject({ url, ...request(i) });
+    return last;
+  };
+
+  it('ignores a made-up X-Forwarded-For by default: the socket address is the client', async () => {
+    const app = await buildTestApp(database());
+    // One attacker, a new forged address on every request: the limit still holds.
+    const last = await exhaust(app, (i) => ({
+      remoteAddress: '198.51.100.20',
+      headers: { 'x-forwarded-for': `203.0.113.${i % 250}, 192.0.2.${i % 200}` },
+    }));
+    expect(last.statusCode).toBe(429);
+  });
+
+  it('believes the hop its own proxy adds, and nothing the client wrote before it', async () => {
+    const app = await buildTestApp(database(), { TRUST_PROXY: '10.0.0.0/8' });
+    // Through the proxy (10.0.0.5), with a forged first entry that changes every time: only the
+    // address the proxy appended counts, so the forger is still one client.
+    const forged = await exhaust(app, (i) => ({
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': `203.0.113.${i % 250}, 198.51.100.30` },
+    }));
+    expect(forged.statusCode).toBe(429);
+    // Another real client behind the same proxy has its own budget.
+    const other = await app.inject({
+      url,
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': '198.51.100.31' },
+    });
+    expect(other.statusCode).toBe(200);
+    // A client that reaches the server directly cannot claim an address.
+    const direct = await exhaust(app, (i) => ({
+      remoteAddress: '198.51.100.40',
+      headers: { 'x-forwarded-for': `203.0.113.${i % 250}` },
+    }));
+    expect(direct.statusCode).toBe(429);
+  });
+});

@@ -26,6 +26,8 @@ export async function createUser(
       email: `plucker-${suffix}@example.test`,
       phoneNumber: '+2348012345678',
       emailVerifiedAt: new Date(),
+      // Signed up through the form, which confirms 18+ (Google sign-ups: pass null).
+      ageConfirmedAt: new Date(),
       ...overrides,
     })
     .returning();

@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
-import { banks, ledgerEntries, ledgerTransactions, notifications, users } from '../db/schema.ts';
+import {
+  banks,
+  ledgerEntries,
+  ledgerTransactions,
+  notifications,
+  payments,
+  users,
+} from '../db/schema.ts';
 import { ACCOUNTS, post } from '../modules/wallet/ledger.ts';
 import { nubanCheckDigit } from '../modules/withdrawals/nuban.ts';
 import { createUser, type UserRow, uniqueSuffix } from './factories.ts';
@@ -139,4 +146,23 @@ export function movableClock(start = new Date()) {
       now = date.getTime();
     },
   };
+}
+
+/**
+ * Marks a user's successful sandbox top-ups reviewed, as an operator would. Sandbox-mode tests
+ * call it when they finish: on the PostgreSQL run every file shares one database, and test money
+ * left unreviewed there would pause the payouts of live-mode tests in other files.
+ */
+export async function reviewSandboxTopUpsOf(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ sandboxReviewedAt: new Date(), sandboxReviewNote: 'test finished' })
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.mode, 'sandbox'),
+        eq(payments.status, 'SUCCESS'),
+        isNull(payments.sandboxReviewedAt),
+      ),
+    );
 }

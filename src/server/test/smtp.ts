@@ -12,7 +12,10 @@ export interface ReceivedMail {
   html: string;
   /** The `/auth/validate/<token>` token of the first such link in the text, if any. */
   validateToken: string | null;
-  /** The first stand-alone 6-digit number in the text, if any. */
+  /**
+   * The first stand-alone 6-digit number in the text, if any: not part of a longer word, so
+   * digits inside an e-mail address (test addresses carry random suffixes) are never taken.
+   */
   code: string | null;
   raw: string;
 }
@@ -131,7 +134,7 @@ export function parseMail(raw: string, recipients: string[], from: string): Rece
     text,
     html: parts.html.join('\n'),
     validateToken: /\/auth\/validate\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null,
-    code: /(?<!\d)(\d{6})(?!\d)/.exec(text)?.[1] ?? null,
+    code: /(?<![\w.@-])(\d{6})(?![\w.@-])/.exec(text)?.[1] ?? null,
     raw,
   };
 }

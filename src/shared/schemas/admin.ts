@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { GAME_STATUSES, GAME_TYPES } from '../constants.ts';
+import { pageQuerySchema } from './common.ts';
+
+const REASON_TOO_LONG = 'Give a reason of at most 300 characters';
+/** Kobo are what is stored: a positive amount below half a kobo would be stored as nothing. */
+const atLeastOneKobo = (naira: number) => Math.round(naira * 100) >= 1;
 
 const naira = (label: string) =>
   z
@@ -50,8 +55,8 @@ export type AdminGameBody = z.infer<typeof adminGameBodySchema>;
 export const adminGameListQuerySchema = z.object({
   status: z.enum(GAME_STATUSES).optional(),
   type: z.enum(GAME_TYPES).optional(),
-  categoryID: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  categoryID: z.uuid({ error: 'Choose a category' }).optional(),
+  page: pageQuerySchema.shape.page,
 });
 
 export const cancelGameBodySchema = z.object({
@@ -59,12 +64,12 @@ export const cancelGameBodySchema = z.object({
     .string({ error: 'Give a reason' })
     .trim()
     .min(3, 'Give a reason of at least 3 characters')
-    .max(300),
+    .max(300, REASON_TOO_LONG),
 });
 
 export const adminUserQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  q: z.string().max(100, 'Search for at most 100 characters').trim().optional(),
+  page: pageQuerySchema.shape.page,
 });
 
 export const suspendBodySchema = z.object({
@@ -72,36 +77,38 @@ export const suspendBodySchema = z.object({
     .string({ error: 'Give a reason' })
     .trim()
     .min(3, 'Give a reason of at least 3 characters')
-    .max(300),
+    .max(300, REASON_TOO_LONG),
 });
 
 export const adjustmentBodySchema = z.object({
   /** Naira; positive credits the wallet, negative debits it. */
   amount: z
     .number({ error: 'Amount must be a number' })
-    .refine((value) => value !== 0, 'Amount cannot be zero')
+    // Less than a kobo would round to nothing: as good as zero.
+    .refine((value) => Math.round(value * 100) !== 0, 'Amount cannot be zero')
     .refine((value) => Math.abs(value) <= 10_000_000, 'Amount is too large'),
   reason: z
     .string({ error: 'Give a reason' })
     .trim()
     .min(5, 'Give a reason of at least 5 characters')
-    .max(300),
+    .max(300, REASON_TOO_LONG),
 });
 
 export const settingsBodySchema = z.object({
   withdrawalTransactionFee: z
     .number({ error: 'Withdrawal fee must be a number' })
     .min(0, 'Withdrawal fee cannot be negative')
-    .max(100_000),
+    .max(100_000, 'Withdrawal fee must be at most ₦100,000'),
   minimumPaymentAmount: z
     .number({ error: 'Minimum payment must be a number' })
     .positive('Minimum payment must be above zero')
-    .max(1_000_000),
+    .refine(atLeastOneKobo, 'Minimum payment must be above zero')
+    .max(1_000_000, 'Minimum payment must be at most ₦1,000,000'),
   dailyGameLimit: z
     .number({ error: 'Daily game limit must be a number' })
     .int('Daily game limit must be a whole number')
     .min(1, 'Daily game limit must be at least 1')
-    .max(1000),
+    .max(1000, 'Daily game limit must be at most 1000'),
   tournamentLaunchAt: z.iso
     .datetime({ offset: true, error: 'Launch date must be a date and time' })
     .nullable(),
@@ -112,7 +119,7 @@ export const categoryBodySchema = z.object({
     .string({ error: 'Enter a title' })
     .trim()
     .min(2, 'Title must be at least 2 characters')
-    .max(60),
+    .max(60, 'Title must be at most 60 characters'),
   emoji: z
     .string({ error: 'Choose an emoji' })
     .trim()
@@ -121,15 +128,25 @@ export const categoryBodySchema = z.object({
 });
 
 export const planBodySchema = z.object({
-  planName: z.string({ error: 'Enter a plan name' }).trim().min(2).max(40),
+  planName: z
+    .string({ error: 'Enter a plan name' })
+    .trim()
+    .min(2, 'Plan name must be at least 2 characters')
+    .max(40, 'Plan name must be at most 40 characters'),
   amountPerDay: z
     .number({ error: 'Daily amount must be a number' })
     .positive('Daily amount must be above zero')
-    .max(1_000_000),
+    .refine(atLeastOneKobo, 'Daily amount must be above zero')
+    .max(1_000_000, 'Daily amount must be at most ₦1,000,000'),
   isActive: z.boolean().default(true),
   features: z.object({
     getVerifiedBadge: z.boolean(),
-    gamesPerDay: z.number().int().min(1).nullable(),
+    gamesPerDay: z
+      .number({ error: 'Games per day must be a whole number' })
+      .int('Games per day must be a whole number')
+      .min(1, 'Games per day must be at least 1')
+      .max(1000, 'Games per day must be at most 1000')
+      .nullable(),
     tournamentAccess: z.boolean(),
     earlyTournamentInvite: z.boolean(),
     priorityLeaderboardPlacement: z.boolean(),
@@ -141,3 +158,35 @@ export const reportQuerySchema = z.object({
   from: z.iso.date({ error: 'from must be YYYY-MM-DD' }).optional(),
   to: z.iso.date({ error: 'to must be YYYY-MM-DD' }).optional(),
 });
+
+/** Marking a sandbox top-up reviewed: the note says what was done (e.g. the adjustment taken). */
+export const sandboxReviewBodySchema = z.object({
+  note: z
+    .string({ error: 'Write a note of what was done' })
+    .trim()
+    .min(5, 'Write a note of at least 5 characters')
+    .max(500, 'The note must be at most 500 characters'),
+});
+export type SandboxReviewBody = z.infer<typeof sandboxReviewBodySchema>;
+
+export const sandboxPaymentSchema = z.object({
+  reference: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewNote: z.string().nullable(),
+});
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+
+export const sandboxPaymentListSchema = z.object({
+  /** Whether this server runs the sandbox now (then sandbox top-ups are expected). */
+  sandbox: z.boolean(),
+  /** Live system with unreviewed sandbox money: every payout is refused until it is reviewed. */
+  blocksPayouts: z.boolean(),
+  unreviewed: z.number().int(),
+  payments: z.array(sandboxPaymentSchema),
+});
+export type SandboxPaymentList = z.infer<typeof sandboxPaymentListSchema>;

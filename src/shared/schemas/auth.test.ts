@@ -9,6 +9,7 @@ const valid = {
   phoneNumber: '+2348012345678',
   password: 'correct-horse',
   confirmPassword: 'correct-horse',
+  ageConfirmed: true,
 };
 
 function firstMessage(body: unknown): string | undefined {
@@ -42,13 +43,15 @@ describe('registerSchema (spec §5, in order)', () => {
       ['password', 'Enter your password'],
       ['confirmPassword', 'Retype your password'],
     ];
-    const body: Record<string, string> = {};
+    const body: Record<string, unknown> = {};
     for (const [field, message] of order) {
       expect(firstMessage(body), `missing ${field}`).toBe(message);
       expect(firstMessage({ ...body, [field]: '' }), `empty ${field}`).toBe(message);
       body[field] = valid[field];
     }
-    expect(firstMessage(body)).toBeUndefined();
+    // The 18+ box comes last, after the spec's rules.
+    expect(firstMessage(body)).toBe(RULE_MESSAGES.ageConfirmed);
+    expect(firstMessage({ ...body, ageConfirmed: true })).toBeUndefined();
   });
 
   it("then 'Passwords does not match'", () => {
@@ -82,9 +85,12 @@ describe('registerSchema (spec §5, in order)', () => {
     expect(parsed.username).toBe('ada_obi');
   });
 
-  it('refuses ageConfirmed false, accepts true or absent', () => {
-    expect(firstMessage({ ...valid, ageConfirmed: false })).toBe(RULE_MESSAGES.ageConfirmed);
+  it('requires ageConfirmed: true, checked after the spec rules', () => {
     expect(registerSchema.safeParse({ ...valid, ageConfirmed: true }).success).toBe(true);
-    expect(registerSchema.safeParse(valid).success).toBe(true);
+    for (const ageConfirmed of [false, undefined, 'true', 1])
+      expect(firstMessage({ ...valid, ageConfirmed })).toBe(RULE_MESSAGES.ageConfirmed);
+    expect(firstMessage({ ...valid, confirmPassword: 'other-horse' })).toBe(
+      SIGNUP_MESSAGES.mismatch,
+    );
   });
 });

@@ -5,11 +5,12 @@ import {
   fullnameSchema,
   handleSchema,
   newPasswordSchema,
+  passwordInputSchema,
   phoneSchema,
   userSchema,
 } from './users.ts';
 
-/** Signup payload (spec §3), checked in spec §5 order, plus DESIGN's rules. */
+/** Signup payload (spec §3), checked in spec §5 order, plus DESIGN's rules (18+ required). */
 export const registerSchema = z
   .object({
     fullname: fullnameSchema,
@@ -17,16 +18,15 @@ export const registerSchema = z
     email: emailSchema,
     phoneNumber: phoneSchema,
     password: newPasswordSchema,
-    confirmPassword: z
-      .string({ error: SIGNUP_MESSAGES.confirmPassword })
-      .min(1, SIGNUP_MESSAGES.confirmPassword),
-    ageConfirmed: z.boolean().optional(),
+    confirmPassword: passwordInputSchema(SIGNUP_MESSAGES.confirmPassword),
+    ageConfirmed: z.boolean({ error: RULE_MESSAGES.ageConfirmed }).optional(),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: SIGNUP_MESSAGES.mismatch,
     path: ['confirmPassword'],
   })
-  .refine((body) => body.ageConfirmed !== false, {
+  // Last, after the spec's rules: the 18+ box is the form's last field.
+  .refine((body) => body.ageConfirmed === true, {
     message: RULE_MESSAGES.ageConfirmed,
     path: ['ageConfirmed'],
   });
@@ -34,7 +34,7 @@ export type RegisterBody = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: SIGNUP_MESSAGES.password }).min(1, SIGNUP_MESSAGES.password),
+  password: passwordInputSchema(SIGNUP_MESSAGES.password),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
@@ -47,6 +47,7 @@ export const validateTokenResponseSchema = z.object({ access_token: z.string() }
 
 export const otpSchema = z
   .string({ error: RULE_MESSAGES.otpFormat })
+  .max(20, RULE_MESSAGES.otpFormat)
   .trim()
   .regex(/^\d{6}$/, RULE_MESSAGES.otpFormat);
 
@@ -59,9 +60,7 @@ export const resetPasswordSchema = z
     email: emailSchema,
     otp: otpSchema,
     password: newPasswordSchema,
-    confirmPassword: z
-      .string({ error: SIGNUP_MESSAGES.confirmPassword })
-      .min(1, SIGNUP_MESSAGES.confirmPassword),
+    confirmPassword: passwordInputSchema(SIGNUP_MESSAGES.confirmPassword),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: SIGNUP_MESSAGES.mismatch,

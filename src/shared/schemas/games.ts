@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GAME_STATUSES, GAME_TYPES } from '../constants.ts';
+import { ANSWER_MAX_CHARACTERS, GAME_STATUSES, GAME_TYPES } from '../constants.ts';
+import { RULE_MESSAGES } from '../messages.ts';
 import { nairaSchema, timestampSchema } from './common.ts';
 
 export const gameTypeSchema = z.enum(GAME_TYPES, {
@@ -30,9 +31,20 @@ export type Game = z.infer<typeof gameSchema>;
 export const gameListQuerySchema = z.object({ gameType: gameTypeSchema.default('TRENDING') });
 export const gameListSchema = z.object({ games: z.array(gameSchema) });
 
+/**
+ * What may be sent as an answer: the 280-character limit is on the visible text (the server
+ * removes invisible characters first), so the raw text may be longer, but not without bound.
+ */
+export const ANSWER_MAX_SENT_CHARACTERS = ANSWER_MAX_CHARACTERS * 4;
+
 export const playGameSchema = z.object({
-  gameID: z.string({ error: 'Choose a game to play' }).min(1, 'Choose a game to play'),
-  submittedAnswer: z.string({ error: 'Type your answer' }),
+  gameID: z
+    .string({ error: 'Choose a game to play' })
+    .min(1, 'Choose a game to play')
+    .max(100, 'Choose a game to play'),
+  submittedAnswer: z
+    .string({ error: 'Type your answer' })
+    .max(ANSWER_MAX_SENT_CHARACTERS, RULE_MESSAGES.answerTooLong),
 });
 export type PlayGameBody = z.infer<typeof playGameSchema>;
 
@@ -59,7 +71,7 @@ export const leaderboardQuerySchema = z.object({
   dateFrom: z.iso.date({ error: 'dateFrom must be YYYY-MM-DD' }).optional(),
   dateTo: z.iso.date({ error: 'dateTo must be YYYY-MM-DD' }).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  categoryID: z.string().optional(),
+  categoryID: z.string().max(100, 'Choose a category').optional(),
 });
 
 export const leaderboardEntrySchema = z.object({

@@ -23,5 +23,8 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 
 export const subscribeParamsSchema = z.object({
-  id: z.string({ error: VALIDATION_MESSAGES.planId }).min(1, VALIDATION_MESSAGES.planId),
+  id: z
+    .string({ error: VALIDATION_MESSAGES.planId })
+    .min(1, VALIDATION_MESSAGES.planId)
+    .max(100, VALIDATION_MESSAGES.planId),
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { FULLNAME_MIN_LENGTH } from '../constants.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  FULLNAME_MAX_LENGTH,
+  FULLNAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+} from '../constants.ts';
 import { RULE_MESSAGES, SIGNUP_MESSAGES, VALIDATION_MESSAGES } from '../messages.ts';
 import { nairaSchema } from './common.ts';
 
@@ -29,19 +34,32 @@ export const userSchema = z.object({
   totalWinningAmount: nairaSchema,
   profilePhoto: z.string().nullable(),
   hasSetPassword: z.boolean(),
+  /** False until the player confirms they are 18 or older (Google sign-ups): ask before play or payment. */
+  ageConfirmed: z.boolean(),
   bankAccount: bankAccountSchema.nullable(),
+  /** A new e-mail waiting for the code sent to it; `email` stays in use until then. */
+  pendingEmail: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/**
+ * A required text of at most `maximum` characters as sent (before trimming, so padding cannot
+ * make a body of any size pass).
+ */
+const required = (message: string, maximum: number, tooLong: string) =>
+  z.string({ error: message }).max(maximum, tooLong).trim().min(1, message);
 
-export const emailSchema = required(SIGNUP_MESSAGES.email)
+export const emailSchema = required(
+  SIGNUP_MESSAGES.email,
+  EMAIL_MAX_LENGTH,
+  RULE_MESSAGES.emailTooLong,
+)
   .toLowerCase()
   .pipe(z.email({ error: RULE_MESSAGES.emailFormat }));
 
 export const USERNAME_PREFIX = 'plucker_';
 
-export const handleSchema = required(SIGNUP_MESSAGES.username)
+export const handleSchema = required(SIGNUP_MESSAGES.username, 100, RULE_MESSAGES.usernameFormat)
   .toLowerCase()
   .regex(/^[a-z0-9_]{3,20}$/, RULE_MESSAGES.usernameFormat)
   .refine((handle) => !handle.startsWith(USERNAME_PREFIX), RULE_MESSAGES.usernamePrefix);
@@ -56,25 +74,58 @@ const withoutPrefix = (value: unknown) =>
     ? value.trim().slice(USERNAME_PREFIX.length)
     : blankToUndefined(value);
 
-export const phoneSchema = required(SIGNUP_MESSAGES.phoneNumber).regex(
-  /^\+[1-9]\d{7,14}$/,
+export const phoneSchema = required(
+  SIGNUP_MESSAGES.phoneNumber,
+  100,
   RULE_MESSAGES.phoneFormat,
-);
+).regex(/^\+[1-9]\d{7,14}$/, RULE_MESSAGES.phoneFormat);
 
 export const newPasswordSchema = z
   .string({ error: SIGNUP_MESSAGES.password })
   .min(1, SIGNUP_MESSAGES.password)
   .min(8, RULE_MESSAGES.passwordLength)
-  .max(200, 'Password must be at most 200 characters');
+  .max(PASSWORD_MAX_LENGTH, RULE_MESSAGES.passwordTooLong);
+
+/** A password as typed to be checked (current password, confirmation): bounded, not judged. */
+export const passwordInputSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(PASSWORD_MAX_LENGTH, RULE_MESSAGES.passwordTooLong);
+
+export const STEP_UP_CODE_MESSAGE = 'The code is the 6 digits we e-mailed you';
+
+/**
+ * Proof for a sensitive change (e-mail, password, payout account): the current password, or,
+ * for an account without one, the 6-digit code e-mailed to its current address.
+ */
+const stepUpFields = {
+  currentPassword: z.preprocess(
+    blankToUndefined,
+    passwordInputSchema('Enter your current password').optional(),
+  ),
+  code: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(20, STEP_UP_CODE_MESSAGE)
+      .trim()
+      .regex(/^\d{6}$/, STEP_UP_CODE_MESSAGE)
+      .optional(),
+  ),
+};
 
 export const updateUserSchema = z
   .object({
     email: z.preprocess(blankToUndefined, emailSchema.optional()),
     phoneNumber: z.preprocess(blankToUndefined, phoneSchema.optional()),
     username: z.preprocess(withoutPrefix, handleSchema.optional()),
-    currentPassword: z.preprocess(blankToUndefined, z.string().optional()),
+    ...stepUpFields,
     password: z.preprocess(blankToUndefined, newPasswordSchema.optional()),
-    confirmPassword: z.preprocess(blankToUndefined, z.string().optional()),
+    confirmPassword: z.preprocess(
+      blankToUndefined,
+      passwordInputSchema(SIGNUP_MESSAGES.confirmPassword).optional(),
+    ),
   })
   .refine((body) => body.password === undefined || body.password === body.confirmPassword, {
     message: SIGNUP_MESSAGES.mismatch,
@@ -82,21 +133,43 @@ export const updateUserSchema = z
   });
 export type UpdateUserBody = z.infer<typeof updateUserSchema>;
 
-export const deleteUserSchema = z.object({
-  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password'),
+export const confirmAgeSchema = z.object({
+  ageConfirmed: z.literal(true, { error: RULE_MESSAGES.ageConfirmed }),
 });
 
+export const deleteUserSchema = z.object({
+  password: passwordInputSchema(SIGNUP_MESSAGES.password),
+});
+
+export const confirmEmailChangeSchema = z.object({
+  code: z
+    .string({ error: STEP_UP_CODE_MESSAGE })
+    .max(20, STEP_UP_CODE_MESSAGE)
+    .trim()
+    .regex(/^\d{6}$/, STEP_UP_CODE_MESSAGE),
+});
+export type ConfirmEmailChangeBody = z.infer<typeof confirmEmailChangeSchema>;
+
 export const bankAccountBodySchema = z.object({
-  bankID: z.string({ error: 'Select your bank' }).min(1, 'Select your bank'),
+  bankID: z
+    .string({ error: 'Select your bank' })
+    .min(1, 'Select your bank')
+    .max(100, 'Select your bank'),
   accountNumber: z
     .string({ error: 'Enter your account number' })
+    .max(10, 'Account number must be 10 digits')
     .regex(/^\d{10}$/, 'Account number must be 10 digits'),
 });
+
+/** Saving: replacing an existing account also needs the step-up proof. */
+export const saveBankAccountBodySchema = bankAccountBodySchema.extend(stepUpFields);
+export type SaveBankAccountBody = z.infer<typeof saveBankAccountBodySchema>;
 
 export const profilePhotoResponseSchema = z.object({ profilePhoto: z.string() });
 export const PROFILE_PHOTO_MESSAGE = VALIDATION_MESSAGES.profilePhoto;
 
-export const fullnameSchema = required(SIGNUP_MESSAGES.fullname).min(
-  FULLNAME_MIN_LENGTH,
+export const fullnameSchema = required(
   SIGNUP_MESSAGES.fullname,
-);
+  FULLNAME_MAX_LENGTH,
+  RULE_MESSAGES.fullnameTooLong,
+).min(FULLNAME_MIN_LENGTH, SIGNUP_MESSAGES.fullname);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TOPUP_MAX_NAIRA, WITHDRAWAL_MAX_NAIRA } from '../constants.ts';
 import { VALIDATION_MESSAGES } from '../messages.ts';
+import { formatNaira } from '../money.ts';
 import { nairaSchema, paginationSchema, timestampSchema } from './common.ts';
 
 export const PAYMENT_METHODS = ['transactpay', 'paystack'] as const;
@@ -8,10 +10,36 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-const amountSchema = (message: string) =>
-  z.number({ error: message }).finite(message).positive(message);
+/**
+ * How a method runs on this server: `live` (the real provider), `sandbox` (the server's own
+ * test checkout, no real money; then every method is sandboxed) or `unavailable`.
+ */
+export const paymentModeSchema = z.enum(['live', 'sandbox', 'unavailable']);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
-export const topUpBodySchema = z.object({ amount: amountSchema(VALIDATION_MESSAGES.topupAmount) });
+/** GET /payment/methods: public, so every page can show the sandbox banner. */
+export const paymentMethodsSchema = z.object({
+  sandbox: z.boolean(),
+  methods: z.array(z.object({ method: paymentMethodSchema, mode: paymentModeSchema })),
+  /** Bank-account name checks and payouts (Paystack). */
+  payouts: paymentModeSchema,
+});
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
+/**
+ * A player's amount: bounded, so every accepted amount is a whole number of kobo that a number
+ * and a bigint column hold exactly (1e308 naira is a clear 400, not BigInt(Infinity)).
+ */
+const amountSchema = (message: string, maximum: number, tooLarge: string) =>
+  z.number({ error: message }).finite(message).positive(message).max(maximum, tooLarge);
+
+export const topUpBodySchema = z.object({
+  amount: amountSchema(
+    VALIDATION_MESSAGES.topupAmount,
+    TOPUP_MAX_NAIRA,
+    `The maximum top-up is ${formatNaira(TOPUP_MAX_NAIRA)}`,
+  ),
+});
 export const topUpResponseSchema = z.object({ paymentUrl: z.string(), reference: z.string() });
 
 export const paymentSchema = z.object({
@@ -29,7 +57,11 @@ export const paymentPageSchema = z.object({
 });
 
 export const withdrawalBodySchema = z.object({
-  amount: amountSchema(VALIDATION_MESSAGES.withdrawalAmount),
+  amount: amountSchema(
+    VALIDATION_MESSAGES.withdrawalAmount,
+    WITHDRAWAL_MAX_NAIRA,
+    `The maximum withdrawal is ${formatNaira(WITHDRAWAL_MAX_NAIRA)}`,
+  ),
 });
 
 export const withdrawalSchema = z.object({
@@ -47,12 +79,17 @@ export const withdrawalPageSchema = z.object({
 
 export const approveWithdrawalBodySchema = z.object({
   /** Set when the operator paid by hand: the bank's reference. Omit to pay through the provider. */
-  paidReference: z.string().trim().min(3, 'Enter the payment reference').max(100).optional(),
+  paidReference: z
+    .string()
+    .trim()
+    .min(3, 'Enter the payment reference')
+    .max(100, 'The payment reference must be at most 100 characters')
+    .optional(),
 });
 export const rejectWithdrawalBodySchema = z.object({
   reason: z
     .string({ error: 'Give a reason' })
     .trim()
     .min(3, 'Give a reason of at least 3 characters')
-    .max(300),
+    .max(300, 'Give a reason of at most 300 characters'),
 });

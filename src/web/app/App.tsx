@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { Route, Router, Switch } from 'wouter';
+import { SandboxBanner } from './layout/SandboxBanner.tsx';
 import { caseInsensitiveParser } from './routing.ts';
 import { SessionGate } from './SessionGate.tsx';
 
@@ -201,6 +202,7 @@ export function preloadScreen(pathname: string): Promise<unknown> | undefined {
 export function App() {
   return (
     <>
+      <SandboxBanner />
       <Router parser={caseInsensitiveParser}>
         <SessionGate preload={preloadScreen}>
           <Suspense fallback={<PageSpinner />}>

@@ -33,6 +33,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * A 401 only rejects, without forgetting the session or redirecting: for calls whose token
+   * may already be dead on purpose (logging out).
+   */
+  ignoreUnauthorized?: boolean;
 }
 
 let onUnauthorized: () => void = () => {};
@@ -137,7 +142,10 @@ export async function request<T>(
     timeout.done();
   }
 
-  if (response.status === 401) throw handleUnauthorized();
+  if (response.status === 401) {
+    if (options.ignoreUnauthorized) throw new ApiError(ERROR_MESSAGES.unauthorized, 401);
+    throw handleUnauthorized();
+  }
   if (!response.ok) {
     throw new ApiError(
       messageOf(body) ?? (response.statusText || TRANSPORT_MESSAGES.network),

@@ -49,7 +49,9 @@ const sampleUser: User = {
   totalWinningAmount: 0,
   profilePhoto: null,
   hasSetPassword: true,
+  ageConfirmed: true,
   bankAccount: null,
+  pendingEmail: null,
 };
 
 const sampleSettings: Settings = {
@@ -103,12 +105,24 @@ describe('session restore against the real server', () => {
     await restoreSession('/Profile');
     expect(getSession().user).not.toBeNull();
 
-    logout();
+    await logout();
 
     expect(getSession().user).toBeNull();
     expect(sessionStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(window.location.pathname).toBe('/login');
+  });
+
+  it('logout revokes the token on the server: a copy of it no longer works', async () => {
+    await signedInPlayer();
+    const token = localStorage.getItem('authToken') as string;
+    setPageUrl(`${server().origin}/Profile`);
+    await restoreSession('/Profile');
+
+    await logout();
+
+    const reused = await fetch('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
+    expect(reused.status).toBe(401);
   });
 
   it('a 401 on any later call forgets the signed-in user', async () => {
@@ -226,6 +240,26 @@ describe('session restore rules', () => {
     // Not a 401: the token stays and nobody is sent anywhere.
     expect(localStorage.getItem('authToken')).toBe('token-abc');
     expect(window.location.pathname).toBe('/Home');
+  });
+
+  it('logout still logs out locally when the server cannot be reached', async () => {
+    const fake = await startFakeServer((request, response) => {
+      if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
+      else response.socket?.destroy();
+    });
+    localStorage.setItem('authToken', 'token-abc');
+    setPageUrl(`${fake.origin}/Profile`);
+    await restoreSession('/Profile');
+    expect(getSession().user).not.toBeNull();
+
+    await logout();
+
+    expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toContain(
+      'POST /api/v1/auth/logout',
+    );
+    expect(getSession().user).toBeNull();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
   });
 
   it('keeps what did load when only one of the two calls fails', async () => {

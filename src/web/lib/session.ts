@@ -84,6 +84,13 @@ export const fetchUser = () => http.get<{ data: User }>('/user').then((body) => 
 export const fetchSettings = () =>
   http.get<{ data: Settings }>('/settings').then((body) => body.data);
 
+/** The player confirms they are 18 or older (accounts made with Google are asked once). */
+export async function confirmAge(): Promise<User> {
+  const { data } = await http.post<{ data: User }>('/user/confirm-age', { ageConfirmed: true });
+  setUser(data);
+  return data;
+}
+
 /** Loads user and settings in parallel; any failure is ignored and the app carries on. */
 export async function restoreSession(pathname: string): Promise<void> {
   if (!tokenStorage.get() || !shouldRestoreSession(pathname)) return;
@@ -112,7 +119,24 @@ function forget(): void {
   update({ currentGame: null });
 }
 
-export function logout(): void {
+/** How long Log out waits for the server before logging out locally anyway. */
+export const LOGOUT_TIMEOUT_MS = 5_000;
+
+/**
+ * Spec §4 Logout, after asking the server to revoke this token (so a copy of it stops working
+ * too). The local logout happens whatever the server says, or if it does not answer in time.
+ */
+export async function logout(): Promise<void> {
+  if (tokenStorage.get()) {
+    await http
+      .post('/auth/logout', undefined, { timeoutMs: LOGOUT_TIMEOUT_MS, ignoreUnauthorized: true })
+      .catch(() => undefined);
+  }
+  endSessionLocally();
+}
+
+/** Spec §4 Logout on this device only: for when the server has already ended the session. */
+export function endSessionLocally(): void {
   forget();
   navigate('/login', { replace: true });
 }

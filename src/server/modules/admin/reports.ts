@@ -11,7 +11,10 @@ import { ACCOUNTS } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 const totalsSchema = z.object({
+  /** Live top-ups only: real money. */
   deposits: z.number(),
+  /** Top-ups through the payments sandbox: test money, never counted as deposits. */
+  sandboxDeposits: z.number(),
   entryFees: z.number(),
   prizesPaid: z.number(),
   refunds: z.number(),
@@ -23,13 +26,17 @@ const totalsSchema = z.object({
   houseMargin: z.number(),
 });
 
+/** The payment behind a top-up (its ledger reference is `topup:<method>:<payment reference>`), for its mode. */
+const TOP_UP_PAYMENT = sql`LEFT JOIN payments p ON t.kind = 'top_up' AND p.reference = split_part(t.reference, ':', 3)`;
+
 const lagosDay = (date: string) => new Date(`${date}T00:00:00+01:00`);
 
 /** Money movements per platform account over a window, read straight from the ledger. */
 export async function reportTotals(db: Database, from: Date, to: Date) {
   const result = await db.execute(sql`
     SELECT
-      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' THEN -e.amount END), 0)::bigint AS deposits,
+      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode IS DISTINCT FROM 'sandbox' THEN -e.amount END), 0)::bigint AS deposits,
+      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode = 'sandbox' THEN -e.amount END), 0)::bigint AS sandbox_deposits,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.entryFees} AND t.kind = 'entry_fee' THEN e.amount END), 0)::bigint AS entry_fees,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.entryFees} AND t.kind = 'refund' THEN -e.amount END), 0)::bigint AS refunds,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.prizeExpense} THEN -e.amount END), 0)::bigint AS prizes,
@@ -38,6 +45,7 @@ export async function reportTotals(db: Database, from: Date, to: Date) {
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.bankPayouts} THEN e.amount END), 0)::bigint AS paid_out,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.adjustments} THEN -e.amount END), 0)::bigint AS adjustments
     FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+    ${TOP_UP_PAYMENT}
     WHERE e.created_at >= ${from.toISOString()}::timestamptz AND e.created_at < ${to.toISOString()}::timestamptz`);
   const row =
     (result as unknown as { rows: Array<Record<string, string | number | bigint>> }).rows[0] ?? {};
@@ -47,6 +55,7 @@ export async function reportTotals(db: Database, from: Date, to: Date) {
     entryFees + kobo('plans') + kobo('withdrawal_fees') - kobo('prizes') - kobo('adjustments');
   return {
     deposits: koboToNaira(kobo('deposits')),
+    sandboxDeposits: koboToNaira(kobo('sandbox_deposits')),
     entryFees: koboToNaira(entryFees),
     prizesPaid: koboToNaira(kobo('prizes')),
     refunds: koboToNaira(kobo('refunds')),
@@ -67,21 +76,30 @@ async function dailySeries(db: Database, now: Date) {
       FROM generate_series(0, 29) AS n
     )
     SELECT to_char(d.starts AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day,
-      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' THEN -e.amount END), 0)::bigint AS deposits,
+      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode IS DISTINCT FROM 'sandbox' THEN -e.amount END), 0)::bigint AS deposits,
+      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode = 'sandbox' THEN -e.amount END), 0)::bigint AS sandbox_deposits,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.prizeExpense} THEN -e.amount END), 0)::bigint AS prizes,
       coalesce(sum(CASE WHEN e.account IN (${ACCOUNTS.entryFees}, ${ACCOUNTS.planRevenue}, ${ACCOUNTS.withdrawalFees}) THEN e.amount
                         WHEN e.account IN (${ACCOUNTS.prizeExpense}, ${ACCOUNTS.adjustments}) THEN e.amount END), 0)::bigint AS margin
     FROM days d
     LEFT JOIN ledger_entries e ON e.created_at >= d.starts AND e.created_at < d.starts + interval '1 day'
     LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
+    ${TOP_UP_PAYMENT}
     GROUP BY d.n, d.starts ORDER BY d.n`);
   return (
     result as unknown as {
-      rows: Array<{ day: string; deposits: string; prizes: string; margin: string }>;
+      rows: Array<{
+        day: string;
+        deposits: string;
+        sandbox_deposits: string;
+        prizes: string;
+        margin: string;
+      }>;
     }
   ).rows.map((row) => ({
     day: row.day,
     deposits: koboToNaira(BigInt(row.deposits)),
+    sandboxDeposits: koboToNaira(BigInt(row.sandbox_deposits)),
     prizes: koboToNaira(BigInt(row.prizes)),
     margin: koboToNaira(BigInt(row.margin)),
   }));
@@ -107,6 +125,7 @@ export async function adminReportRoutes(app: FastifyInstance) {
                 z.object({
                   day: z.string(),
                   deposits: z.number(),
+                  sandboxDeposits: z.number(),
                   prizes: z.number(),
                   margin: z.number(),
                 }),
@@ -128,7 +147,7 @@ export async function adminReportRoutes(app: FastifyInstance) {
       const [totals, daily, ledger] = await Promise.all([
         reportTotals(app.db, from, to),
         dailySeries(app.db, now),
-        checkLedger(app.db),
+        checkLedger(app.db, app.paymentProviders),
       ]);
       return { data: { from: from.toISOString(), to: to.toISOString(), totals, daily, ledger } };
     },

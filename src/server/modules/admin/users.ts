@@ -147,6 +147,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
                 z.object({
                   reference: z.string(),
                   method: z.string(),
+                  /** live, or sandbox (test money) */
+                  mode: z.string(),
                   amount: z.number(),
                   status: z.string(),
                   createdAt: z.string(),
@@ -223,6 +225,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
           payments: paymentRows.map((p) => ({
             reference: p.reference,
             method: p.method,
+            mode: p.mode,
             amount: koboToNaira(p.amount),
             status: p.status,
             createdAt: p.createdAt.toISOString(),

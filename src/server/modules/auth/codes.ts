@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { emailCodes } from '../../db/schema.ts';
 import { AppError, badRequest, ErrorCode } from '../../errors.ts';
 
-export type CodePurpose = 'verify_email' | 'reset_password';
+export type CodePurpose = 'verify_email' | 'reset_password' | 'change_email' | 'step_up';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -67,6 +67,20 @@ export function signupCodeMail(to: string, code: string): MailMessage {
   );
 }
 
+/** Sent instead of a sign-up's mail when the address already has an account. */
+export function signupAttemptMail(to: string, publicUrl: string): MailMessage {
+  return branded(
+    to,
+    'Someone tried to sign up with your e-mail',
+    [
+      'Someone tried to create a new Pluckers account with this e-mail address, which already has one.',
+      `If it was you, log in or reset your password: your account is waiting at ${publicUrl}/login.`,
+      'If it was not you, nothing has changed and no new account was made.',
+    ],
+    { label: 'Reset my password', url: `${publicUrl}/ForgotPassword` },
+  );
+}
+
 export function resetCodeMail(to: string, code: string): MailMessage {
   return branded(
     to,
@@ -77,6 +91,40 @@ export function resetCodeMail(to: string, code: string): MailMessage {
     undefined,
     code,
   );
+}
+
+export function stepUpCodeMail(to: string, code: string): MailMessage {
+  return branded(
+    to,
+    'Confirm a change to your Pluckers account',
+    [
+      `Enter this code in the app to confirm a change to your e-mail, password or withdrawal bank account. It expires in ${CODE_TTL_MINUTES} minutes.`,
+      'If you did not ask for this, someone may have access to your account: log out of all devices from your profile.',
+    ],
+    undefined,
+    code,
+  );
+}
+
+/** To the NEW address: only its owner can finish the change. */
+export function emailChangeCodeMail(to: string, code: string): MailMessage {
+  return branded(
+    to,
+    'Confirm your new Pluckers e-mail',
+    [
+      `Enter this code on your Pluckers profile to make ${to} your account's e-mail. It expires in ${CODE_TTL_MINUTES} minutes.`,
+    ],
+    undefined,
+    code,
+  );
+}
+
+/** To the OLD address when a change is asked for: a warning, never the code. */
+export function emailChangeRequestedMail(to: string, newEmail: string): MailMessage {
+  return branded(to, 'Someone asked to change your Pluckers e-mail', [
+    `A request was made to change the e-mail on your Pluckers account to ${newEmail}. Nothing changes until the code sent to that address is entered.`,
+    'If this was not you, change your password and log out of all devices from your profile straight away.',
+  ]);
 }
 
 export function emailChangedMail(to: string, newEmail: string): MailMessage {

@@ -135,6 +135,7 @@ describe('POST /auth/forgot-password', () => {
       message: 'Too many attempts. Please try again in 15 minutes.',
       statusCode: 429,
     });
+    await app.background.idle();
     expect(smtp.mailTo(user.email)).toHaveLength(5);
   });
 });

@@ -15,8 +15,10 @@ import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
 import type { AppConfig } from '../../config.ts';
 import { AppError, ErrorCode } from '../../errors.ts';
 import { describeWait } from '../../lib/fixed-window.ts';
+import { originOf, requireUser } from '../../plugins/auth.ts';
 import { createGoogleClient, GoogleLoginError } from './google.ts';
 import {
+  AUTH_MESSAGES,
   authContextOf,
   forgotPassword,
   login,
@@ -30,11 +32,19 @@ import {
 
 const MINUTE = 60_000;
 
-/** Per-IP limits on every auth call, and per-address limits where an e-mail is named. */
+/**
+ * Per-client and per-e-mail limits of the routes that send mail or check codes, counted in
+ * memory per instance (password login has its own limits, shared by every instance:
+ * login-limits.ts). The per-e-mail limits protect a person (no flood of mail, no run of code
+ * guesses; a code also locks after 5 wrong tries). The per-client limits only have to stop
+ * one machine spraying many addresses, and a client address can be a mobile carrier's NAT
+ * with hundreds of subscribers behind it: 60 mails and 100 code checks per 15 minutes leave
+ * room for a busy network's sign-ups and typos, while a spray from one address stays small
+ * (60 sign-ups are ~3 s of password hashing).
+ */
 const LIMITS = {
-  login: { perIp: 20, perEmail: 10 },
-  code: { perIp: 20, perEmail: 10 },
-  resend: { perIp: 10, perEmail: 5 },
+  code: { perIp: 100, perEmail: 10 },
+  resend: { perIp: 60, perEmail: 5 },
 } as const;
 
 function emailOf(request: FastifyRequest): string {
@@ -97,6 +107,8 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
       schema: {
         tags: ['auth'],
         summary: 'Sign up; sends a verification link and code',
+        description:
+          'An e-mail that already has an account gets the same answer as a new one, and its owner is e-mailed instead. A taken username answers 409. Needs ageConfirmed: true.',
         body: registerSchema,
         response: { 201: messageSchema },
       },
@@ -108,15 +120,19 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
   typed.post(
     '/auth/login',
     {
-      ...limits('login'),
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password',
+        description:
+          'Failed logins are limited per e-mail and client, per e-mail from clients its owner has not signed in from, and per client; a limited attempt answers 429 with Retry-After.',
         body: loginSchema,
         response: { 200: envelope(loginResponseSchema) },
       },
     },
-    async (request) => ({ message: 'Welcome back', data: await login(context, request.body) }),
+    async (request) => ({
+      message: 'Welcome back',
+      data: await login(context, request.body, originOf(request)),
+    }),
   );
 
   typed.post(
@@ -130,7 +146,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         response: { 200: messageSchema },
       },
     },
-    async (request) => ({ message: await resendVerificationLink(context, request.query.email) }),
+    async (request) => ({ message: resendVerificationLink(context, request.query.email) }),
   );
 
   typed.post(
@@ -140,6 +156,8 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
       schema: {
         tags: ['auth'],
         summary: 'Send a 6-digit code to verify an e-mail before signing up',
+        description:
+          'Answers alike for every address; the owner of an address already verified on an account is told instead of getting a code.',
         body: emailBodySchema,
         response: { 200: messageSchema },
       },
@@ -182,7 +200,9 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
     },
     async (request) => ({
       message: 'Your account is verified',
-      data: { access_token: await validateOneTimeLink(context, request.params.token) },
+      data: {
+        access_token: await validateOneTimeLink(context, request.params.token, originOf(request)),
+      },
     }),
   );
 
@@ -197,7 +217,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         response: { 200: messageSchema },
       },
     },
-    async (request) => ({ message: await forgotPassword(context, request.body.email) }),
+    async (request) => ({ message: forgotPassword(context, request.body.email) }),
   );
 
   typed.post(
@@ -211,7 +231,41 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         response: { 200: messageSchema },
       },
     },
-    async (request) => ({ message: await resetPassword(context, request.body) }),
+    async (request) => ({ message: await resetPassword(context, request.body, request.ip) }),
+  );
+
+  typed.post(
+    '/auth/logout',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: revokes this token on the server',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await app.tokens.revokeSession(requireUser(request).sessionId);
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  typed.post(
+    '/auth/logout-all',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out of all devices: revokes every token of the account, this one included',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await app.tokens.revokeAllSessions(requireUser(request).id);
+      return { message: AUTH_MESSAGES.loggedOutEverywhere };
+    },
   );
 
   const google = config.google

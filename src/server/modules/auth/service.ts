@@ -8,10 +8,18 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { users, verifiedEmails } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, ErrorCode, forbidden } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SessionOrigin } from '../../plugins/auth.ts';
 import type { MailMessage } from '../../providers/mail.ts';
 import { loadApiUser } from '../users/serialize.ts';
 import { consumeCode, issueCode } from './codes.ts';
-import { resetCodeMail, signupCodeMail, verificationMail } from './emails.ts';
+import { resetCodeMail, signupAttemptMail, signupCodeMail, verificationMail } from './emails.ts';
+import {
+  admitLoginAttempt,
+  recordLoginFailure,
+  recordLoginSuccess,
+  recordPasswordReset,
+  rememberNetwork,
+} from './login-limits.ts';
 import { consumeOneTimeToken, createOneTimeToken, revokeOneTimeTokens } from './one-time-tokens.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -27,25 +35,36 @@ export interface AuthContext {
   pepper: Uint8Array;
   publicUrl: string;
   sendMail: (message: MailMessage) => Promise<boolean>;
-  signToken: (user: { id: string; tokenVersion: number }) => Promise<string>;
+  /** Opens a server-side session and returns its token. */
+  signToken: (
+    user: { id: string; tokenVersion: number },
+    origin?: SessionOrigin,
+  ) => Promise<string>;
   /** After a committed change to a user's token version, suspension or deletion. */
   forgetSessions: (userId: string) => void;
+  /**
+   * Work done after the answer is sent (tracked; failures logged): whatever depends on whether
+   * an account exists, so neither the answer nor its timing tells.
+   */
+  afterResponse: (name: string, task: () => Promise<unknown>) => void;
 }
 
 export const AUTH_MESSAGES = {
   registered: 'Account created. Check your e-mail for a link or code to verify it.',
   registeredVerified: 'Account created. You can log in now.',
+  /** Profile e-mail changes only: sign-up never says whether an e-mail has an account. */
   emailTaken: 'An account with this e-mail already exists',
   usernameTaken: 'This username is already taken',
   unverified: 'Please verify your e-mail address to continue',
   suspended: 'Your account is suspended. Contact support for help.',
   resent: 'If this e-mail needs verifying, we have sent a new link. Check your inbox.',
   codeSent: 'We have sent a 6-digit code to your e-mail',
-  alreadyRegistered: 'This e-mail is already verified on an account. Log in instead.',
   emailVerified: 'E-mail verified',
   badLink: 'This link is invalid or has expired. Request a new one from the login page.',
   forgot: 'If an account exists for this e-mail, we have sent a reset code. Check your inbox.',
   reset: 'Your password has been reset. Log in with your new password.',
+  loggedOut: 'You have been logged out',
+  loggedOutEverywhere: 'You have been logged out of all devices',
 } as const;
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
@@ -55,19 +74,25 @@ export function assertStrongPassword(password: string): void {
   if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
 }
 
-async function duplicateMessage(
-  db: Database,
-  email: string,
-  handle: string,
-): Promise<string | null> {
-  const [emailOwner] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
-  if (emailOwner) return AUTH_MESSAGES.emailTaken;
-  const [handleOwner] = await db
-    .select({ id: users.id })
+async function handleTaken(db: Database, handle: string): Promise<boolean> {
+  const [owner] = await db.select({ id: users.id }).from(users).where(byHandle(handle)).limit(1);
+  return owner !== undefined;
+}
+
+async function accountWithEmail(db: Database, email: string) {
+  const [owner] = await db
+    .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
-    .where(byHandle(handle))
+    .where(byEmail(email))
     .limit(1);
-  return handleOwner ? AUTH_MESSAGES.usernameTaken : null;
+  return owner;
+}
+
+/** Someone signed up (or asked for a sign-up code) with an address that has an account. */
+function tellOwnerOfSignupAttempt(ctx: AuthContext, email: string) {
+  ctx.afterResponse('sign-up attempt notice', () =>
+    ctx.sendMail(signupAttemptMail(email, ctx.publicUrl)),
+  );
 }
 
 export async function sendVerification(
@@ -95,13 +120,23 @@ export async function sendVerification(
   );
 }
 
+/**
+ * Sign-up. An e-mail that already has an account gets the very answer a new one gets (its owner
+ * is e-mailed instead), so sign-up cannot tell who has an account; usernames are public, so a
+ * taken one is refused.
+ */
 export async function register(ctx: AuthContext, body: RegisterBody): Promise<string> {
   assertStrongPassword(body.password);
-  const duplicate = await duplicateMessage(ctx.db, body.email, body.username);
-  if (duplicate) throw conflict(duplicate);
+  // Hashed on every path: an e-mail already in use must answer as slowly as a new one.
+  const passwordHash = await hashPassword(body.password);
+  if (await handleTaken(ctx.db, body.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+  const owner = await accountWithEmail(ctx.db, body.email);
+  if (owner) {
+    tellOwnerOfSignupAttempt(ctx, owner.email);
+    return AUTH_MESSAGES.registered;
+  }
 
   const now = ctx.clock.now();
-  const passwordHash = await hashPassword(body.password);
   let created: { id: string; email: string; fullname: string; verified: boolean };
   try {
     created = await ctx.db.transaction(async (tx) => {
@@ -119,7 +154,7 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<st
           phoneNumber: body.phoneNumber,
           passwordHash,
           emailVerifiedAt: verified ? now : null,
-          ageConfirmedAt: body.ageConfirmed ? now : null,
+          ageConfirmedAt: now,
           createdAt: now,
         })
         .returning({ id: users.id, email: users.email, fullname: users.fullname });
@@ -128,64 +163,94 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<st
     });
   } catch (error) {
     // Two sign-ups racing for the same e-mail or handle: the unique index decides.
-    if (isUniqueViolation(error)) {
-      throw conflict(
-        (await duplicateMessage(ctx.db, body.email, body.username)) ?? AUTH_MESSAGES.emailTaken,
-      );
-    }
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    if (await handleTaken(ctx.db, body.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+    tellOwnerOfSignupAttempt(ctx, body.email);
+    return AUTH_MESSAGES.registered;
   }
   if (created.verified) return AUTH_MESSAGES.registeredVerified;
   // A code asked for in the sign-up form moments ago must not stop the account's own mail.
-  await sendVerification(ctx, created, { ignoreCooldown: true });
+  ctx.afterResponse('verification mail', () =>
+    sendVerification(ctx, created, { ignoreCooldown: true }),
+  );
   return AUTH_MESSAGES.registered;
 }
 
 export async function login(
   ctx: AuthContext,
   body: LoginBody,
+  /** The client's address (login limits, known networks) and user agent (its session). */
+  origin: SessionOrigin & { ipAddress: string },
 ): Promise<{ accessToken: string; user: User }> {
+  const now = ctx.clock.now();
   const [user] = await ctx.db
     .select()
     .from(users)
     .where(and(byEmail(body.email), isNull(users.deletedAt)))
     .limit(1);
+  const attempt = await admitLoginAttempt(
+    ctx.db,
+    body.email,
+    user?.id ?? null,
+    origin.ipAddress,
+    now,
+  );
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, body.password);
-  if (!user || !passwordOk) throw badRequest(ERROR_MESSAGES.invalidCredentials);
+  if (!user || !passwordOk) {
+    await recordLoginFailure(ctx.db, attempt, now);
+    throw badRequest(ERROR_MESSAGES.invalidCredentials);
+  }
+  await recordLoginSuccess(ctx.db, attempt);
   if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified);
   if (user.suspendedAt) {
     const reason = user.suspendedReason ? ` Reason: ${user.suspendedReason}.` : '';
     throw new AppError(ErrorCode.AccountSuspended, `${AUTH_MESSAGES.suspended}${reason}`);
   }
-  return { accessToken: await ctx.signToken(user), user: await loadApiUser(ctx.db, user.id) };
+  await rememberNetwork(ctx.db, user.id, origin.ipAddress, now);
+  return {
+    accessToken: await ctx.signToken(user, origin),
+    user: await loadApiUser(ctx.db, user.id),
+  };
 }
 
-/** Re-sends the verification link (and code) to an unverified account; silent otherwise. */
-export async function resendVerificationLink(ctx: AuthContext, email: string): Promise<string> {
-  const [user] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      fullname: users.fullname,
-      verifiedAt: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(and(byEmail(email), isNull(users.deletedAt)))
-    .limit(1);
-  if (user && !user.verifiedAt) await sendVerification(ctx, user);
+/** Inside the 60 s cooldown the earlier mail still works: nothing more to send. */
+function ignoringCooldown(error: unknown): void {
+  if (!(error instanceof AppError && error.code === ErrorCode.TooManyRequests)) throw error;
+}
+
+/**
+ * Re-sends the verification link (and code) to an unverified account. Answers at once and
+ * alike for every address; the lookup and the mail happen after the answer.
+ */
+export function resendVerificationLink(ctx: AuthContext, email: string): string {
+  ctx.afterResponse('verification link resend', async () => {
+    const [user] = await ctx.db
+      .select({
+        id: users.id,
+        email: users.email,
+        fullname: users.fullname,
+        verifiedAt: users.emailVerifiedAt,
+      })
+      .from(users)
+      .where(and(byEmail(email), isNull(users.deletedAt)))
+      .limit(1);
+    if (user && !user.verifiedAt) await sendVerification(ctx, user).catch(ignoringCooldown);
+  });
   return AUTH_MESSAGES.resent;
 }
 
-/** Signup modal: a code for an address that has no verified account yet. */
+/**
+ * Signup modal: a code for an address that has no verified account yet; the owner of a
+ * verified one is told instead. The code is issued for every address (a verified one's is
+ * never sent), so the 60 s cooldown answers alike too; the rest happens after the answer.
+ */
 export async function sendSignupCode(ctx: AuthContext, email: string): Promise<string> {
-  const [owner] = await ctx.db
-    .select({ verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(and(byEmail(email), isNull(users.deletedAt)))
-    .limit(1);
-  if (owner?.verifiedAt) throw conflict(AUTH_MESSAGES.alreadyRegistered);
   const code = await issueCode(ctx.db, ctx.pepper, email, 'verify_email', ctx.clock.now());
-  await ctx.sendMail(signupCodeMail(email, code));
+  ctx.afterResponse('sign-up code', async () => {
+    const owner = await accountWithEmail(ctx.db, email);
+    if (owner?.verifiedAt) await ctx.sendMail(signupAttemptMail(owner.email, ctx.publicUrl));
+    else await ctx.sendMail(signupCodeMail(email, code));
+  });
   return AUTH_MESSAGES.codeSent;
 }
 
@@ -217,9 +282,13 @@ export async function verifyEmailCode(
 }
 
 /** The link in the e-mail (or the Google hand-off): one use, then an access token. */
-export async function validateOneTimeLink(ctx: AuthContext, token: string): Promise<string> {
+export async function validateOneTimeLink(
+  ctx: AuthContext,
+  token: string,
+  origin: SessionOrigin = {},
+): Promise<string> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const user = await ctx.db.transaction(async (tx) => {
     const used = await consumeOneTimeToken(tx, token, now);
     if (!used) throw badRequest(AUTH_MESSAGES.badLink);
     const [user] = await tx
@@ -235,31 +304,35 @@ export async function validateOneTimeLink(ctx: AuthContext, token: string): Prom
       });
     if (!user) throw badRequest(AUTH_MESSAGES.badLink);
     if (user.suspendedAt) throw new AppError(ErrorCode.AccountSuspended, AUTH_MESSAGES.suspended);
-    return ctx.signToken(user);
+    return user;
   });
+  // After the commit: the session row is written outside the link's transaction.
+  return ctx.signToken(user, origin);
 }
 
-export async function forgotPassword(ctx: AuthContext, email: string): Promise<string> {
-  const [user] = await ctx.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(byEmail(email), isNull(users.deletedAt)))
-    .limit(1);
-  if (user) {
+/** Always the same answer at once; the code is issued and mailed after it, for accounts only. */
+export function forgotPassword(ctx: AuthContext, email: string): string {
+  ctx.afterResponse('password reset code', async () => {
+    const [user] = await ctx.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(byEmail(email), isNull(users.deletedAt)))
+      .limit(1);
+    if (!user) return;
     try {
       const code = await issueCode(ctx.db, ctx.pepper, email, 'reset_password', ctx.clock.now());
       await ctx.sendMail(resetCodeMail(user.email, code));
     } catch (error) {
-      // Inside the cooldown the earlier code still works; answering alike hides whether the account exists.
-      if (!(error instanceof AppError && error.code === ErrorCode.TooManyRequests)) throw error;
+      ignoringCooldown(error);
     }
-  }
+  });
   return AUTH_MESSAGES.forgot;
 }
 
 export async function resetPassword(
   ctx: AuthContext,
   body: { email: string; otp: string; password: string },
+  address: string,
 ): Promise<string> {
   assertStrongPassword(body.password);
   const now = ctx.clock.now();
@@ -275,7 +348,12 @@ export async function resetPassword(
     })
     .where(and(byEmail(body.email), isNull(users.deletedAt)))
     .returning({ id: users.id });
-  for (const user of reset) ctx.forgetSessions(user.id);
+  for (const user of reset) {
+    ctx.forgetSessions(user.id);
+    // The mailbox proved who this is: their network is theirs from now on, so a stranger's
+    // storm of guesses does not keep them out of their new password.
+    await recordPasswordReset(ctx.db, body.email, user.id, address, now);
+  }
   return AUTH_MESSAGES.reset;
 }
 
@@ -289,5 +367,6 @@ export function authContextOf(app: FastifyInstance, publicUrl: string): AuthCont
     sendMail: app.sendMailSafely,
     signToken: app.tokens.sign,
     forgetSessions: app.tokens.forgetUser,
+    afterResponse: app.background.run,
   };
 }

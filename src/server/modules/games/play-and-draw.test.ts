@@ -87,7 +87,7 @@ describe('play and draw', () => {
       expect(row.played).toBe(1);
       expect(row.balance).toBe(row.won === 1 ? 50_000n - 10_000n + 30_000n : 40_000n);
     }
-    expect((await checkLedger(app.db)).ok).toBe(true);
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
 
     // A second run of the same draw changes nothing.
     await app.jobs.runDue();
@@ -159,6 +159,6 @@ describe('play and draw', () => {
       .from(users)
       .where(sql`${users.id} in ${players.map((p) => p.id)}`);
     expect(rows.map((row) => row.balance)).toEqual([20_000n, 20_000n, 20_000n]);
-    expect((await checkLedger(app.db)).ok).toBe(true);
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
   });
 });

@@ -144,6 +144,44 @@ describe('POST /game/play: the answer', () => {
     expect(entries.map((entry) => entry.answer)).toEqual(['first']);
     expect(await balanceOf(app, player.id)).toBe(40_000n);
   });
+  it('counts words as a reader sees them: blank fillers split words, invisible characters are no answer, nothing is charged (issue 12, finding 7)', async () => {
+    const app = await buildTestApp(database());
+    const player = await unlimitedPlayer(app, 50_000n);
+    const game = await createGame(app.db, { entryFee: 10_000n });
+    const joinedBy = (separator: string) =>
+      Array.from({ length: 25 }, (_, i) => `word${i}`).join(separator);
+    const refusals: Array<[string, string]> = [
+      [joinedBy('\u2800'), MESSAGES.words],
+      [joinedBy('\u3164'), MESSAGES.words],
+      [joinedBy('\uFFA0'), MESSAGES.words],
+      [joinedBy('\u115F'), MESSAGES.words],
+      [joinedBy('\u3000'), MESSAGES.words],
+      ['\u200B\u200C\u200D\u2060\uFEFF', MESSAGES.empty],
+      ['\u00AD\u202E\u2066\uFE0F\u{E0041}\u{E007F}', MESSAGES.empty],
+      ['\u2800\u3164\uFFA0\u115F\u1160\u00A0\u202F', MESSAGES.empty],
+      // Hidden characters do not count towards the 280, but cannot make a sent answer unbounded.
+      [`yes${'\u200B'.repeat(1200)}`, MESSAGES.characters],
+    ];
+    for (const [answer, message] of refusals) {
+      const response = await play(app, player, game.id, answer);
+      expect(response.json(), JSON.stringify(answer)).toEqual({ statusCode: 400, message });
+    }
+    expect(await entriesOf(app, player.id)).toHaveLength(0);
+    expect(await balanceOf(app, player.id)).toBe(50_000n);
+
+    // What is stored (and shown back) is the answer as it reads: hidden characters are gone.
+    const hidden = await play(
+      app,
+      player,
+      game.id,
+      '\u202Ejol\u200Blof\u2800rice\u{E0068}\u{E0069}',
+    );
+    expect(hidden.statusCode, hidden.body).toBe(201);
+    expect(hidden.json().data.submittedAnswer).toBe('jollof rice');
+    expect((await entriesOf(app, player.id)).map((entry) => entry.answer)).toEqual(['jollof rice']);
+    expect(await balanceOf(app, player.id)).toBe(40_000n);
+    await expectLedgerOk(app.db, [player.id]);
+  });
 });
 
 describe('POST /game/play: the game', () => {

@@ -4,7 +4,8 @@ import {
   ANSWER_MAX_WORDS,
   type GameType,
 } from '../../../shared/constants.ts';
-import { countWords } from '../../../shared/games.ts';
+import { countWords, visibleAnswerText } from '../../../shared/games.ts';
+import { RULE_MESSAGES } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Game, PlayedGame } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,6 +16,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { maxKobo } from '../../lib/kobo.ts';
+import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { type GameRow, toApiGame } from './serialize.ts';
 
@@ -22,7 +24,7 @@ export const GAME_MESSAGES = {
   notFound: 'Game not found',
   emptyAnswer: 'Type your answer before you submit',
   tooManyWords: `Your answer must be ${ANSWER_MAX_WORDS} words or fewer`,
-  tooLong: `Your answer must be ${ANSWER_MAX_CHARACTERS} characters or fewer`,
+  tooLong: RULE_MESSAGES.answerTooLong,
   notStarted: 'This game has not started yet. Check back when it is live.',
   closed: 'This game is closed to new answers',
   full: 'This game is full. Try another one.',
@@ -118,12 +120,19 @@ export async function getGame(db: Database, gameId: string, userId: string): Pro
   return toApiGame(row, played.has(row.id));
 }
 
+/**
+ * The answer to store, checked by the rule the client shows (src/shared/games.ts). What is kept
+ * is the visible text, not what was sent: it is what was counted and what operators and the
+ * player read back, and hidden characters (tag-smuggled text, bidi overrides reordering what an
+ * operator sees) never reach the database.
+ */
 export function normaliseAnswer(answer: string): string {
-  const trimmed = answer.trim().replace(/\s+/g, ' ');
-  if (trimmed === '') throw badRequest(GAME_MESSAGES.emptyAnswer);
-  if (countWords(trimmed) > ANSWER_MAX_WORDS) throw badRequest(GAME_MESSAGES.tooManyWords);
-  if (trimmed.length > ANSWER_MAX_CHARACTERS) throw badRequest(GAME_MESSAGES.tooLong);
-  return trimmed;
+  const visible = visibleAnswerText(answer);
+  const words = countWords(visible);
+  if (words === 0) throw badRequest(GAME_MESSAGES.emptyAnswer);
+  if (words > ANSWER_MAX_WORDS) throw badRequest(GAME_MESSAGES.tooManyWords);
+  if (visible.length > ANSWER_MAX_CHARACTERS) throw badRequest(GAME_MESSAGES.tooLong);
+  return visible;
 }
 
 /** Start of the current day in Lagos (UTC+1, no daylight saving). */
@@ -161,12 +170,17 @@ export async function playGame(
   try {
     return await inTransaction(db, async (tx) => {
       const [player] = await tx
-        .select({ balance: users.accountBalance, features: plans.features })
+        .select({
+          balance: users.accountBalance,
+          features: plans.features,
+          ageConfirmedAt: users.ageConfirmedAt,
+        })
         .from(users)
         .leftJoin(plans, eq(plans.id, users.planId))
         .where(eq(users.id, userId))
         .for('update', { of: users });
       if (!player) throw notFound('User not found');
+      assertAgeConfirmed(player);
 
       const [game] = await tx.select().from(games).where(eq(games.id, input.gameID)).limit(1);
       if (!game) throw notFound(GAME_MESSAGES.notFound);

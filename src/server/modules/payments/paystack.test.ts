@@ -129,7 +129,7 @@ describe('Paystack adapter', () => {
         status: 'successful',
       }),
     ]);
-    expect((await checkLedger(app.db)).ok).toBe(true);
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
   });
 
   it("fails a declined payment with Paystack's gateway response and credits nothing", async () => {

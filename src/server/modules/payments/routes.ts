@@ -2,9 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAYMENT_MESSAGES } from '../../../shared/messages.ts';
 import { envelope, pageQuerySchema } from '../../../shared/schemas/common.ts';
 import {
   paymentMethodSchema,
+  paymentMethodsSchema,
   paymentPageSchema,
   topUpBodySchema,
   topUpResponseSchema,
@@ -13,9 +15,11 @@ import type { AppConfig } from '../../config.ts';
 import { sandboxOrders, webhookEvents } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { paymentModes } from '../../providers/payments/index.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/payments/sandbox.ts';
 import {
   InvalidSignatureError,
+  type PaymentMethod,
   ProviderError,
   type WebhookEvent,
 } from '../../providers/payments/types.ts';
@@ -34,6 +38,19 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
     now: () => app.clock.now(),
   });
   const security = [{ bearerAuth: [] }];
+
+  typed.get(
+    '/payment/methods',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Public: whether the server runs the payments sandbox, and each method with its mode (live, sandbox or unavailable)',
+        response: { 200: envelope(paymentMethodsSchema) },
+      },
+    },
+    async () => ({ data: paymentModes(app.paymentProviders) }),
+  );
 
   typed.post(
     '/payment/:method',
@@ -104,6 +121,8 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
       const to = (status: string, message: string) =>
         reply.redirect(`/PaymentStatus?status=${status}&message=${encodeURIComponent(message)}`);
       if (!reference) return to('failed', 'The payment reference is missing');
+      if (!app.paymentProviders.byMethod[request.params.method])
+        return to('failed', PAYMENT_MESSAGES.notAvailable);
       try {
         const outcome = await settlePayment(ctx(), reference);
         return to(
@@ -132,12 +151,14 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
       { parseAs: 'buffer', bodyLimit: 256 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    webhooks.post<{ Params: { method: string } }>(
+    webhooks.withTypeProvider<ZodTypeProvider>().post(
       '/payment/webhook/:method',
       {
         schema: {
           tags: ['payments'],
           summary: 'Provider notifications (signed where the provider signs)',
+          // Any text, so an unknown method is told apart (404) from a malformed one.
+          params: z.object({ method: z.string().max(40, 'Unknown payment method') }),
         },
       },
       async (request, reply) => {
@@ -145,6 +166,8 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
         if (!method.success) throw notFound('Unknown payment method');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
         const provider = app.paymentProviders.byMethod[method.data];
+        // Nobody may speak for a method this server does not run (the sandbox least of all).
+        if (!provider) throw notFound(PAYMENT_MESSAGES.notAvailable);
         let event: WebhookEvent | null;
         try {
           event = provider.parseWebhook(raw, request.headers);
@@ -186,8 +209,8 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
     );
     const params = z.object({ method: paymentMethodSchema, reference: z.string().min(1).max(100) });
     const sandboxTyped = sandbox.withTypeProvider<ZodTypeProvider>();
-    const loadOrder = async (method: string, reference: string) => {
-      if (app.paymentProviders.byMethod[method as 'paystack'].mode !== 'sandbox')
+    const loadOrder = async (method: PaymentMethod, reference: string) => {
+      if (app.paymentProviders.byMethod[method]?.mode !== 'sandbox')
         throw notFound('No sandbox for this method');
       const [order] = await app.db
         .select()

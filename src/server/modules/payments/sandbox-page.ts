@@ -26,7 +26,7 @@ form{display:inline}button{min-height:48px;border:0;border-radius:12px;font-weig
 .actions{display:flex;gap:12px;flex-wrap:wrap}p{color:#d4d4d4;font-size:14px;line-height:1.5}
 </style></head>
 <body><main>
-<p class="banner" role="note">SANDBOX: no real money moves. This page stands in for ${escapeHtml(options.method)} because no live credentials are configured.</p>
+<p class="banner" role="note">SANDBOX: no real money moves. This server runs the payments sandbox: this page stands in for ${escapeHtml(options.method)}.</p>
 <p class="amount">${escapeHtml(formatNaira(koboToNaira(options.amountKobo)))}</p>
 <dl><dt>Reference</dt><dd>${escapeHtml(options.reference)}</dd><dt>Method</dt><dd>${escapeHtml(options.method)}</dd><dt>Status</dt><dd>${escapeHtml(options.status)}</dd></dl>
 ${

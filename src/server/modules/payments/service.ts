@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
+import { PAYMENT_MESSAGES } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Payment } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,6 +16,7 @@ import {
   type VerifiedPayment,
 } from '../../providers/payments/types.ts';
 import { notify } from '../notifications/service.ts';
+import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { reconcileProcessingWithdrawals } from '../withdrawals/service.ts';
 import { recheckSchedule } from './recheck.ts';
@@ -36,6 +38,9 @@ export async function startTopUp(
   method: PaymentMethod,
   amountNaira: number,
 ) {
+  // Before anything else: an unavailable method creates nothing, not even a failed payment.
+  const provider = ctx.providers.byMethod[method];
+  if (!provider) throw badRequest(PAYMENT_MESSAGES.notAvailable);
   const settings = await readSettingsRow(ctx.db);
   const amount = nairaToKobo(amountNaira);
   if (amount < settings.minimumPaymentAmount) {
@@ -43,14 +48,18 @@ export async function startTopUp(
       `The minimum top-up is ${formatNaira(koboToNaira(settings.minimumPaymentAmount))}`,
     );
   }
-  if (amount > 10_000_000n * 100n) throw badRequest('The maximum top-up is ₦10,000,000');
   const [user] = await ctx.db
-    .select({ email: users.email, fullname: users.fullname, phoneNumber: users.phoneNumber })
+    .select({
+      email: users.email,
+      fullname: users.fullname,
+      phoneNumber: users.phoneNumber,
+      ageConfirmedAt: users.ageConfirmedAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound('User not found');
+  assertAgeConfirmed(user);
 
-  const provider = ctx.providers.byMethod[method];
   const reference = `PLK-${Date.now().toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
   await ctx.db.insert(payments).values({ userId, method, reference, amount, mode: provider.mode });
   try {
@@ -121,6 +130,12 @@ export async function settlePayment(
 
 function verifyWithProvider(ctx: PaymentsContext, payment: PaymentRow): Promise<VerifiedPayment> {
   const provider = ctx.providers.byMethod[payment.method];
+  if (!provider)
+    return Promise.reject(
+      new ProviderError(
+        `payment ${payment.reference} was opened in ${payment.mode} mode but ${payment.method} is now unavailable`,
+      ),
+    );
   if (provider.mode !== payment.mode) {
     // A sandbox checkout means nothing to the live provider, and a live one nothing to the
     // sandbox (which would call it unknown and fail it while the customer's money is real).
@@ -276,10 +291,14 @@ export async function reconcilePendingPayments(
     }
   }
 
-  try {
-    checked += await reconcileProcessingWithdrawals(ctx.db, ctx.providers.payouts, now, schedule);
-  } catch (error) {
-    errors.push(error);
+  // Without a payout provider nothing can be asked; such withdrawals wait for one.
+  const payouts = ctx.providers.payouts;
+  if (payouts) {
+    try {
+      checked += await reconcileProcessingWithdrawals(ctx.db, payouts, now, schedule);
+    } catch (error) {
+      errors.push(error);
+    }
   }
   if (errors.length > 0)
     throw new AggregateError(

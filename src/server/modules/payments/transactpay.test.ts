@@ -112,7 +112,7 @@ describe('TransactPay adapter', () => {
     expect(await walletEntryCount(app.db, user.id)).toBe(1);
     expect(await notificationTitles(app.db, user.id)).toEqual(['Top-up successful']);
     expect(transactpay.rejected).toEqual([]);
-    expect((await checkLedger(app.db)).ok).toBe(true);
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
   });
 
   it('credits nothing when TransactPay verifies another amount or currency', async () => {

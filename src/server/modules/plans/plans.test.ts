@@ -151,7 +151,9 @@ describe('plans', () => {
       await app.inject({ url: '/api/v1/user', headers: await bearerFor(app, user) })
     ).json().data;
     expect(me.username).toBe(`plucker_${user.handle}`);
-    expect((await checkLedger(app.db)).invariants.filter((i) => !i.ok)).toEqual([]);
+    expect(
+      (await checkLedger(app.db, app.paymentProviders)).invariants.filter((i) => !i.ok),
+    ).toEqual([]);
   });
 
   it('charges once when the renewal job runs twice at the same time', async () => {
@@ -173,7 +175,9 @@ describe('plans', () => {
       app.jobs.runDue(),
     ]);
     expect((await balanceOf(app, user.id))?.balance).toBe(500_000n - 2n * 140_000n);
-    expect((await checkLedger(app.db)).invariants.filter((i) => !i.ok)).toEqual([]);
+    expect(
+      (await checkLedger(app.db, app.paymentProviders)).invariants.filter((i) => !i.ok),
+    ).toEqual([]);
   });
 
   it('enforces the daily limit without a plan but not with one, and tournaments need access', async () => {

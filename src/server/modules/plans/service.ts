@@ -8,6 +8,7 @@ import { plans, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { notify } from '../notifications/service.ts';
+import { assertAgeConfirmed } from '../users/age.ts';
 import { loadApiUser } from '../users/serialize.ts';
 import { ACCOUNTS, InsufficientFundsError, post } from '../wallet/ledger.ts';
 
@@ -60,11 +61,12 @@ export async function subscribe(
       .where(and(eq(plans.id, planId), eq(plans.isActive, true)));
     if (!plan) throw notFound(PLAN_MESSAGES.notFound);
     const [user] = await tx
-      .select({ planId: users.planId })
+      .select({ planId: users.planId, ageConfirmedAt: users.ageConfirmedAt })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
     if (!user) throw notFound('User not found');
+    assertAgeConfirmed(user);
     if (user.planId) throw conflict(PLAN_MESSAGES.alreadySubscribed);
     const price = weeklyPriceKobo(plan);
     await post(

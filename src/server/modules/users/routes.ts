@@ -2,11 +2,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
 import {
+  confirmEmailChangeSchema,
   deleteUserSchema,
   PROFILE_PHOTO_MESSAGE,
   profilePhotoResponseSchema,
@@ -14,13 +15,21 @@ import {
   userSchema,
 } from '../../../shared/schemas/users.ts';
 import type { AppConfig } from '../../config.ts';
-import { badRequest, notFound } from '../../errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { originOf, requireUser } from '../../plugins/auth.ts';
 import { createAvatarStorage } from '../../providers/storage.ts';
 import { authContextOf } from '../auth/service.ts';
+import { sendStepUpCode } from '../auth/step-up.ts';
 import { MAX_PHOTO_BYTES, reencodeProfilePhoto } from './photo.ts';
 import { loadApiUser } from './serialize.ts';
-import { deleteAccount, PROFILE_MESSAGES, replaceProfilePhoto, updateProfile } from './service.ts';
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  deleteAccount,
+  PROFILE_MESSAGES,
+  replaceProfilePhoto,
+  updateProfile,
+} from './service.ts';
 
 export async function userRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +60,7 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
         tags: ['users'],
         summary: 'Change e-mail, phone, username or password',
         description:
-          'Blank fields mean unchanged. A new password needs the current one (when set) and returns a fresh accessToken: every other session is signed out. A new e-mail must be verified again.',
+          'Blank fields mean unchanged. A new e-mail or password needs the current password (an account without one: `code`, e-mailed by POST /user/step-up-code). A new password returns a fresh accessToken: every other session is signed out. A new e-mail is only pending (`pendingEmail`) until the code sent to it is entered with POST /user/email/confirm.',
         security,
         body: updateUserSchema,
         response: {
@@ -64,8 +73,64 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
         context,
         requireUser(request).id,
         request.body,
+        originOf(request),
       );
       return { message, data };
+    },
+  );
+
+  typed.post(
+    '/user/step-up-code',
+    {
+      ...secured,
+      config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['users'],
+        summary:
+          'E-mail a 6-digit code to confirm a sensitive change (accounts without a password)',
+        security,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => ({ message: await sendStepUpCode(context, requireUser(request).id) }),
+  );
+
+  typed.post(
+    '/user/email/confirm',
+    {
+      ...secured,
+      schema: {
+        tags: ['users'],
+        summary: 'Finish an e-mail change with the code sent to the new address',
+        security,
+        body: confirmEmailChangeSchema,
+        response: { 200: envelope(z.object({ user: userSchema })) },
+      },
+    },
+    async (request) => {
+      const { message, user } = await confirmEmailChange(
+        context,
+        requireUser(request).id,
+        request.body.code,
+      );
+      return { message, data: { user } };
+    },
+  );
+
+  typed.delete(
+    '/user/email/pending',
+    {
+      ...secured,
+      schema: {
+        tags: ['users'],
+        summary: 'Cancel a pending e-mail change',
+        security,
+        response: { 200: envelope(z.object({ user: userSchema })) },
+      },
+    },
+    async (request) => {
+      const { message, user } = await cancelEmailChange(app.db, requireUser(request).id);
+      return { message, data: { user } };
     },
   );
 
@@ -110,17 +175,7 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
       },
       async (request) => {
         if (!request.isMultipart()) throw badRequest(PROFILE_PHOTO_MESSAGE);
-        const file = await request.file();
-        if (!file) throw badRequest(PROFILE_PHOTO_MESSAGE);
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw badRequest('Profile photo must be 5 MB or smaller');
-          }
-          throw error;
-        }
+        const bytes = await readUploadedPhoto(request);
         if (bytes.length === 0) throw badRequest(PROFILE_PHOTO_MESSAGE);
         const webp = await reencodeProfilePhoto(bytes);
         const profilePhoto = await replaceProfilePhoto(
@@ -133,6 +188,26 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
       },
     );
   });
+}
+
+/**
+ * The uploaded file's bytes. Failures while reading are the body's fault (cut short, no
+ * boundary, malformed part headers: the multipart parser throws them without a status), so
+ * they are a 400, not a 500.
+ */
+async function readUploadedPhoto(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file) throw badRequest(PROFILE_PHOTO_MESSAGE);
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw badRequest('Profile photo must be 5 MB or smaller');
+    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) throw error;
+    throw badRequest(PROFILE_PHOTO_MESSAGE);
+  }
 }
 
 /** Serves stored avatars: fixed names, fixed type, cached for good (names never repeat). */

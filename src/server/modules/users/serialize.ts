@@ -31,6 +31,7 @@ export function toApiUser(row: UserRow, hasVerifiedBadge: boolean): User {
     totalWinningAmount: koboToNaira(row.totalWinningAmount),
     profilePhoto: row.profilePhoto,
     hasSetPassword: row.passwordHash !== null,
+    ageConfirmed: row.ageConfirmedAt !== null,
     bankAccount:
       row.bankId && row.bankAccountNumber
         ? {
@@ -39,6 +40,7 @@ export function toApiUser(row: UserRow, hasVerifiedBadge: boolean): User {
             accountName: row.bankAccountName ?? '',
           }
         : null,
+    pendingEmail: row.pendingEmail,
   };
 }
 

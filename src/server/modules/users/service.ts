@@ -1,22 +1,30 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { UpdateUserBody, User } from '../../../shared/schemas/users.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { SessionOrigin } from '../../plugins/auth.ts';
 import type { AvatarStorage } from '../../providers/storage.ts';
-import { emailChangedMail, passwordChangedMail } from '../auth/emails.ts';
+import { consumeCode, issueCode } from '../auth/codes.ts';
+import {
+  emailChangeCodeMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+  passwordChangedMail,
+} from '../auth/emails.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { AUTH_MESSAGES, assertStrongPassword, sendVerification } from '../auth/service.ts';
+import { AUTH_MESSAGES, assertStrongPassword } from '../auth/service.ts';
+import { guardedGuess, proveOwner } from '../auth/step-up.ts';
 import { notify } from '../notifications/service.ts';
 import { loadApiUser } from './serialize.ts';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated',
-  emailPending: 'Profile updated. Check your new e-mail address for a verification link.',
-  currentPasswordRequired: 'Enter your current password',
-  currentPasswordWrong: 'Your current password is incorrect',
+  emailChanged: 'Your e-mail has been changed',
+  emailChangeCancelled: 'The e-mail change was cancelled',
+  noPendingEmail: 'Invalid or expired code',
   nothingToChange: 'Nothing to update',
   deleteNeedsPassword: 'Enter your password',
   deleteWrongPassword: 'Your password is incorrect',
@@ -25,6 +33,10 @@ export const PROFILE_MESSAGES = {
   deleted: 'Your account has been deleted',
   photoUpdated: 'Profile photo updated',
 } as const;
+
+/** Shown until the new address is confirmed; `email` does not change before that. */
+export const emailPendingMessage = (email: string) =>
+  `We sent a code to ${email}. Enter it to finish changing your e-mail.`;
 
 async function loadRow(db: Database, userId: string) {
   const [row] = await db
@@ -59,6 +71,7 @@ export async function updateProfile(
   ctx: AuthContext,
   userId: string,
   body: UpdateUserBody,
+  origin: SessionOrigin = {},
 ): Promise<{ message: string; user: User; accessToken?: string }> {
   const current = await loadRow(ctx.db, userId);
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -66,84 +79,144 @@ export async function updateProfile(
   const emailChanged = body.email !== undefined && body.email !== current.email.toLowerCase();
   const handleChanged =
     body.username !== undefined && body.username !== current.handle.toLowerCase();
-  if (emailChanged) changes.email = body.email;
   if (handleChanged) changes.handle = body.username;
   if (body.phoneNumber !== undefined && body.phoneNumber !== current.phoneNumber)
     changes.phoneNumber = body.phoneNumber;
-
-  if (body.password !== undefined) {
-    if (current.passwordHash) {
-      if (!body.currentPassword) throw badRequest(PROFILE_MESSAGES.currentPasswordRequired);
-      if (!(await verifyPassword(current.passwordHash, body.currentPassword))) {
-        throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
-      }
-    }
-    assertStrongPassword(body.password);
-    changes.passwordHash = await hashPassword(body.password);
-  }
-  if (Object.keys(changes).length === 0) {
+  const passwordChanged = body.password !== undefined;
+  if (!emailChanged && !passwordChanged && Object.keys(changes).length === 0) {
     return { message: PROFILE_MESSAGES.nothingToChange, user: await loadApiUser(ctx.db, userId) };
   }
+
+  // Cheap refusals first, so a guess is only counted when the change itself could go through.
+  if (body.password !== undefined) assertStrongPassword(body.password);
   await assertFree(
     ctx.db,
     userId,
     emailChanged ? body.email : undefined,
     handleChanged ? body.username : undefined,
   );
+  // A stolen token alone must not be able to take the account: the e-mail (the way back in)
+  // and the password need the owner's proof; phone and username do not.
+  if (emailChanged || passwordChanged) await proveOwner(ctx, current, body);
+  if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
+  // The new address is only written as pending: it replaces `email` once its code comes back.
+  if (emailChanged && body.email) changes.pendingEmail = body.email;
 
-  const passwordChanged = changes.passwordHash !== undefined;
   try {
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({
           ...changes,
-          ...(emailChanged ? { emailVerifiedAt: null } : {}),
           // A new password signs out every other session.
           ...(passwordChanged ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
         })
         .where(eq(users.id, userId));
-      if (passwordChanged)
+      if (passwordChanged) {
+        await revokeSessionsOf(tx, userId, ctx.clock.now());
         await notify(
           tx,
           userId,
           'Password changed',
           'Your password was changed and other sessions were signed out.',
         );
-      if (emailChanged)
-        await notify(
-          tx,
-          userId,
-          'E-mail changed',
-          `Verify ${body.email} with the link we sent to keep your account secure.`,
-        );
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error))
-      await assertFree(ctx.db, userId, changes.email ?? undefined, changes.handle ?? undefined);
+      await assertFree(ctx.db, userId, undefined, changes.handle ?? undefined);
     throw error;
   }
-  if (passwordChanged) ctx.forgetSessions(userId);
-
+  if (passwordChanged) {
+    ctx.forgetSessions(userId);
+    await ctx.sendMail(passwordChangedMail(current.email));
+  }
   if (emailChanged && body.email) {
-    await ctx.sendMail(emailChangedMail(current.email, body.email));
-    await sendVerification(
-      ctx,
-      { id: userId, email: body.email, fullname: current.fullname },
+    const code = await issueCode(
+      ctx.db,
+      ctx.pepper,
+      body.email,
+      'change_email',
+      ctx.clock.now(),
+      // The owner just proved who they are; a second try at a mistyped address must not wait.
       { ignoreCooldown: true },
     );
+    await ctx.sendMail(emailChangeCodeMail(body.email, code));
+    await ctx.sendMail(emailChangeRequestedMail(current.email, body.email));
   }
-  if (passwordChanged) await ctx.sendMail(passwordChangedMail(body.email ?? current.email));
 
   const user = await loadApiUser(ctx.db, userId);
   const accessToken = passwordChanged
-    ? await ctx.signToken({ id: userId, tokenVersion: current.tokenVersion + 1 })
+    ? await ctx.signToken({ id: userId, tokenVersion: current.tokenVersion + 1 }, origin)
     : undefined;
   return {
-    message: emailChanged ? PROFILE_MESSAGES.emailPending : PROFILE_MESSAGES.updated,
+    message:
+      emailChanged && body.email ? emailPendingMessage(body.email) : PROFILE_MESSAGES.updated,
     user,
     accessToken,
   };
+}
+
+/** Revokes every session row of the user (a new password or deletion ends them all). */
+async function revokeSessionsOf(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Finishes an e-mail change with the code sent to the new address: only then does `email`
+ * change (checked for uniqueness again now, since another account may have taken it since),
+ * and the old address is told it happened.
+ */
+export async function confirmEmailChange(
+  ctx: AuthContext,
+  userId: string,
+  code: string,
+): Promise<{ message: string; user: User }> {
+  const current = await loadRow(ctx.db, userId);
+  const pending = current.pendingEmail;
+  if (!pending) throw badRequest(PROFILE_MESSAGES.noPendingEmail);
+  await guardedGuess(
+    ctx,
+    userId,
+    async () => {
+      await consumeCode(ctx.db, ctx.pepper, pending, 'change_email', code, ctx.clock.now());
+      return true;
+    },
+    () => badRequest(PROFILE_MESSAGES.noPendingEmail),
+  );
+  await assertFree(ctx.db, userId, pending);
+  const now = ctx.clock.now();
+  try {
+    const switched = await ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        // The code proved the new address, so the account stays verified.
+        .set({ email: pending, pendingEmail: null, emailVerifiedAt: now })
+        .where(and(eq(users.id, userId), eq(users.pendingEmail, pending), isNull(users.deletedAt)))
+        .returning({ id: users.id });
+      if (rows.length > 0)
+        await notify(tx, userId, 'E-mail changed', `Your account's e-mail is now ${pending}.`);
+      return rows.length > 0;
+    });
+    if (!switched) throw badRequest(PROFILE_MESSAGES.noPendingEmail);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+  await ctx.sendMail(emailChangedMail(current.email, pending));
+  return { message: PROFILE_MESSAGES.emailChanged, user: await loadApiUser(ctx.db, userId) };
+}
+
+/** Drops a pending e-mail change (a mistyped address, or one the owner never asked for). */
+export async function cancelEmailChange(
+  db: Database,
+  userId: string,
+): Promise<{ message: string; user: User }> {
+  await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+  return { message: PROFILE_MESSAGES.emailChangeCancelled, user: await loadApiUser(db, userId) };
 }
 
 /**
@@ -157,9 +230,14 @@ export async function deleteAccount(
   password: string,
 ): Promise<string> {
   const current = await loadRow(ctx.db, userId);
-  if (!current.passwordHash) throw badRequest(PROFILE_MESSAGES.deleteNoPassword);
-  if (!(await verifyPassword(current.passwordHash, password)))
-    throw badRequest(PROFILE_MESSAGES.deleteWrongPassword);
+  const { passwordHash } = current;
+  if (!passwordHash) throw badRequest(PROFILE_MESSAGES.deleteNoPassword);
+  await guardedGuess(
+    ctx,
+    userId,
+    () => verifyPassword(passwordHash, password),
+    () => badRequest(PROFILE_MESSAGES.deleteWrongPassword),
+  );
 
   const anonymised = await ctx.db
     .update(users)
@@ -183,6 +261,7 @@ export async function deleteAccount(
     .where(and(eq(users.id, userId), isNull(users.deletedAt), eq(users.accountBalance, 0n)))
     .returning({ id: users.id });
   if (anonymised.length === 0) throw badRequest(PROFILE_MESSAGES.deleteBalance);
+  await revokeSessionsOf(ctx.db, userId, ctx.clock.now());
   ctx.forgetSessions(userId);
   await storage.remove(current.profilePhoto);
   return PROFILE_MESSAGES.deleted;

@@ -27,9 +27,14 @@ async function rows(
   );
 }
 
-/** Every invariant of DESIGN §3, with the rows that break it. Used by tests and operators. */
+/**
+ * Every invariant of DESIGN §3, with the rows that break it. Used by tests and operators.
+ * `payments.sandbox` says whether this server runs the payments sandbox: in a live system a
+ * sandbox credit (test money) is a failure until an operator has reviewed it.
+ */
 export async function checkLedger(
   db: Executor,
+  payments: { sandbox: boolean },
 ): Promise<{ ok: boolean; invariants: InvariantResult[] }> {
   const checks: Array<
     Omit<InvariantResult, 'ok' | 'offending'> & { query: ReturnType<typeof sql> }
@@ -113,6 +118,15 @@ export async function checkLedger(
         LEFT JOIN ledger_entries e ON e.transaction_id = t.id GROUP BY t.id HAVING count(e.id) < 2 LIMIT ${LIMIT}`,
     },
   ];
+  if (!payments.sandbox)
+    checks.push({
+      name: 'no_unreviewed_sandbox_money_in_live_system',
+      description:
+        'In a live system no successful sandbox top-up (test money) is left unreviewed by an operator',
+      query: sql`SELECT reference, user_id, amount::text AS amount, method FROM payments
+        WHERE mode = 'sandbox' AND status = 'SUCCESS' AND sandbox_reviewed_at IS NULL
+        ORDER BY created_at LIMIT ${LIMIT}`,
+    });
   const invariants: InvariantResult[] = [];
   for (const check of checks) {
     const offending = await rows(db, check.query);

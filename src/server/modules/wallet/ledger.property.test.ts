@@ -12,23 +12,25 @@ import {
   startFakePaystack,
   type TransferOutcome,
 } from '../../test/fake-paystack.ts';
+import { type FakeTransactPay, startFakeTransactPay } from '../../test/fake-transactpay.ts';
 import { createDrawSeed } from '../draws/commitment.ts';
 import { runDraw } from '../draws/service.ts';
 import { transferReference } from '../withdrawals/service.ts';
 import { checkLedger } from './ledger-check.ts';
 
 /**
- * Property: whatever sequence of top-ups (Paystack through the fake, or the sandbox checkout),
+ * Property: whatever sequence of top-ups (Paystack or TransactPay, each through its fake),
  * plays of paid games, draws, cancellations, withdrawals and admin decisions happens, through
  * the real routes, every wallet holds exactly what a simple model says, no balance is ever
  * negative, the business tables account for every kobo, and checkLedger stays clean.
  */
 const database = testDatabasePerFile();
 let paystack: FakePaystack;
+let transactpay: FakeTransactPay;
 beforeAll(async () => {
-  paystack = await startFakePaystack();
+  [paystack, transactpay] = await Promise.all([startFakePaystack(), startFakeTransactPay()]);
 });
-afterAll(() => paystack.close());
+afterAll(() => Promise.all([paystack.close(), transactpay.close()]));
 
 const PLAYERS = 6;
 const FEE = 5_000n;
@@ -48,7 +50,7 @@ const actionArbitrary = fc.oneof(
       type: fc.constant('topUp' as const),
       player: fc.nat(PLAYERS - 1),
       naira: fc.integer({ min: 100, max: 3000 }),
-      via: fc.constantFrom('paystack' as const, 'sandbox' as const),
+      via: fc.constantFrom('paystack' as const, 'transactpay' as const),
       outcome: fc.constantFrom('paid', 'paid', 'cancelled', 'abandoned', 'mismatch'),
       deliveries: fc.integer({ min: 1, max: 3 }),
     }),
@@ -189,7 +191,7 @@ class Run {
   }
 
   async topUp(action: Extract<Action, { type: 'topUp' }>) {
-    const method = action.via === 'paystack' ? 'paystack' : 'transactpay';
+    const method = action.via;
     const started = await this.request({
       method: 'POST',
       url: `/api/v1/payment/${method}`,
@@ -204,17 +206,25 @@ class Run {
     const kobo = BigInt(action.naira) * 100n;
     if (action.outcome === 'abandoned') return;
 
-    if (action.via === 'sandbox') {
-      const button = action.outcome === 'cancelled' ? 'cancel' : 'pay';
-      for (let i = 0; i < action.deliveries; i += 1) {
-        await this.request({
-          method: 'POST',
-          url: `${new URL(paymentUrl).pathname}/${button}`,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: '',
-        });
-      }
-      if (button === 'pay') this.credit(action.player, kobo);
+    expect(paymentUrl).not.toContain('/payment/sandbox/');
+    if (action.via === 'transactpay') {
+      if (action.outcome === 'cancelled') transactpay.markFailed(reference);
+      // TransactPay speaks naira: a mismatch is a naira short.
+      else if (action.outcome === 'mismatch')
+        transactpay.markPaid(reference, { amount: action.naira - 1 });
+      else transactpay.markPaid(reference);
+      const delivery = transactpay.webhook(reference);
+      await Promise.all(
+        Array.from({ length: action.deliveries }, () =>
+          this.request({
+            method: 'POST',
+            url: '/api/v1/payment/webhook/transactpay',
+            headers: delivery.headers,
+            payload: delivery.body,
+          }),
+        ),
+      );
+      if (action.outcome === 'paid') this.credit(action.player, kobo);
       return;
     }
 
@@ -504,7 +514,7 @@ class Run {
 
 describe('ledger property', () => {
   it('random top-ups, plays, draws, refunds, withdrawals and decisions keep every invariant', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = await buildTestApp(database(), { ...paystack.env, ...transactpay.env });
     const admin = await createAdmin(app.db);
     const adminHeaders = await bearerFor(app, admin);
     const [vip] = await app.db.select().from(plans).where(eq(plans.planName, 'VIP'));
@@ -517,7 +527,7 @@ describe('ledger property', () => {
           type: fc.constant('topUp' as const),
           player: fc.constant(player),
           naira: fc.integer({ min: 300, max: 4000 }),
-          via: fc.constantFrom('paystack' as const, 'sandbox' as const),
+          via: fc.constantFrom('paystack' as const, 'transactpay' as const),
           outcome: fc.constant('paid'),
           deliveries: fc.integer({ min: 1, max: 2 }),
         }),
@@ -548,7 +558,7 @@ describe('ledger property', () => {
           await run.expectBalances();
         }
         await run.expectConservation();
-        const ledger = await checkLedger(app.db);
+        const ledger = await checkLedger(app.db, app.paymentProviders);
         expect(
           ledger.invariants.filter((i) => !i.ok),
           JSON.stringify(ledger.invariants.filter((i) => !i.ok)),

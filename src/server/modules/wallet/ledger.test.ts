@@ -32,7 +32,7 @@ async function checkAfter(db: Database, corrupt: (tx: Database) => Promise<unkno
   await db
     .transaction(async (tx) => {
       await corrupt(tx as unknown as Database);
-      seen = await checkLedger(tx);
+      seen = await checkLedger(tx, { sandbox: false });
       throw rollback;
     })
     .catch((error: unknown) => {
@@ -87,7 +87,7 @@ describe('posting', () => {
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await balanceOf(db, user.id)).toBe(8_500n);
-    expect((await checkLedger(db)).ok).toBe(true);
+    expect((await checkLedger(db, { sandbox: false })).ok).toBe(true);
   });
 
   it('never overdraws: concurrent debits beyond the balance fail with the insufficient-funds error', async () => {
@@ -110,7 +110,7 @@ describe('posting', () => {
     expect(await balanceOf(db, user.id)).toBe(0n);
     // A failed posting leaves no transaction behind (it rolled back with the caller's transaction).
     expect(await walletEntryCount(db, user.id)).toBe(6);
-    expect((await checkLedger(db)).ok).toBe(true);
+    expect((await checkLedger(db, { sandbox: false })).ok).toBe(true);
   });
 
   it('locks wallets in one order, so crossing transfers between two wallets never deadlock', async () => {

@@ -39,4 +39,29 @@ describe('POST /api/v1/bank-account/resolve', () => {
       statusCode: 400,
     });
   });
+
+  it('limits lookups per player, not per client address (carrier NAT)', async () => {
+    const app = await buildTestApp(database());
+    const [gtb] = await app.db.select().from(banks).where(eq(banks.code, '058'));
+    const lookup = async (user: Awaited<ReturnType<typeof createUser>>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/bank-account/resolve',
+        headers: await bearerFor(app, user),
+        payload: { bankID: gtb?.id, accountNumber: '0123456785' },
+        remoteAddress: '102.89.1.1',
+      });
+    const busy = await createUser(app.db, { fullname: 'Ada Obi' });
+    for (let attempt = 1; attempt <= 10; attempt += 1)
+      expect((await lookup(busy)).statusCode).toBe(200);
+    const limited = await lookup(busy);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // 30 other players behind the same address are not affected.
+    for (let player = 0; player < 30; player += 1) {
+      const neighbour = await createUser(app.db, { fullname: 'Chidi Okafor' });
+      expect((await lookup(neighbour)).statusCode).toBe(200);
+    }
+  });
 });

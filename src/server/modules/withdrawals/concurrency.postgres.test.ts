@@ -80,7 +80,7 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
     expect(rows).toHaveLength(k);
     expect(new Set(created.map((r) => r.json().data.id))).toEqual(new Set(rows.map((r) => r.id)));
     expect(await walletEntryCount(app.db, player.id)).toBe(k + 1);
-    expect((await checkLedger(app.db)).ok).toBe(true);
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
   });
 
   it('many players withdrawing at once with distinct and repeated Idempotency-Keys stay exact', async () => {
@@ -106,7 +106,7 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
     expect(requests.filter((r) => r.statusCode === 201)).toHaveLength(40);
     expect(requests.filter((r) => r.statusCode === 200)).toHaveLength(40);
     for (const player of players) expect(await balanceOf(app.db, player.id)).toBe(0n);
-    expect((await checkLedger(app.db)).ok).toBe(true);
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
   });
 
   it('approvals and rejections racing on the same withdrawals decide each exactly once', async () => {
@@ -160,6 +160,6 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
       .from(users)
       .where(eq(users.id, player.id));
     expect(row?.balance).toBeGreaterThanOrEqual(0n);
-    expect((await checkLedger(app.db)).ok).toBe(true);
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import {
   pageQuerySchema,
   paginationSchema,
 } from '../../../shared/schemas/common.ts';
-import { bankAccountBodySchema, bankAccountSchema } from '../../../shared/schemas/users.ts';
+import { bankAccountSchema, saveBankAccountBodySchema } from '../../../shared/schemas/users.ts';
 import {
   approveWithdrawalBodySchema,
   rejectWithdrawalBodySchema,
@@ -18,12 +18,15 @@ import {
   withdrawalPageSchema,
   withdrawalSchema,
 } from '../../../shared/schemas/wallet.ts';
+import type { AppConfig } from '../../config.ts';
 import { users, withdrawals } from '../../db/schema.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { bankAccountChangedMail } from '../auth/emails.ts';
+import { authContextOf } from '../auth/service.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
+import { proveReplacementAllowed } from './bank-accounts.ts';
 import {
   approveWithdrawal,
   listWithdrawals,
@@ -47,9 +50,12 @@ const adminWithdrawalSchema = z.object({
   createdAt: z.string(),
 });
 
-export async function withdrawalRoutes(app: FastifyInstance) {
+const IDEMPOTENCY_KEY_RULE = 'Idempotency-Key must be 8 to 100 characters';
+
+export async function withdrawalRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
+  const context = authContextOf(app, config.publicUrl);
 
   typed.post(
     '/bank-account',
@@ -58,22 +64,28 @@ export async function withdrawalRoutes(app: FastifyInstance) {
       schema: {
         tags: ['withdrawals'],
         summary: 'Save the bank account withdrawals go to (name resolved with the bank)',
+        description:
+          'Replacing an existing account needs the current password (an account without one: `code`, e-mailed by POST /user/step-up-code). The owner is e-mailed on every change.',
         security,
-        body: bankAccountBodySchema,
+        body: saveBankAccountBodySchema,
         response: { 200: envelope(bankAccountSchema) },
       },
     },
-    async (request) => ({
-      message: WITHDRAWAL_MESSAGES.bankSaved,
-      data: await saveBankAccount(
-        app.db,
-        app.paymentProviders.payouts,
-        app.sendMailSafely,
-        bankAccountChangedMail,
-        requireUser(request).id,
-        request.body,
-      ),
-    }),
+    async (request) => {
+      const userId = requireUser(request).id;
+      await proveReplacementAllowed(context, userId, request.body);
+      return {
+        message: WITHDRAWAL_MESSAGES.bankSaved,
+        data: await saveBankAccount(
+          app.db,
+          app.paymentProviders.payouts,
+          app.sendMailSafely,
+          bankAccountChangedMail,
+          userId,
+          request.body,
+        ),
+      };
+    },
   );
 
   typed.post(
@@ -84,7 +96,13 @@ export async function withdrawalRoutes(app: FastifyInstance) {
         tags: ['withdrawals'],
         summary: 'Request a withdrawal (send Idempotency-Key to make retries safe)',
         security,
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .min(8, IDEMPOTENCY_KEY_RULE)
+            .max(100, IDEMPOTENCY_KEY_RULE)
+            .optional(),
+        }),
         body: withdrawalBodySchema,
         response: { 200: envelope(withdrawalSchema), 201: envelope(withdrawalSchema) },
       },
@@ -189,7 +207,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
       const adminId = requireUser(request).id;
       const data = await approveWithdrawal(
         app.db,
-        app.paymentProviders.payouts,
+        app.paymentProviders,
         adminId,
         request.params.id,
         request.body.paidReference ?? null,
@@ -244,7 +262,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
       },
     },
     async () => {
-      const result = await checkLedger(app.db);
+      const result = await checkLedger(app.db, app.paymentProviders);
       return {
         message: result.ok ? 'The books balance' : 'Ledger invariants are broken',
         data: result,

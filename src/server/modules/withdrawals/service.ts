@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import type { MailMessage } from '../../providers/mail.ts';
+import type { PaymentProviders } from '../../providers/payments/index.ts';
 import {
   type PaymentProvider,
   ProviderError,
@@ -16,7 +17,8 @@ import {
 } from '../../providers/payments/types.ts';
 import { notify } from '../notifications/service.ts';
 import type { RecheckSchedule } from '../payments/recheck.ts';
-import { ACCOUNTS, InsufficientFundsError, post } from '../wallet/ledger.ts';
+import { assertPayoutsAllowed } from '../payments/sandbox-review.ts';
+import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { resolveBankAccount } from './bank-accounts.ts';
 
 export const WITHDRAWAL_PAGE_SIZE = 10;
@@ -26,18 +28,18 @@ export const WITHDRAWAL_MESSAGES = {
   requested: 'Withdrawal requested. It will be processed within 24–48 hours.',
   bankSaved: 'Bank account saved',
   notPending: 'This withdrawal has already been processed',
+  noPayoutProvider:
+    'Payouts through Paystack are not available on this server (no PAYSTACK_SECRET_KEY). Pay it by bank transfer and mark it paid with the transfer reference.',
 } as const;
 
 const money = (kobo: bigint) => formatNaira(koboToNaira(kobo));
-
-const MAX_WITHDRAWAL_KOBO = 1_000_000_000_000_000n;
 
 export const insufficientMessage = (amount: bigint, fee: bigint) =>
   `Insufficient balance: this withdrawal needs ${money(amount + fee)} (including the ${money(fee)} fee)`;
 
 export async function saveBankAccount(
   db: Database,
-  provider: PaymentProvider,
+  provider: PaymentProvider | null,
   sendMail: (message: MailMessage) => Promise<boolean>,
   mailFor: (to: string, account: string) => MailMessage,
   userId: string,
@@ -97,9 +99,6 @@ export async function requestWithdrawal(
   if (amount < settings.minimumPaymentAmount)
     throw badRequest(`The minimum withdrawal is ${money(settings.minimumPaymentAmount)}`);
   const fee = settings.withdrawalTransactionFee;
-  // No wallet holds this much; refuse before the amount overflows a bigint column (a 500).
-  if (amount + fee > MAX_WITHDRAWAL_KOBO)
-    throw new InsufficientFundsError(insufficientMessage(amount, fee));
 
   try {
     const row = await inTransaction(db, async (tx) => {
@@ -392,12 +391,17 @@ async function resendLostTransfer(
  */
 export async function approveWithdrawal(
   db: Database,
-  provider: PaymentProvider,
+  providers: Pick<PaymentProviders, 'sandbox' | 'payouts'>,
   adminId: string,
   withdrawalId: string,
   paidReference: string | null,
   now: Date,
 ) {
+  // Checked before the claim: in a live system no sandbox top-up can succeed any more, so the
+  // unreviewed set only shrinks and cannot appear between this check and the payout.
+  await assertPayoutsAllowed(db, providers);
+  const provider = providers.payouts;
+  if (!paidReference && !provider) throw conflict(WITHDRAWAL_MESSAGES.noPayoutProvider);
   const [claimed] = await db
     .update(withdrawals)
     .set({ status: 'PROCESSING', decidedBy: adminId, decidedAt: now })
@@ -407,7 +411,7 @@ export async function approveWithdrawal(
 
   if (paidReference) {
     await markPaid(db, claimed, paidReference, now);
-  } else {
+  } else if (provider) {
     const result = await sendTransfer(provider, claimed);
     await applyTransferResult(db, claimed, result, now);
     if (result.status === 'pending') {

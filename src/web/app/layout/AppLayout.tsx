@@ -5,7 +5,7 @@ import { Navbar } from './Navbar.tsx';
 /** Shared layout of every signed-in page: navigation, content, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex flex-1 flex-col">
       <Navbar />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10">
         {children}

@@ -86,14 +86,14 @@ export function Navbar() {
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Logo href="/Home" />
-        <nav aria-label="Main" className="ml-4 hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="ml-2 hidden lg:block">
+          <ul className="flex items-center">
             {links.map((link) => (
               <li key={link.href}>
                 <Link
                   href={link.href}
                   aria-current={isActive(location, link.href) ? 'page' : undefined}
-                  className={`rounded-lg px-3 py-2 text-sm font-medium hover:text-accent aria-[current=page]:text-accent ${
+                  className={`rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap hover:text-accent aria-[current=page]:text-accent ${
                     link.href === '/Pricing' ? 'text-vip' : 'text-white/85'
                   }`}
                 >
@@ -106,7 +106,7 @@ export function Navbar() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <Link
             href="/withdrawfunds"
-            className="rounded-full border border-wallet/40 bg-wallet/10 px-3 py-2 text-sm font-bold text-wallet hover:bg-wallet/20"
+            className="rounded-full border border-wallet/40 bg-wallet/10 px-3 py-2 text-sm font-bold whitespace-nowrap text-wallet hover:bg-wallet/20"
             aria-label={`Balance ${formatNaira(user.accountBalance)}, withdraw funds`}
           >
             {formatNaira(user.accountBalance)}
@@ -129,8 +129,8 @@ export function Navbar() {
           </Link>
           <button
             type="button"
-            onClick={logout}
-            className="hidden min-h-11 rounded-lg px-3 text-sm text-muted hover:text-danger lg:block"
+            onClick={() => void logout()}
+            className="hidden min-h-11 rounded-lg px-3 text-sm whitespace-nowrap text-muted hover:text-danger lg:block"
           >
             Log out
           </button>
@@ -193,7 +193,7 @@ export function Navbar() {
             <li>
               <button
                 type="button"
-                onClick={logout}
+                onClick={() => void logout()}
                 className="flex min-h-12 w-full items-center rounded-lg px-3 font-medium text-danger hover:bg-white/5"
               >
                 Log out

@@ -11,7 +11,7 @@ import { Navbar } from './Navbar.tsx';
 export function PublicLayout({ children }: { children: ReactNode }) {
   const signedIn = useSession((session) => session.user !== null);
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex flex-1 flex-col">
       {signedIn ? (
         <QueryClientProvider client={queryClient}>
           <Navbar />

@@ -16,6 +16,8 @@ interface ModalProps {
 /**
  * A native <dialog> opened with showModal(): the browser traps focus, makes the rest of the
  * page inert and closes it on Escape, which is what screen-reader and keyboard users expect.
+ * Focus starts on the content's element marked `data-autofocus` (a form's first field, a
+ * confirmation's Cancel), else on the first focusable one, the close button.
  */
 export function Modal({
   open,
@@ -32,7 +34,10 @@ export function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -75,7 +80,7 @@ export function Modal({
             ) : null}
           </div>
           {description ? (
-            <p id={descriptionId} className="mb-4 text-sm text-muted">
+            <p id={descriptionId} className="mb-4 text-sm break-words text-muted">
               {description}
             </p>
           ) : null}

@@ -23,6 +23,10 @@ const UserDetailPage = page(() => import('./routes/UserDetailPage.tsx'), 'UserDe
 const PlansPage = page(() => import('./routes/PlansPage.tsx'), 'PlansPage');
 const CategoriesPage = page(() => import('./routes/CategoriesPage.tsx'), 'CategoriesPage');
 const SettingsPage = page(() => import('./routes/SettingsPage.tsx'), 'SettingsPage');
+const SandboxPaymentsPage = page(
+  () => import('./routes/SandboxPaymentsPage.tsx'),
+  'SandboxPaymentsPage',
+);
 const AuditPage = page(() => import('./routes/AuditPage.tsx'), 'AuditPage');
 const AdminNotFound = page(() => import('./routes/AdminNotFound.tsx'), 'AdminNotFound');
 
@@ -58,6 +62,7 @@ export function AdminApp() {
               <Route path="/categories" component={CategoriesPage} />
               <Route path="/settings" component={SettingsPage} />
               <Route path="/audit" component={AuditPage} />
+              <Route path="/sandbox-payments" component={SandboxPaymentsPage} />
               <Route component={AdminNotFound} />
             </Switch>
           </Suspense>

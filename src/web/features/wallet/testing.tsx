@@ -11,7 +11,7 @@ import { fetchSettings, fetchUser, setSettings, setUser } from '@web/lib/session
 import { Toaster } from '@web/lib/toast.tsx';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import type { TestServer } from '../../../test/server.ts';
+import type { TestServer, UserOverrides } from '../../../test/server.ts';
 
 export function withClient(children: ReactNode) {
   // A client per test: no cache or retries carried from one test to the next.
@@ -38,8 +38,11 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
 }
 
 /** A verified player with the token stored as a login stores it, and the session loaded. */
-export async function signIn(server: TestServer): Promise<{ token: string; user: User }> {
-  const row = await server.createUser();
+export async function signIn(
+  server: TestServer,
+  overrides: UserOverrides = {},
+): Promise<{ token: string; user: User }> {
+  const row = await server.createUser(overrides);
   const token = await server.tokenFor(row);
   localStorage.setItem('authToken', token);
   const [user, settings] = await Promise.all([fetchUser(), fetchSettings()]);
@@ -111,7 +114,9 @@ export const samplePlayer: User = {
   totalWinningAmount: 0,
   profilePhoto: null,
   hasSetPassword: true,
+  ageConfirmed: true,
   bankAccount: { bankID: 'b1', accountNumber: '0123456789', accountName: 'ADA OBI' },
+  pendingEmail: null,
 };
 
 export const sampleSettings: Settings = {

@@ -19,4 +19,5 @@ export const adminKeys = {
   categories: ['admin', 'categories'] as const,
   settings: ['admin', 'settings'] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
+  sandboxPayments: ['admin', 'sandbox-payments'] as const,
 };

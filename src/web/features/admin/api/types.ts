@@ -39,7 +39,10 @@ export interface AdminEntry {
 }
 
 export interface ReportTotals {
+  /** Live top-ups only (real money). */
   deposits: number;
+  /** Top-ups through the payments sandbox (test money). */
+  sandboxDeposits: number;
   entryFees: number;
   prizesPaid: number;
   refunds: number;
@@ -53,6 +56,7 @@ export interface ReportTotals {
 export interface DailyPoint {
   day: string;
   deposits: number;
+  sandboxDeposits: number;
   prizes: number;
   margin: number;
 }
@@ -136,6 +140,8 @@ export interface AdminUserDetail {
   payments: {
     reference: string;
     method: string;
+    /** live, or sandbox (test money) */
+    mode: string;
     amount: number;
     status: string;
     createdAt: string;

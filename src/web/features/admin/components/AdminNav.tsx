@@ -17,6 +17,7 @@ const SECTIONS: Section[] = [
   { href: '/categories', label: 'Categories', icon: '🏷️' },
   { href: '/settings', label: 'Settings', icon: '⚙️' },
   { href: '/audit', label: 'Audit log', icon: '📜' },
+  { href: '/sandbox-payments', label: 'Sandbox payments', icon: '🧪' },
 ];
 
 function isCurrent(location: string, href: string): boolean {

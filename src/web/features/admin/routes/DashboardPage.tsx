@@ -21,7 +21,17 @@ interface Figure {
 }
 
 const FIGURES: Figure[] = [
-  { key: 'deposits', label: 'Deposits', hint: 'Top-ups credited to wallets', tone: 'text-accent' },
+  {
+    key: 'deposits',
+    label: 'Deposits',
+    hint: 'Live top-ups credited to wallets',
+    tone: 'text-accent',
+  },
+  {
+    key: 'sandboxDeposits',
+    label: 'Sandbox deposits',
+    hint: 'Test money from the sandbox checkout, not real',
+  },
   { key: 'entryFees', label: 'Entry fees', hint: 'Net of refunds' },
   { key: 'prizesPaid', label: 'Prizes paid', hint: 'Credited to winners', tone: 'text-wallet' },
   { key: 'refunds', label: 'Refunds', hint: 'Entry fees given back' },

@@ -124,7 +124,7 @@ function PlaysTable({ rows }: { rows: AdminUserDetail['plays'] }) {
 function PaymentsTable({ rows }: { rows: AdminUserDetail['payments'] }) {
   if (rows.length === 0) return <Empty>No top-ups yet.</Empty>;
   return (
-    <DataTable label="Payments" minWidth="min-w-[40rem]">
+    <DataTable label="Payments" minWidth="min-w-[46rem]">
       <thead>
         <tr>
           <th scope="col" className={th}>
@@ -135,6 +135,9 @@ function PaymentsTable({ rows }: { rows: AdminUserDetail['payments'] }) {
           </th>
           <th scope="col" className={th}>
             Method
+          </th>
+          <th scope="col" className={th}>
+            Mode
           </th>
           <th scope="col" className={thNumber}>
             Amount
@@ -150,6 +153,13 @@ function PaymentsTable({ rows }: { rows: AdminUserDetail['payments'] }) {
             <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
             <td className={`${td} font-mono text-xs break-all`}>{row.reference}</td>
             <td className={td}>{humanise(row.method)}</td>
+            <td className={td}>
+              {row.mode === 'sandbox' ? (
+                <span className="font-semibold text-wallet">Sandbox (test money)</span>
+              ) : (
+                'Live'
+              )}
+            </td>
             <td className={tdNumber}>{formatNaira(row.amount)}</td>
             <td className={td}>
               <StatusTag status={row.status} />

@@ -13,6 +13,7 @@ import { toast } from '@web/lib/toast.tsx';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useApproveWithdrawal, useRejectWithdrawal } from '../api/decide-withdrawal.ts';
+import { useSandboxPayments } from '../api/get-sandbox-payments.ts';
 import { useAdminWithdrawals } from '../api/get-withdrawals.ts';
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
@@ -137,6 +138,31 @@ function ApproveForm({
   );
 }
 
+const PAUSE_NOTICE_ID = 'payout-pause';
+
+/** Why approvals are refused while sandbox money is unreviewed in a live system. */
+function PayoutPause() {
+  const sandbox = useSandboxPayments();
+  if (!sandbox.data?.blocksPayouts) return null;
+  return (
+    <div
+      id={PAUSE_NOTICE_ID}
+      role="alert"
+      className="rounded-2xl border border-danger/50 bg-danger/10 p-4 text-sm"
+    >
+      <p className="font-semibold text-danger">Payouts are paused</p>
+      <p className="mt-1 text-white/85">
+        {sandbox.data.unreviewed} sandbox top-up{sandbox.data.unreviewed === 1 ? '' : 's'} (test
+        money) {sandbox.data.unreviewed === 1 ? 'has' : 'have'} not been reviewed, so no withdrawal
+        can be approved or marked paid.{' '}
+        <Link href="/sandbox-payments" className="font-semibold text-accent underline">
+          Review sandbox payments
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 type Decision = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal } | null;
 
 export function WithdrawalsPage() {
@@ -148,6 +174,8 @@ export function WithdrawalsPage() {
   const reject = useRejectWithdrawal();
   const [decision, setDecision] = useState<Decision>(null);
   const busy = approve.isPending || reject.isPending;
+  // While payouts are paused the server refuses every approval: the buttons say so up front.
+  const paused = useSandboxPayments().data?.blocksPayouts === true;
 
   function onApprove(withdrawal: AdminWithdrawal, paidReference?: string) {
     approve.mutate(
@@ -180,6 +208,7 @@ export function WithdrawalsPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader title="Withdrawals" eyebrow="Payout queue" />
+      <PayoutPause />
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField
           label="Status"
@@ -275,6 +304,8 @@ export function WithdrawalsPage() {
                           variant="vip"
                           className="px-3"
                           aria-label={`Approve ${formatNaira(withdrawal.amount)} for ${withdrawal.username}`}
+                          disabled={paused}
+                          aria-describedby={paused ? PAUSE_NOTICE_ID : undefined}
                           onClick={() => setDecision({ kind: 'approve', withdrawal })}
                         >
                           Approve

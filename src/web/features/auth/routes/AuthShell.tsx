@@ -12,7 +12,7 @@ const HIGHLIGHTS = [
 /** Two-panel frame of the auth pages: brand story beside the form, stacked on phones. */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="grid min-h-dvh lg:grid-cols-2">
+    <div className="grid flex-1 lg:grid-cols-2">
       <aside className="relative hidden overflow-hidden bg-card lg:flex lg:flex-col lg:justify-between lg:p-12">
         <Logo href="/login" />
         <div>

@@ -5,6 +5,7 @@ import { TextField } from '@web/components/ui/TextField.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { setPendingEmail, signIn } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
+import { untrustedText } from '@web/lib/untrusted-text.ts';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { login } from '../api/login.ts';
@@ -12,7 +13,8 @@ import { AuthShell } from './AuthShell.tsx';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
-  const bannerError = new URLSearchParams(useSearch()).get('error');
+  // Anyone can link to /login?error=…: shown as one short line of plain text.
+  const bannerError = untrustedText(new URLSearchParams(useSearch()).get('error'), 160);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});

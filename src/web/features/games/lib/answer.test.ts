@@ -31,6 +31,25 @@ describe('checkAnswer', () => {
     expect(checkAnswer(long)).toMatchObject({ words: 10, canSubmit: false });
     expect(checkAnswer(long).problem).toBe(ANSWER_PROBLEMS.tooLong);
   });
+
+  it('counts as the server does: blank fillers split words, invisible characters are nothing', () => {
+    const joined = Array.from({ length: 21 }, (_, i) => `w${i}`).join('\u2800');
+    expect(checkAnswer(joined)).toEqual({
+      words: 21,
+      problem: ANSWER_PROBLEMS.tooManyWords,
+      canSubmit: false,
+    });
+    expect(checkAnswer('\u200B\u3164\uFFA0\u200D')).toEqual({
+      words: 0,
+      problem: null,
+      canSubmit: false,
+    });
+    expect(checkAnswer(`ok${'\u200B'.repeat(400)}`)).toEqual({
+      words: 1,
+      problem: null,
+      canSubmit: true,
+    });
+  });
 });
 
 describe('answerDraft', () => {

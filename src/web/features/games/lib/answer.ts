@@ -1,5 +1,6 @@
 import { ANSWER_MAX_CHARACTERS, ANSWER_MAX_WORDS } from '@shared/constants.ts';
-import { countWords } from '@shared/games.ts';
+import { countWords, visibleAnswerText } from '@shared/games.ts';
+import { ANSWER_MAX_SENT_CHARACTERS } from '@shared/schemas/games.ts';
 import { sessionCopy } from '@web/lib/storage.ts';
 
 export interface AnswerCheck {
@@ -14,13 +15,16 @@ export const ANSWER_PROBLEMS = {
   tooLong: `Too long: keep it to ${ANSWER_MAX_CHARACTERS} characters or fewer.`,
 } as const;
 
-/** The rules the server enforces (DESIGN §4): 1 to 20 words, at most 280 characters. */
+/**
+ * The rules the server enforces (DESIGN §4), on the answer as a reader sees it (the shared rule):
+ * 1 to 20 words, at most 280 characters.
+ */
 export function checkAnswer(answer: string): AnswerCheck {
-  const words = countWords(answer);
-  const normalised = answer.trim().replace(/\s+/g, ' ');
+  const visible = visibleAnswerText(answer);
+  const words = countWords(visible);
   if (words > ANSWER_MAX_WORDS)
     return { words, problem: ANSWER_PROBLEMS.tooManyWords, canSubmit: false };
-  if (normalised.length > ANSWER_MAX_CHARACTERS)
+  if (visible.length > ANSWER_MAX_CHARACTERS || answer.length > ANSWER_MAX_SENT_CHARACTERS)
     return { words, problem: ANSWER_PROBLEMS.tooLong, canSubmit: false };
   return { words, problem: null, canSubmit: words > 0 };
 }

@@ -3,6 +3,7 @@ import type { Game } from '@shared/schemas/games.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AGE_GATE_TEXTS } from '@web/components/ui/AgeGate.tsx';
 import { fetchUser, getSession, setCurrentGame, setUser } from '@web/lib/session.ts';
 import { Toaster } from '@web/lib/toast.tsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -167,6 +168,40 @@ describe('GameDetailsPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'View game status', hidden: true })).toBeTruthy(),
     );
+  });
+
+  it('asks a player who never confirmed 18+ (Google sign-up) once, then opens the answer', async () => {
+    const signedIn = await server().createUser({ ageConfirmedAt: null });
+    localStorage.setItem('authToken', await server().tokenFor(signedIn));
+    setUser(await fetchUser());
+    const { game } = await paidGame({ entryFee: 0 });
+    const person = userEvent.setup();
+    openPageFor(game);
+
+    await person.click(await screen.findByRole('button', { name: 'Submit Your Answer' }));
+    const ask = screen.getByRole('dialog', { name: AGE_GATE_TEXTS.title });
+    expect(within(ask).getByText(AGE_GATE_TEXTS.description)).toBeTruthy();
+    expect(within(ask).getByRole('link', { name: 'terms' }).getAttribute('href')).toBe('/Terms');
+    const box = within(ask).getByRole('checkbox', { name: AGE_GATE_TEXTS.checkbox });
+    const confirm = within(ask).getByRole('button', { name: 'Confirm and continue' });
+
+    await person.click(confirm);
+    expect(within(ask).getByRole('alert').textContent).toBe(AGE_GATE_TEXTS.unticked);
+    expect(document.activeElement).toBe(box);
+    expect(screen.queryByRole('dialog', { name: `“${game.title}”` })).toBeNull();
+
+    await person.keyboard(' ');
+    await person.click(confirm);
+    const answer = await screen.findByRole('dialog', { name: `“${game.title}”` });
+    expect(within(answer).getByRole('textbox')).toBeTruthy();
+    expect(getSession().user?.ageConfirmed).toBe(true);
+    expect((await fetchUser()).ageConfirmed).toBe(true);
+
+    // Asked once: closing and pressing again goes straight to the answer.
+    await person.click(within(answer).getByRole('button', { name: 'Close' }));
+    await person.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+    expect(screen.getByRole('dialog', { name: `“${game.title}”` })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: AGE_GATE_TEXTS.title })).toBeNull();
   });
 
   it('shows the LOADING step while the answer travels', async () => {

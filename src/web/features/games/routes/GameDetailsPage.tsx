@@ -3,6 +3,7 @@ import { isFreeGame, placesLeft, placesLeftText } from '@shared/games.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Game } from '@shared/schemas/games.ts';
+import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import {
@@ -125,6 +126,7 @@ export function GameDetailsPage() {
   const id = idFromUrl || currentGame?.id || null;
   const { data: game, isPending, error } = useGame(id, currentGame);
   const [answering, setAnswering] = useState(false);
+  const { ensureAge, dialog: ageDialog } = useAgeGate();
   useErrorToast(error, ERROR_MESSAGES.gameList, 'game-details-error');
 
   if (!id) return <Redirect to="/" replace />;
@@ -196,7 +198,7 @@ export function GameDetailsPage() {
             </div>
           ) : null}
           <div className="relative">
-            <GameAction game={game} onAnswer={() => setAnswering(true)} />
+            <GameAction game={game} onAnswer={() => ensureAge(() => setAnswering(true))} />
           </div>
         </article>
         <div className="lg:col-span-2">
@@ -209,6 +211,7 @@ export function GameDetailsPage() {
         open={answering}
         onClose={() => setAnswering(false)}
       />
+      {ageDialog}
     </>
   );
 }

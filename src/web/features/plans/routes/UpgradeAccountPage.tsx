@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
+import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
@@ -18,6 +19,7 @@ export function UpgradeAccountPage() {
   const user = useSession((session) => session.user);
   const { data: plans, isPending } = usePlans();
   const subscribe = useSubscribe();
+  const { ensureAge, dialog: ageDialog } = useAgeGate();
 
   if (user?.planID) return <Redirect to="/" replace />;
   if (isPending) return <PageSpinner label="Loading plan" />;
@@ -108,11 +110,17 @@ export function UpgradeAccountPage() {
             </Link>
           </div>
         ) : (
-          <Button variant="vip" onClick={confirm} loading={subscribe.isPending} className="w-full">
+          <Button
+            variant="vip"
+            onClick={() => ensureAge(confirm)}
+            loading={subscribe.isPending}
+            className="w-full"
+          >
             Pay {formatNaira(plan.weeklyPrice)} and upgrade
           </Button>
         )}
       </Card>
+      {ageDialog}
     </div>
   );
 }

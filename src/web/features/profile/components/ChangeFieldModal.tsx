@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { normalisePhone } from '@shared/phone.ts';
-import { emailSchema, handleSchema, phoneSchema } from '@shared/schemas/users.ts';
+import { handleSchema, phoneSchema } from '@shared/schemas/users.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
@@ -10,7 +10,8 @@ import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { useUpdateUser } from '../api/update-user.ts';
 
-export type EditableField = 'email' | 'phoneNumber' | 'username';
+/** Fields that change without the owner's proof; the e-mail has its own modal. */
+export type EditableField = 'phoneNumber' | 'username';
 
 const FIELDS: Record<
   EditableField,
@@ -25,15 +26,6 @@ const FIELDS: Record<
     note?: string;
   }
 > = {
-  email: {
-    title: 'Change e-mail',
-    label: 'New e-mail',
-    type: 'email',
-    autoComplete: 'email',
-    required: 'Enter your new e-mail address',
-    schema: emailSchema,
-    note: 'We will send a verification link to the new address.',
-  },
   phoneNumber: {
     title: 'Change phone number',
     label: 'New phone number',

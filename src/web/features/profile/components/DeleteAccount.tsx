@@ -4,7 +4,7 @@ import { Card } from '@web/components/ui/Card.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import { logout } from '@web/lib/session.ts';
+import { endSessionLocally } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useState } from 'react';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -24,7 +24,8 @@ export function DeleteAccount() {
     remove.mutate(password, {
       onSuccess: (result) => {
         toast.success(result.message);
-        logout();
+        // Deletion already ended every session on the server.
+        endSessionLocally();
       },
       onError: (caught) => setError(errorMessage(caught, ERROR_MESSAGES.genericOops)),
     });

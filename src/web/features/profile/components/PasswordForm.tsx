@@ -1,22 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
-import { newPasswordSchema } from '@shared/schemas/users.ts';
+import { newPasswordSchema, STEP_UP_CODE_MESSAGE } from '@shared/schemas/users.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
+import { StepUpField } from '@web/components/ui/StepUpField.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useUpdateUser } from '../api/update-user.ts';
 
-/** Current password only when the account has one (Google accounts may not, spec §5). */
+/**
+ * Current password only when the account has one (Google accounts may not, spec §5); without
+ * one, a code e-mailed to the account's address proves it is the owner setting it.
+ */
 function passwordFormSchema(hasSetPassword: boolean) {
   return z
     .object({
       currentPassword: hasSetPassword
         ? z.string().min(1, 'Enter your current password')
         : z.string().optional(),
+      code: hasSetPassword
+        ? z.string().optional()
+        : z.string().regex(/^\d{6}$/, STEP_UP_CODE_MESSAGE),
       password: newPasswordSchema,
       confirmPassword: z.string().min(1, SIGNUP_MESSAGES.confirmPassword),
     })
@@ -32,7 +39,7 @@ export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
   const update = useUpdateUser();
   const form = useForm<PasswordValues>({
     resolver: zodResolver(passwordFormSchema(hasSetPassword)),
-    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', code: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
 
@@ -65,7 +72,22 @@ export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />
-        ) : null}
+        ) : (
+          <div className="sm:col-span-3">
+            <Controller
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <StepUpField
+                  hasSetPassword={false}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  error={errors.code?.message}
+                />
+              )}
+            />
+          </div>
+        )}
         <TextField
           label="New password"
           type="password"

@@ -4,18 +4,20 @@ import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { useSession } from '@web/lib/session.ts';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { ChangeEmailModal, pendingEmailText } from '../components/ChangeEmailModal.tsx';
 import { ChangeFieldModal, type EditableField } from '../components/ChangeFieldModal.tsx';
 import { DeleteAccount } from '../components/DeleteAccount.tsx';
+import { LogoutEverywhere } from '../components/LogoutEverywhere.tsx';
 import { PasswordForm } from '../components/PasswordForm.tsx';
 import { ProfileSummary } from '../components/ProfileSummary.tsx';
 
 export function ProfilePage() {
   const user = useSession((session) => session.user);
   const [editing, setEditing] = useState<EditableField | null>(null);
+  const [changingEmail, setChangingEmail] = useState(false);
   if (!user) return null;
 
   const rows: Array<{ field: EditableField; label: string; value: string }> = [
-    { field: 'email', label: 'E-mail', value: user.email },
     { field: 'phoneNumber', label: 'Phone number', value: user.phoneNumber || 'Not set' },
     { field: 'username', label: 'Username', value: user.username },
   ];
@@ -27,9 +29,28 @@ export function ProfilePage() {
       <Card>
         <h2 className="text-lg font-bold">Account settings</h2>
         <ul className="mt-3 divide-y divide-line">
+          <li className="flex items-center justify-between gap-3 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="text-xs text-muted">E-mail</p>
+              <p className="truncate font-medium">{user.email}</p>
+              {user.pendingEmail ? (
+                <p role="status" className="mt-1 text-sm break-words text-accent">
+                  {pendingEmailText(user.pendingEmail)}
+                </p>
+              ) : null}
+            </div>
+            <Button
+              variant="outline"
+              onClick={() => setChangingEmail(true)}
+              aria-label={user.pendingEmail ? 'Enter code for the new e-mail' : 'Change e-mail'}
+              className="shrink-0"
+            >
+              {user.pendingEmail ? 'Enter code' : 'Change'}
+            </Button>
+          </li>
           {rows.map((row) => (
-            <li key={row.field} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
+            <li key={row.field} className="flex items-center justify-between gap-3 py-3">
+              <div className="min-w-0 flex-1">
                 <p className="text-xs text-muted">{row.label}</p>
                 <p className="truncate font-medium">{row.value}</p>
               </div>
@@ -37,13 +58,14 @@ export function ProfilePage() {
                 variant="outline"
                 onClick={() => setEditing(row.field)}
                 aria-label={`Change ${row.label.toLowerCase()}`}
+                className="shrink-0"
               >
                 Change
               </Button>
             </li>
           ))}
-          <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <div className="min-w-0">
+          <li className="flex items-center justify-between gap-3 py-3">
+            <div className="min-w-0 flex-1">
               <p className="text-xs text-muted">Bank account for withdrawals</p>
               <p className="truncate font-medium">
                 {user.bankAccount
@@ -53,7 +75,7 @@ export function ProfilePage() {
             </div>
             <Link
               href="/withdrawfunds"
-              className="min-h-11 rounded-xl border border-line px-5 py-2.5 text-sm font-semibold hover:border-accent hover:text-accent"
+              className="inline-flex min-h-11 shrink-0 items-center rounded-xl border border-line px-5 py-2.5 text-sm font-semibold hover:border-accent hover:text-accent"
             >
               Manage
             </Link>
@@ -61,8 +83,15 @@ export function ProfilePage() {
         </ul>
       </Card>
       <PasswordForm hasSetPassword={user.hasSetPassword} />
+      <LogoutEverywhere />
       <DeleteAccount />
       <ChangeFieldModal field={editing} onClose={() => setEditing(null)} />
+      <ChangeEmailModal
+        open={changingEmail}
+        onClose={() => setChangingEmail(false)}
+        hasSetPassword={user.hasSetPassword}
+        pendingEmail={user.pendingEmail}
+      />
     </div>
   );
 }

@@ -2,8 +2,10 @@ import type { BankAccount } from '@shared/schemas/users.ts';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { getSession, setUser } from '@web/lib/session.ts';
+import type { StepUpProof } from '@web/lib/step-up.ts';
 
-export interface BankAccountInput {
+/** Replacing a saved account also carries the owner's proof (password or e-mailed code). */
+export interface BankAccountInput extends StepUpProof {
   bankID: string;
   accountNumber: string;
 }

@@ -1,9 +1,10 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
-import { bankAccountBodySchema } from '@shared/schemas/users.ts';
+import { bankAccountBodySchema, STEP_UP_CODE_MESSAGE } from '@shared/schemas/users.ts';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { SelectField } from '@web/components/ui/SelectField.tsx';
+import { StepUpField } from '@web/components/ui/StepUpField.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
-import { errorMessage } from '@web/lib/http.ts';
+import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -14,9 +15,19 @@ import { useSaveBankAccount } from '../api/save-bank-account.ts';
 interface FieldErrors {
   bankID?: string;
   accountNumber?: string;
+  proof?: string;
 }
 
 export const ACCOUNT_NUMBER_LENGTH = 10;
+/** Under the password when replacing a saved account: why it is asked for here. */
+export const REPLACE_PROOF_HINT =
+  'To keep your winnings safe, changing where withdrawals go needs your password.';
+
+/** The server's refusals of the password or code (wrong, missing, or too many tries). */
+function isProofRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.statusCode === 429 || /password|code/i.test(error.message);
+}
 
 /**
  * Where withdrawals go (spec §7 GET bank, POST bank-account). The server resolves the name on
@@ -24,6 +35,7 @@ export const ACCOUNT_NUMBER_LENGTH = 10;
  */
 export function BankAccountCard() {
   const account = useSession((session) => session.user?.bankAccount ?? null);
+  const hasSetPassword = useSession((session) => session.user?.hasSetPassword ?? true);
   const banks = useBanks();
   // Spec §8 names this failure's own text: 'Error getting banks'.
   useEffect(() => {
@@ -34,10 +46,13 @@ export function BankAccountCard() {
   const [justSaved, setJustSaved] = useState(false);
   const [bankID, setBankID] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
+  // Replacing a saved account needs the owner's proof; the first one does not.
+  const [proof, setProof] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const resolved = useResolvedAccountName(bankID, accountNumber);
   const bankRef = useRef<HTMLSelectElement>(null);
   const numberRef = useRef<HTMLInputElement>(null);
+  const proofRef = useRef<HTMLInputElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
 
   const showForm = editing || account === null;
@@ -46,6 +61,7 @@ export function BankAccountCard() {
   function startEditing() {
     setBankID(account?.bankID ?? '');
     setAccountNumber('');
+    setProof('');
     setErrors({});
     setJustSaved(false);
     setEditing(true);
@@ -66,22 +82,44 @@ export function BankAccountCard() {
       else numberRef.current?.focus();
       return;
     }
+    const replacing =
+      account !== null &&
+      (account.bankID !== parsed.data.bankID ||
+        account.accountNumber !== parsed.data.accountNumber);
+    if (replacing && proof === '') {
+      setErrors({
+        proof: hasSetPassword ? 'Enter your current password' : STEP_UP_CODE_MESSAGE,
+      });
+      proofRef.current?.focus();
+      return;
+    }
     setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: (result) => {
-        toast.success(result.message);
-        setEditing(false);
-        setJustSaved(true);
-        // The form is gone: keep focus on this card's own control.
-        requestAnimationFrame(() => editButtonRef.current?.focus());
+    const proven = replacing ? (hasSetPassword ? { currentPassword: proof } : { code: proof }) : {};
+    save.mutate(
+      { ...parsed.data, ...proven },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          setProof('');
+          setEditing(false);
+          setJustSaved(true);
+          // The form is gone: keep focus on this card's own control.
+          requestAnimationFrame(() => editButtonRef.current?.focus());
+        },
+        onError: (caught) => {
+          const message = errorMessage(caught, ERROR_MESSAGES.generic);
+          toast.error(message);
+          // A refused proof is the proof field's error, not the account number's.
+          if (replacing && isProofRefusal(caught)) {
+            setErrors({ proof: message });
+            proofRef.current?.focus();
+          } else {
+            setErrors({ accountNumber: message });
+            numberRef.current?.focus();
+          }
+        },
       },
-      onError: (caught) => {
-        const message = errorMessage(caught, ERROR_MESSAGES.generic);
-        toast.error(message);
-        setErrors({ accountNumber: message });
-        numberRef.current?.focus();
-      },
-    });
+    );
   }
 
   return (
@@ -208,6 +246,19 @@ export function BankAccountCard() {
               </span>
             ) : null}
           </p>
+          {account ? (
+            <StepUpField
+              ref={proofRef}
+              hasSetPassword={hasSetPassword}
+              hint={REPLACE_PROOF_HINT}
+              value={proof}
+              onChange={(value) => {
+                setProof(value);
+                setErrors((current) => ({ ...current, proof: undefined }));
+              }}
+              error={errors.proof}
+            />
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'Checking with your bank…' : 'Save bank account'}

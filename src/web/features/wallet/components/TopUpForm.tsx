@@ -1,23 +1,25 @@
 import { TOPUP_QUICK_AMOUNTS, TOPUP_STATIC_MINIMUM_TEXT_AMOUNT } from '@shared/constants.ts';
-import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { ERROR_MESSAGES, PAYMENT_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
-import { PAYMENT_METHODS } from '@shared/schemas/wallet.ts';
 import { statusTone } from '@shared/status.ts';
 import { useQuery } from '@tanstack/react-query';
+import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
 import { Button } from '@web/components/ui/Button.tsx';
 import { SelectField } from '@web/components/ui/SelectField.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { usePaymentModes } from '@web/lib/payment-modes.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { paymentsQueryOptions } from '../api/get-payments.ts';
-import { type TopUpCheckout, useStartTopUp } from '../api/start-top-up.ts';
+import { type TopUpCheckout, type TopUpInput, useStartTopUp } from '../api/start-top-up.ts';
 import { parseAmount } from '../lib/amount.ts';
 import { openCheckoutTab } from '../lib/checkout-tab.ts';
 import { useWalletSettings } from '../lib/session-data.ts';
 import {
+  availableMethods,
   checkTopUp,
-  DEFAULT_PAYMENT_METHOD,
+  defaultMethod,
   PAYMENT_METHOD_LABELS,
   type TopUpErrors,
 } from '../lib/top-up.ts';
@@ -78,14 +80,19 @@ function CheckoutProgress({ checkout }: { checkout: TopUpCheckout }) {
 
 export function TopUpForm() {
   const { settings } = useWalletSettings();
+  const offered = availableMethods(usePaymentModes());
   const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<string>(DEFAULT_PAYMENT_METHOD);
+  const [chosen, setChosen] = useState<string | null>(null);
+  // The player's choice while it is on offer, else the default (the list can arrive late).
+  const method =
+    chosen !== null && offered.some((value) => value === chosen) ? chosen : defaultMethod(offered);
   const [errors, setErrors] = useState<TopUpErrors>({});
   const [checkout, setCheckout] = useState<TopUpCheckout | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const methodRef = useRef<HTMLSelectElement>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const topUp = useStartTopUp();
+  const { ensureAge, dialog: ageDialog } = useAgeGate();
 
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
 
@@ -102,28 +109,30 @@ export function TopUpForm() {
       return;
     }
     setErrors({});
+    const request = { amount: check.amount, method: check.method };
+    ensureAge(() => startCheckout(request));
+  }
+
+  function startCheckout(request: TopUpInput) {
     setCheckout(null);
     // Opened now, during the tap, or the browser would block it once the server has answered.
     const tab = openCheckoutTab();
-    topUp.mutate(
-      { amount: check.amount, method: check.method },
-      {
-        onSuccess: (data) => {
-          setCheckout(data);
-          setAmount('');
-          if (tab.go(data.paymentUrl)) return;
-          toast(POPUP_BLOCKED_MESSAGE, { icon: 'ℹ️', id: 'checkout-same-tab' });
-          leaveTimer.current = setTimeout(
-            () => window.location.assign(data.paymentUrl),
-            SAME_TAB_NOTICE_MS,
-          );
-        },
-        onError: (error) => {
-          tab.abandon();
-          toast.error(errorMessage(error, ERROR_MESSAGES.generic));
-        },
+    topUp.mutate(request, {
+      onSuccess: (data) => {
+        setCheckout(data);
+        setAmount('');
+        if (tab.go(data.paymentUrl)) return;
+        toast(POPUP_BLOCKED_MESSAGE, { icon: 'ℹ️', id: 'checkout-same-tab' });
+        leaveTimer.current = setTimeout(
+          () => window.location.assign(data.paymentUrl),
+          SAME_TAB_NOTICE_MS,
+        );
       },
-    );
+      onError: (error) => {
+        tab.abandon();
+        toast.error(errorMessage(error, ERROR_MESSAGES.generic));
+      },
+    });
   }
 
   return (
@@ -134,72 +143,79 @@ export function TopUpForm() {
       <p className="mt-1 mb-5 text-sm text-muted">
         Pay by card or bank transfer on a secure checkout page.
       </p>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        className="flex flex-col gap-5"
-        aria-labelledby="topup-title"
-      >
-        <TextField
-          ref={amountRef}
-          label="Amount (₦)"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="e.g. 2,500"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
-          }}
-          error={errors.amount}
-          hint={`Minimum top-up: ${formatNaira(TOPUP_STATIC_MINIMUM_TEXT_AMOUNT)}`}
-        />
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-white/90">Quick amounts</legend>
-          <div className="grid grid-cols-2 gap-2 min-[400px]:grid-cols-4">
-            {TOPUP_QUICK_AMOUNTS.map((quick) => (
-              <button
-                key={quick}
-                type="button"
-                aria-pressed={selected === quick}
-                onClick={() => {
-                  setAmount(String(quick));
-                  setErrors((current) => ({ ...current, amount: undefined }));
-                }}
-                className="min-h-11 rounded-xl border border-line bg-card-raised px-2 text-sm font-semibold hover:border-wallet/60 aria-pressed:border-wallet aria-pressed:bg-wallet/15 aria-pressed:text-wallet"
-              >
-                {formatNaira(quick)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-        <SelectField
-          ref={methodRef}
-          label="Payment method"
-          name="method"
-          value={method}
-          onChange={(event) => {
-            setMethod(event.target.value);
-            if (errors.method) setErrors((current) => ({ ...current, method: undefined }));
-          }}
-          error={errors.method}
-        >
-          {PAYMENT_METHODS.map((value) => (
-            <option key={value} value={value}>
-              {PAYMENT_METHOD_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-        <Button type="submit" loading={topUp.isPending} className="w-full">
-          {selected > 0 ? `Top up ${formatNaira(selected)}` : 'Top up'}
-        </Button>
-        <p className="text-xs text-muted">
-          The checkout opens in a new tab. When you have paid, come back here: your balance and
-          history update by themselves.
+      {offered.length === 0 ? (
+        <p role="status" className="rounded-xl border border-line bg-card-raised p-4 text-sm">
+          {PAYMENT_MESSAGES.noneAvailable}
         </p>
-      </form>
+      ) : (
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex flex-col gap-5"
+          aria-labelledby="topup-title"
+        >
+          <TextField
+            ref={amountRef}
+            label="Amount (₦)"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="e.g. 2,500"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
+            }}
+            error={errors.amount}
+            hint={`Minimum top-up: ${formatNaira(TOPUP_STATIC_MINIMUM_TEXT_AMOUNT)}`}
+          />
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-white/90">Quick amounts</legend>
+            <div className="grid grid-cols-2 gap-2 min-[400px]:grid-cols-4">
+              {TOPUP_QUICK_AMOUNTS.map((quick) => (
+                <button
+                  key={quick}
+                  type="button"
+                  aria-pressed={selected === quick}
+                  onClick={() => {
+                    setAmount(String(quick));
+                    setErrors((current) => ({ ...current, amount: undefined }));
+                  }}
+                  className="min-h-11 rounded-xl border border-line bg-card-raised px-2 text-sm font-semibold hover:border-wallet/60 aria-pressed:border-wallet aria-pressed:bg-wallet/15 aria-pressed:text-wallet"
+                >
+                  {formatNaira(quick)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <SelectField
+            ref={methodRef}
+            label="Payment method"
+            name="method"
+            value={method}
+            onChange={(event) => {
+              setChosen(event.target.value);
+              if (errors.method) setErrors((current) => ({ ...current, method: undefined }));
+            }}
+            error={errors.method}
+          >
+            {offered.map((value) => (
+              <option key={value} value={value}>
+                {PAYMENT_METHOD_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" loading={topUp.isPending} className="w-full">
+            {selected > 0 ? `Top up ${formatNaira(selected)}` : 'Top up'}
+          </Button>
+          <p className="text-xs text-muted">
+            The checkout opens in a new tab. When you have paid, come back here: your balance and
+            history update by themselves.
+          </p>
+        </form>
+      )}
       {checkout ? <CheckoutProgress checkout={checkout} /> : null}
+      {ageDialog}
     </section>
   );
 }

@@ -1,9 +1,24 @@
 import { VALIDATION_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
-import { PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/wallet.ts';
+import {
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PaymentMethods,
+} from '@shared/schemas/wallet.ts';
 import { parseAmount } from './amount.ts';
 
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'transactpay';
+
+/** The methods this server runs (live or sandbox); every method until the server has said. */
+export function availableMethods(modes: PaymentMethods | null): readonly PaymentMethod[] {
+  if (!modes) return PAYMENT_METHODS;
+  return modes.methods.filter(({ mode }) => mode !== 'unavailable').map(({ method }) => method);
+}
+
+/** TransactPay when it is available, else the first available method. */
+export function defaultMethod(available: readonly PaymentMethod[]): string {
+  return available.includes(DEFAULT_PAYMENT_METHOD) ? DEFAULT_PAYMENT_METHOD : (available[0] ?? '');
+}
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   transactpay: 'TransactPay',

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
 import { finishCheckout, signIn } from '../testing.tsx';
-import { PaymentStatusPage } from './PaymentStatusPage.tsx';
+import {
+  PAYMENT_PENDING_DEFAULT,
+  PAYMENT_SUCCESS_TEXT,
+  PaymentStatusPage,
+} from './PaymentStatusPage.tsx';
 
 const server = testServerPerFile();
 
@@ -37,10 +41,12 @@ describe('PaymentStatusPage (spec §2)', () => {
     },
   );
 
-  it('shows the message of a success under its heading', async () => {
-    await open(`?status=success&message=${encodeURIComponent('₦1,000 has been added')}`);
+  it('never shows the query message under a success: anyone can write that link', async () => {
+    const claim = '₦5,000,000 has been added. Call 0803 123 4567 to claim your bonus';
+    const { container } = await open(`?status=success&message=${encodeURIComponent(claim)}`);
     expect(heading()).toBe('Payment Successful');
-    expect(screen.getByText('₦1,000 has been added')).toBeTruthy();
+    expect(container.textContent).not.toContain('5,000,000');
+    expect(screen.getByText(PAYMENT_SUCCESS_TEXT)).toBeTruthy();
   });
 
   it('reads "Payment Failed" with the message for any other status', async () => {
@@ -62,13 +68,21 @@ describe('PaymentStatusPage (spec §2)', () => {
     ).toBeTruthy();
   });
 
-  it('says a pending payment is still being confirmed, not that it failed', async () => {
-    await open(
-      `?status=pending&message=${encodeURIComponent('We could not confirm your payment yet.')}`,
+  it('says a pending payment is still being confirmed, in its own words', async () => {
+    const { container } = await open(
+      `?status=pending&message=${encodeURIComponent('Pending: send ₦2,000 to 0123456789 to release it')}`,
     );
     expect(heading()).toBe('Confirming your payment');
-    expect(screen.getByText('We could not confirm your payment yet.')).toBeTruthy();
+    expect(screen.getByText(PAYMENT_PENDING_DEFAULT)).toBeTruthy();
+    expect(container.textContent).not.toContain('0123456789');
     expect(screen.queryByText('Payment Failed')).toBeNull();
+  });
+
+  it('shows a failure message as one bounded line of plain text', async () => {
+    const long = `Declined\n\u202Ereversed ${'x'.repeat(1000)}`;
+    await open(`?status=failed&message=${encodeURIComponent(long)}`);
+    const text = screen.getByText(/^Declined reversed x+…$/).textContent ?? '';
+    expect(Array.from(text)).toHaveLength(200);
   });
 
   it('renders the message as text, never as HTML', async () => {

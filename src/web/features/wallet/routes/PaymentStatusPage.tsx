@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, PAGE_TEXTS } from '@shared/messages.ts';
 import { buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
+import { untrustedText } from '@web/lib/untrusted-text.ts';
 import { useEffect } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
 import { refreshUser } from '../lib/session-data.ts';
@@ -10,7 +11,8 @@ export const PAYMENT_PENDING_TITLE = 'Confirming your payment';
 export const PAYMENT_PENDING_DEFAULT =
   'Your payment has not been confirmed yet. We will notify you as soon as it lands, so there is no need to pay again.';
 /** Longer messages are cut: the query string is not ours to trust, only to show as text. */
-const MESSAGE_LIMIT = 300;
+const MESSAGE_LIMIT = 200;
+export const PAYMENT_SUCCESS_TEXT = 'Your wallet balance is updated as soon as we confirm it.';
 
 /**
  * Spec §2: 'success' or 'successful' (any case) is a success. DESIGN's callback also sends
@@ -56,7 +58,7 @@ function OutcomeIcon({ outcome }: { outcome: PaymentOutcome }) {
 export function PaymentStatusPage() {
   const params = new URLSearchParams(useSearch());
   const status = params.get('status')?.trim() ?? '';
-  const message = (params.get('message') ?? '').trim().slice(0, MESSAGE_LIMIT);
+  const message = untrustedText(params.get('message'), MESSAGE_LIMIT);
   const outcome = status ? paymentOutcome(status) : null;
 
   useEffect(() => {
@@ -72,12 +74,15 @@ export function PaymentStatusPage() {
       : outcome === 'pending'
         ? PAYMENT_PENDING_TITLE
         : PAGE_TEXTS.paymentFailed;
+  // Anyone can send a player a /PaymentStatus link, so a message from the query string is only
+  // believable where it explains a failure; success and pending use our own words, never a
+  // link's claim such as "₦5,000,000 added, call …".
   const text =
     outcome === 'failed'
       ? message || ERROR_MESSAGES.paymentFailedDefault
       : outcome === 'pending'
-        ? message || PAYMENT_PENDING_DEFAULT
-        : message;
+        ? PAYMENT_PENDING_DEFAULT
+        : PAYMENT_SUCCESS_TEXT;
 
   return (
     <section

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AGE_GATE_TEXTS } from '@web/components/ui/AgeGate.tsx';
 import { setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
@@ -161,6 +162,33 @@ describe('TopUpPage', () => {
     });
     const body = (await ledger.json()) as { data: { payments: Array<{ status: string }> } };
     expect(body.data.payments.map((payment) => payment.status)).toEqual(['successful']);
+  });
+
+  it('asks a player who never confirmed 18+ (Google sign-up) first, then opens the checkout', async () => {
+    await signIn(server(), { ageConfirmedAt: null });
+    const tab = fakeTab();
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const person = userEvent.setup();
+    render(withClient(<TopUpPage />));
+    await screen.findByText('No top-ups yet');
+
+    await person.click(screen.getByRole('button', { name: '₦1,000' }));
+    await person.click(screen.getByRole('button', { name: 'Top up ₦1,000' }));
+    const ask = screen.getByRole('dialog', { name: AGE_GATE_TEXTS.title });
+    expect(open).not.toHaveBeenCalled();
+
+    await person.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: AGE_GATE_TEXTS.title })).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+
+    await person.click(screen.getByRole('button', { name: 'Top up ₦1,000' }));
+    const again = screen.getByRole('dialog', { name: AGE_GATE_TEXTS.title });
+    await person.click(within(again).getByRole('checkbox', { name: AGE_GATE_TEXTS.checkbox }));
+    await person.click(within(again).getByRole('button', { name: 'Confirm and continue' }));
+
+    await waitFor(() => expect(tab.location.href).toContain('/api/v1/payment/sandbox/'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(await screen.findByText('Waiting for your payment')).toBeTruthy();
   });
 
   it('pages through the payment history, newest first', async () => {

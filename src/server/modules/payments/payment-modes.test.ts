@@ -1,0 +1,267 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { payments, sandboxOrders } from '../../db/schema.ts';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/payments/sandbox.ts';
+import { buildTestApp, testEnv } from '../../test/app.ts';
+import { testDatabasePerFile } from '../../test/database.ts';
+import { bearerFor, createUser } from '../../test/factories.ts';
+import { balanceOf, bankByCode, validNuban } from '../../test/fake-money.ts';
+import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { type FakeTransactPay, startFakeTransactPay } from '../../test/fake-transactpay.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+
+/**
+ * Issue 12, finding 1: the sandbox is one switch for the whole server. Each provider
+ * configuration is started as the real app and asked which methods are live, sandboxed or
+ * unavailable: through the public methods endpoint, a top-up attempt on each method and a
+ * bank-account lookup (payouts go through Paystack).
+ */
+const database = testDatabasePerFile();
+let paystack: FakePaystack;
+let transactpay: FakeTransactPay;
+beforeAll(async () => {
+  [paystack, transactpay] = await Promise.all([startFakePaystack(), startFakeTransactPay()]);
+});
+afterAll(() => Promise.all([paystack.close(), transactpay.close()]));
+
+const NOT_AVAILABLE = 'This payment method is not available';
+
+interface Modes {
+  sandbox: boolean;
+  methods: Array<{ method: string; mode: string }>;
+  payouts: string;
+}
+
+async function modesOf(app: FastifyInstance): Promise<Modes> {
+  const response = await app.inject({ url: '/api/v1/payment/methods' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as Modes;
+}
+
+async function player(app: FastifyInstance) {
+  const user = await createUser(app.db);
+  return { user, headers: await bearerFor(app, user) };
+}
+
+const topUp = (
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  method: string,
+  amount = 5000,
+) => app.inject({ method: 'POST', url: `/api/v1/payment/${method}`, headers, payload: { amount } });
+
+async function paymentsOf(app: FastifyInstance, userId: string) {
+  return app.db.select().from(payments).where(eq(payments.userId, userId));
+}
+
+async function resolveBankAccount(app: FastifyInstance, headers: Record<string, string>) {
+  const bank = await bankByCode(app.db, '058');
+  const accountNumber = validNuban(bank.code);
+  paystack.addAccount(bank.code, accountNumber, 'ADA OBI');
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/bank-account/resolve',
+    headers,
+    payload: { bankID: bank.id, accountNumber },
+  });
+}
+
+/** Asserts each method's mode as the app reports it and as a top-up on it behaves. */
+async function expectMethods(
+  app: FastifyInstance,
+  expected: { transactpay: string; paystack: string; payouts: string; sandbox: boolean },
+) {
+  expect(await modesOf(app)).toEqual({
+    sandbox: expected.sandbox,
+    methods: [
+      { method: 'transactpay', mode: expected.transactpay },
+      { method: 'paystack', mode: expected.paystack },
+    ],
+    payouts: expected.payouts,
+  });
+  const { user, headers } = await player(app);
+  for (const method of ['transactpay', 'paystack'] as const) {
+    const response = await topUp(app, headers, method);
+    if (expected[method] === 'unavailable') {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message: NOT_AVAILABLE, statusCode: 400 });
+    } else {
+      expect(response.statusCode, response.body).toBe(200);
+      const { paymentUrl, reference } = response.json().data;
+      const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
+      expect(row?.mode).toBe(expected[method]);
+      if (expected[method] === 'sandbox')
+        expect(paymentUrl).toContain(`/api/v1/payment/sandbox/${method}/`);
+      else expect(paymentUrl).not.toContain('/payment/sandbox/');
+    }
+  }
+  const available = (['transactpay', 'paystack'] as const).filter(
+    (method) => expected[method] !== 'unavailable',
+  );
+  // Nothing at all is created for an unavailable method.
+  expect((await paymentsOf(app, user.id)).map((row) => row.method).sort()).toEqual(
+    [...available].sort(),
+  );
+  const resolved = await resolveBankAccount(app, headers);
+  if (expected.payouts === 'unavailable') {
+    expect(resolved.statusCode, resolved.body).toBe(400);
+    expect(resolved.json().message).toMatch(/not available/i);
+  } else {
+    expect(resolved.statusCode, resolved.body).toBe(200);
+  }
+}
+
+describe('payment modes per provider configuration', () => {
+  it('no provider configured (not production): every method and payouts run in the sandbox', async () => {
+    const app = await buildTestApp(database());
+    await expectMethods(app, {
+      sandbox: true,
+      transactpay: 'sandbox',
+      paystack: 'sandbox',
+      payouts: 'sandbox',
+    });
+  });
+
+  it('Paystack only: Paystack is live, TransactPay is unavailable (never sandboxed)', async () => {
+    const app = await buildTestApp(database(), paystack.env);
+    await expectMethods(app, {
+      sandbox: false,
+      transactpay: 'unavailable',
+      paystack: 'live',
+      payouts: 'live',
+    });
+  });
+
+  it('TransactPay only: TransactPay is live, Paystack and payouts are unavailable', async () => {
+    const app = await buildTestApp(database(), transactpay.env);
+    await expectMethods(app, {
+      sandbox: false,
+      transactpay: 'live',
+      paystack: 'unavailable',
+      payouts: 'unavailable',
+    });
+  });
+
+  it('both providers: both methods and payouts are live', async () => {
+    const app = await buildTestApp(database(), { ...paystack.env, ...transactpay.env });
+    await expectMethods(app, {
+      sandbox: false,
+      transactpay: 'live',
+      paystack: 'live',
+      payouts: 'live',
+    });
+  });
+
+  it('PAYMENTS_SANDBOX=false with no provider: nothing is available', async () => {
+    const app = await buildTestApp(database(), { PAYMENTS_SANDBOX: 'false' });
+    await expectMethods(app, {
+      sandbox: false,
+      transactpay: 'unavailable',
+      paystack: 'unavailable',
+      payouts: 'unavailable',
+    });
+  });
+
+  it('production without providers: the sandbox stays off, nothing is available', async () => {
+    const app = await buildTestApp(database(), { NODE_ENV: 'production' });
+    await expectMethods(app, {
+      sandbox: false,
+      transactpay: 'unavailable',
+      paystack: 'unavailable',
+      payouts: 'unavailable',
+    });
+  });
+
+  it('production refuses to start with the sandbox on unless forced', () => {
+    expect(() => loadConfig(testEnv({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }))).toThrow(
+      /^Invalid PAYMENTS_SANDBOX: .*PAYMENTS_SANDBOX_IN_PRODUCTION=true/,
+    );
+  });
+
+  it('production with the sandbox forced on: every method runs in the sandbox', async () => {
+    const app = await buildTestApp(database(), {
+      NODE_ENV: 'production',
+      PAYMENTS_SANDBOX: 'true',
+      PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
+    });
+    await expectMethods(app, {
+      sandbox: true,
+      transactpay: 'sandbox',
+      paystack: 'sandbox',
+      payouts: 'sandbox',
+    });
+  });
+
+  it('refuses a half-configured TransactPay instead of treating it as absent', () => {
+    const { TRANSACTPAY_ENCRYPTION_KEY: _missing, ...twoOfThree } = transactpay.env;
+    expect(() => loadConfig(testEnv(twoOfThree))).toThrow(
+      'Invalid TRANSACTPAY_ENCRYPTION_KEY: set TRANSACTPAY_PUBLIC_KEY, TRANSACTPAY_SECRET_KEY, TRANSACTPAY_ENCRYPTION_KEY together, or none of them',
+    );
+    expect(() => loadConfig(testEnv({ PAYMENTS_SANDBOX: 'maybe' }))).toThrow(
+      'Invalid PAYMENTS_SANDBOX: PAYMENTS_SANDBOX must be true or false',
+    );
+  });
+
+  it('refuses PAYMENTS_SANDBOX=true next to live provider keys', () => {
+    expect(() => loadConfig(testEnv({ ...paystack.env, PAYMENTS_SANDBOX: 'true' }))).toThrow(
+      /^Invalid PAYMENTS_SANDBOX: .*PAYSTACK_SECRET_KEY/,
+    );
+  });
+});
+
+describe('the attack of issue 12 (live Paystack, TransactPay unset)', () => {
+  it('credits nothing: the top-up is refused and the sandbox endpoints do nothing', async () => {
+    const app = await buildTestApp(database(), paystack.env);
+    const { user, headers } = await player(app);
+
+    const attempt = await topUp(app, headers, 'transactpay', 10_000_000);
+    expect(attempt.statusCode).toBe(400);
+    expect(attempt.json().message).toBe(NOT_AVAILABLE);
+    expect(await paymentsOf(app, user.id)).toEqual([]);
+
+    // A checkout left over from an earlier sandbox period (or planted) cannot be paid now.
+    const reference = `PLK-ATTACK-${user.id.slice(0, 8)}`;
+    await app.db.insert(payments).values({
+      userId: user.id,
+      method: 'transactpay',
+      reference,
+      amount: 1_000_000_000n,
+      mode: 'sandbox',
+    });
+    await app.db
+      .insert(sandboxOrders)
+      .values({ reference, method: 'transactpay', amount: 1_000_000_000n });
+    const page = await app.inject({ url: `/api/v1/payment/sandbox/transactpay/${reference}` });
+    expect(page.statusCode).toBe(404);
+    const pay = await app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/sandbox/transactpay/${reference}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(pay.statusCode).toBe(404);
+    const body = JSON.stringify({ event: 'charge.success', reference });
+    const webhook = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/webhook/transactpay',
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: signSandboxWebhook(app.secrets.sandbox, body),
+      },
+      payload: body,
+    });
+    expect(webhook.statusCode).toBe(404);
+    const callback = await app.inject({
+      url: `/api/v1/payment/callback/transactpay?reference=${reference}`,
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(String(callback.headers.location)).toContain('status=failed');
+
+    expect(await balanceOf(app.db, user.id)).toBe(0n);
+    const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(row?.status).toBe('PENDING');
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
+  });
+});

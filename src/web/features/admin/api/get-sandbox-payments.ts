@@ -1,0 +1,19 @@
+import type { SandboxPaymentList } from '@shared/schemas/admin.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { Envelope } from './types.ts';
+
+/** GET /admin/sandbox-payments: successful sandbox top-ups, unreviewed first. */
+export const getSandboxPayments = () =>
+  http.get<Envelope<SandboxPaymentList>>('/admin/sandbox-payments').then((body) => body.data);
+
+export const sandboxPaymentsQueryOptions = queryOptions({
+  queryKey: adminKeys.sandboxPayments,
+  queryFn: getSandboxPayments,
+  staleTime: 0,
+});
+
+export function useSandboxPayments() {
+  return useQuery(sandboxPaymentsQueryOptions);
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+
+/** POST /admin/sandbox-payments/:reference/review {note}: audited; lifts the payout pause once none is left. */
+export const reviewSandboxPayment = ({ reference, note }: { reference: string; note: string }) =>
+  http.post<{ message: string }>(
+    `/admin/sandbox-payments/${encodeURIComponent(reference)}/review`,
+    { note },
+  );
+
+export function useReviewSandboxPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewSandboxPayment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.sandboxPayments }),
+  });
+}

@@ -1,0 +1,161 @@
+import { formatDate } from '@shared/date.ts';
+import { formatNaira } from '@shared/money.ts';
+import { type SandboxPayment, sandboxReviewBodySchema } from '@shared/schemas/admin.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { toast } from '@web/lib/toast.tsx';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { z } from 'zod';
+import { useSandboxPayments } from '../api/get-sandbox-payments.ts';
+import { useReviewSandboxPayment } from '../api/review-sandbox-payment.ts';
+import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { ReasonDialog } from '../components/dialogs.tsx';
+import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { humanise } from '../lib/format.ts';
+
+/** One-line rows beside a full-size button: centred, so the text lines up with it. */
+const cell = td.replace('align-top', 'align-middle');
+const cellNumber = tdNumber.replace('align-top', 'align-middle');
+
+/** The review note, checked by the same shared rule as the server (the dialog calls it a reason). */
+const noteSchema = z.object({ reason: sandboxReviewBodySchema.shape.note });
+
+/**
+ * Successful top-ups made through the payments sandbox: test money. In a live system each one
+ * fails the ledger check and pauses every payout until an operator has dealt with it (taken the
+ * money back with a balance adjustment on the player's page, where needed) and marked it reviewed.
+ */
+export function SandboxPaymentsPage() {
+  const list = useSandboxPayments();
+  const review = useReviewSandboxPayment();
+  const [reviewing, setReviewing] = useState<SandboxPayment | null>(null);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Sandbox payments" eyebrow="Test money" />
+      {list.isPending ? (
+        <Loading label="Loading sandbox payments" />
+      ) : list.isError ? (
+        <LoadError
+          error={list.error}
+          what="sandbox payments"
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : (
+        <>
+          {list.data.blocksPayouts ? (
+            <div
+              role="alert"
+              className="rounded-2xl border border-danger/50 bg-danger/10 p-4 text-sm"
+            >
+              <p className="font-semibold text-danger">Payouts are paused</p>
+              <p className="mt-1 text-white/85">
+                {list.data.unreviewed} sandbox top-up{list.data.unreviewed === 1 ? '' : 's'}{' '}
+                credited test money in this live system. For each one, take the money back where
+                needed with a balance adjustment on the player&apos;s page (audited), then mark it
+                reviewed with a note of what you did. Withdrawals can be approved again once none is
+                left.
+              </p>
+            </div>
+          ) : (
+            <p className="text-sm text-muted">
+              {list.data.sandbox
+                ? 'This server runs the payments sandbox: these top-ups are test money and block nothing.'
+                : 'Every sandbox top-up has been reviewed: payouts are not paused.'}
+            </p>
+          )}
+          {list.data.payments.length === 0 ? (
+            <EmptyState icon="🧪" title="No sandbox top-ups">
+              <p>Top-ups paid on the sandbox checkout would be listed here.</p>
+            </EmptyState>
+          ) : (
+            <DataTable label="Sandbox top-ups" minWidth="min-w-[48rem]">
+              <thead>
+                <tr>
+                  <th scope="col" className={th}>
+                    When
+                  </th>
+                  <th scope="col" className={th}>
+                    Player
+                  </th>
+                  <th scope="col" className={th}>
+                    Reference
+                  </th>
+                  <th scope="col" className={thNumber}>
+                    Amount
+                  </th>
+                  <th scope="col" className={th}>
+                    Review
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.payments.map((payment) => (
+                  <Row key={payment.reference}>
+                    <td className={`${cell} whitespace-nowrap text-muted`}>
+                      {formatDate(payment.createdAt)}
+                    </td>
+                    <td className={cell}>
+                      <Link href={`/users/${payment.userId}`} className="text-accent underline">
+                        {payment.username}
+                      </Link>
+                    </td>
+                    <td className={cell}>
+                      <span className="block font-mono text-xs break-all">{payment.reference}</span>
+                      <span className="text-xs text-muted">{humanise(payment.method)}</span>
+                    </td>
+                    <td className={cellNumber}>{formatNaira(payment.amount)}</td>
+                    <td className={cell}>
+                      {payment.reviewedAt ? (
+                        <span className="text-white/80">
+                          Reviewed {formatDate(payment.reviewedAt)}: {payment.reviewNote}
+                        </span>
+                      ) : (
+                        <Button variant="outline" onClick={() => setReviewing(payment)}>
+                          Mark reviewed
+                        </Button>
+                      )}
+                    </td>
+                  </Row>
+                ))}
+              </tbody>
+            </DataTable>
+          )}
+        </>
+      )}
+      <ReasonDialog
+        open={reviewing !== null}
+        title="Mark this sandbox top-up reviewed?"
+        description={
+          reviewing
+            ? `${formatNaira(reviewing.amount)} of test money credited to ${reviewing.username} (${reviewing.reference}).`
+            : undefined
+        }
+        schema={noteSchema}
+        label="Note"
+        hint="What you did, e.g. took it back with a balance adjustment. Recorded in the audit log."
+        confirmLabel="Mark reviewed"
+        variant="primary"
+        busy={review.isPending}
+        onClose={() => setReviewing(null)}
+        onSubmit={(note) => {
+          if (!reviewing) return;
+          review.mutate(
+            { reference: reviewing.reference, note },
+            {
+              onSuccess: (result) => {
+                toast.success(result.message);
+                setReviewing(null);
+              },
+              onError: (error) => toast.error(errorMessage(error, 'Could not mark it reviewed')),
+            },
+          );
+        }}
+      />
+    </div>
+  );
+}
