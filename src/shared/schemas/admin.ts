@@ -114,6 +114,13 @@ export const settingsBodySchema = z.object({
     .nullable(),
 });
 
+/**
+ * One emoji as players see it: a pictograph (with its variation selector, skin tone and
+ * zero-width-joined parts, e.g. 👩🏾‍🍳) or a flag (two regional indicators), and nothing else.
+ */
+const SINGLE_EMOJI =
+  /^(?:\p{Regional_Indicator}{2}|[\p{Extended_Pictographic}\p{Emoji_Presentation}]\uFE0F?\p{Emoji_Modifier}?(?:\u200D[\p{Extended_Pictographic}\p{Emoji_Presentation}]\uFE0F?\p{Emoji_Modifier}?)*)$/u;
+
 export const categoryBodySchema = z.object({
   title: z
     .string({ error: 'Enter a title' })
@@ -124,7 +131,8 @@ export const categoryBodySchema = z.object({
     .string({ error: 'Choose an emoji' })
     .trim()
     .min(1, 'Choose an emoji')
-    .max(16, 'Use a single emoji'),
+    .max(16, 'Use a single emoji')
+    .regex(SINGLE_EMOJI, 'Use a single emoji'),
 });
 
 export const planBodySchema = z.object({

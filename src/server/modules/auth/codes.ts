@@ -9,6 +9,8 @@ export type CodePurpose = 'verify_email' | 'reset_password' | 'change_email' | '
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 60_000;
+/** Names the advisory locks that serialise code issues (first key of the two-key form). */
+const CODE_ISSUE_LOCK = 727_002;
 
 export const CODE_MESSAGES = {
   invalid: 'Invalid or expired code',
@@ -39,6 +41,24 @@ export async function issueCode(
   purpose: CodePurpose,
   now: Date,
   options: { ignoreCooldown?: boolean } = {},
+): Promise<string> {
+  // One issue at a time per address and purpose: two requests answered at once (their work runs
+  // after the answer) would otherwise both pass the cooldown and mail two codes.
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${CODE_ISSUE_LOCK}, hashtext(${`${purpose}:${email}`}))`,
+    );
+    return issueCodeLocked(tx, pepper, email, purpose, now, options);
+  });
+}
+
+async function issueCodeLocked(
+  db: Executor,
+  pepper: Uint8Array,
+  email: string,
+  purpose: CodePurpose,
+  now: Date,
+  options: { ignoreCooldown?: boolean },
 ): Promise<string> {
   const [latest] = await db
     .select({ createdAt: emailCodes.createdAt })

@@ -98,9 +98,9 @@ function tellOwnerOfSignupAttempt(ctx: AuthContext, email: string) {
 export async function sendVerification(
   ctx: AuthContext,
   user: { id: string; email: string; fullname: string },
-  options: { ignoreCooldown?: boolean } = {},
+  options: { ignoreCooldown?: boolean; requestedAt?: Date } = {},
 ) {
-  const now = ctx.clock.now();
+  const now = options.requestedAt ?? ctx.clock.now();
   // The code first: inside the resend cooldown it refuses before a link is made for nothing.
   const code = await issueCode(
     ctx.db,
@@ -223,6 +223,8 @@ function ignoringCooldown(error: unknown): void {
  * alike for every address; the lookup and the mail happen after the answer.
  */
 export function resendVerificationLink(ctx: AuthContext, email: string): string {
+  // The cooldown counts from when the request was answered, not from when its work ran.
+  const requestedAt = ctx.clock.now();
   ctx.afterResponse('verification link resend', async () => {
     const [user] = await ctx.db
       .select({
@@ -234,7 +236,8 @@ export function resendVerificationLink(ctx: AuthContext, email: string): string 
       .from(users)
       .where(and(byEmail(email), isNull(users.deletedAt)))
       .limit(1);
-    if (user && !user.verifiedAt) await sendVerification(ctx, user).catch(ignoringCooldown);
+    if (user && !user.verifiedAt)
+      await sendVerification(ctx, user, { requestedAt }).catch(ignoringCooldown);
   });
   return AUTH_MESSAGES.resent;
 }
@@ -312,6 +315,8 @@ export async function validateOneTimeLink(
 
 /** Always the same answer at once; the code is issued and mailed after it, for accounts only. */
 export function forgotPassword(ctx: AuthContext, email: string): string {
+  // The cooldown counts from when the request was answered, not from when its work ran.
+  const requestedAt = ctx.clock.now();
   ctx.afterResponse('password reset code', async () => {
     const [user] = await ctx.db
       .select({ id: users.id, email: users.email })
@@ -320,7 +325,7 @@ export function forgotPassword(ctx: AuthContext, email: string): string {
       .limit(1);
     if (!user) return;
     try {
-      const code = await issueCode(ctx.db, ctx.pepper, email, 'reset_password', ctx.clock.now());
+      const code = await issueCode(ctx.db, ctx.pepper, email, 'reset_password', requestedAt);
       await ctx.sendMail(resetCodeMail(user.email, code));
     } catch (error) {
       ignoringCooldown(error);
