@@ -126,6 +126,70 @@ describe('loadConfig', () => {
   });
 });
 
+describe('S3_* (object storage for uploads)', () => {
+  const complete = {
+    S3_BUCKET: 'pluckers-photos',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('keeps uploads in the database when no S3_* variable is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '', S3_ENDPOINT: '' }).s3).toBeUndefined();
+  });
+
+  it('uses AWS S3 with virtual-hosted URLs unless S3_ENDPOINT names another server', () => {
+    expect(loadConfig(complete).s3).toEqual({
+      bucket: 'pluckers-photos',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ ...complete, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_REGION: 'auto' }).s3,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'auto', forcePathStyle: true });
+    expect(
+      loadConfig({
+        ...complete,
+        S3_ENDPOINT: 'https://s3.example.ng',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).s3?.forcePathStyle,
+    ).toBe(false);
+  });
+
+  it('refuses a partial configuration with one line naming what is missing', () => {
+    const { S3_BUCKET: _bucket, ...noBucket } = complete;
+    const { S3_SECRET_ACCESS_KEY: _secret, ...noSecret } = complete;
+    expect(configError(noBucket)).toBe(
+      'Invalid S3_BUCKET: set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together (and S3_ENDPOINT for storage other than AWS), or no S3_* variable at all',
+    );
+    expect(configError(noSecret)).toMatch(/^Invalid S3_SECRET_ACCESS_KEY: set S3_BUCKET/);
+    expect(configError({ S3_BUCKET: 'photos' })).toMatch(/^Invalid S3_ACCESS_KEY_ID: /);
+    expect(configError({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatch(/^Invalid S3_BUCKET: /);
+    expect(configError({ S3_FORCE_PATH_STYLE: 'true' })).toMatch(/^Invalid S3_BUCKET: /);
+    for (const message of [configError(noBucket), configError({ S3_REGION: 'eu-west-1' })])
+      expect(message).not.toContain('\n');
+  });
+
+  it('refuses bad values, naming the variable', () => {
+    expect(configError({ ...complete, S3_BUCKET: 'Photos_Bucket' })).toMatch(
+      /^Invalid S3_BUCKET: S3_BUCKET must be a bucket name/,
+    );
+    expect(configError({ ...complete, S3_ENDPOINT: 'minio:9000' })).toMatch(
+      /^Invalid S3_ENDPOINT: S3_ENDPOINT must be an http\(s\) URL/,
+    );
+    expect(configError({ ...complete, S3_ENDPOINT: 'ftp://files.example.ng' })).toMatch(
+      /^Invalid S3_ENDPOINT: /,
+    );
+    expect(configError({ ...complete, S3_REGION: 'EU West' })).toMatch(/^Invalid S3_REGION: /);
+    expect(configError({ ...complete, S3_FORCE_PATH_STYLE: 'yes' })).toBe(
+      'Invalid S3_FORCE_PATH_STYLE: S3_FORCE_PATH_STYLE must be true or false',
+    );
+  });
+});
+
 describe('start-up with a bad environment', () => {
   it('PORT=abc exits with code 1 and one stderr line saying PORT must be a number', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -57,6 +57,26 @@ const envSchema = z.object({
     .int('RATE_LIMIT_MAX must be a whole number')
     .min(1, 'RATE_LIMIT_MAX must be at least 1')
     .default(600),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'S3_ENDPOINT must be an http(s) URL such as http://127.0.0.1:9000',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv('S3_FORCE_PATH_STYLE').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -92,9 +112,25 @@ export interface AppConfig {
    */
   paymentsSandbox: boolean;
   paystack: { secretKey: string; baseUrl: string } | undefined;
+  /**
+   * S3-compatible object storage for uploaded files; unset, they are kept in the database.
+   * Either way every instance serves the same files.
+   */
+  s3: S3Config | undefined;
   transactpay:
     | { publicKey: string; secretKey: string; encryptionKey: string; baseUrl: string }
     | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key`. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +178,36 @@ const TRANSACTPAY_KEYS = [
   'TRANSACTPAY_ENCRYPTION_KEY',
 ] as const;
 
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * Any S3_* variable asks for object storage, so a missing one is a mistake to stop on rather
+ * than a reason to fall back quietly to the database: photos would land there while the
+ * operator believes they are in the bucket.
+ */
+function parseS3(
+  e: z.output<typeof envSchema>,
+  present: Record<string, string | undefined>,
+): S3Config | undefined {
+  const asked = [...S3_REQUIRED, ...S3_OPTIONAL].some((name) => present[name] !== undefined);
+  if (!asked) return undefined;
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secret } = e;
+  if (!bucket || !accessKeyId || !secret)
+    throw new ConfigError(
+      `Invalid ${S3_REQUIRED.find((name) => !e[name])}: set ${S3_REQUIRED.join(', ')} together (and S3_ENDPOINT for storage other than AWS), or no S3_* variable at all`,
+    );
+  return {
+    bucket,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    accessKeyId,
+    secretAccessKey: secret,
+    // Self-hosted servers (MinIO, Garage, SeaweedFS…) rarely have a DNS name per bucket.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+  };
+}
+
 /**
  * Sandbox money must never meet live money: with any live key the sandbox cannot be switched
  * on, and a production server only runs it when told twice. Unset, it is on only where nothing
@@ -185,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid ${TRANSACTPAY_KEYS.find((name) => !e[name])}: set ${TRANSACTPAY_KEYS.join(', ')} together, or none of them`,
     );
   const paymentsSandbox = decidePaymentsSandbox(e);
+  const s3 = parseS3(e, present);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -217,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paystack: e.PAYSTACK_SECRET_KEY
       ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL }
       : undefined,
+    s3,
     transactpay:
       e.TRANSACTPAY_PUBLIC_KEY && e.TRANSACTPAY_SECRET_KEY && e.TRANSACTPAY_ENCRYPTION_KEY
         ? {

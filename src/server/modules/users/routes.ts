@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +14,12 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { originOf, requireUser } from '../../plugins/auth.ts';
-import { createAvatarStorage } from '../../providers/storage.ts';
+import {
+  type AvatarStorage,
+  createAvatarStorage,
+  createFileStore,
+  legacyAvatarDirectory,
+} from '../../providers/storage.ts';
 import { authContextOf } from '../auth/service.ts';
 import { sendStepUpCode } from '../auth/step-up.ts';
 import { MAX_PHOTO_BYTES, reencodeProfilePhoto } from './photo.ts';
@@ -26,6 +28,7 @@ import {
   cancelEmailChange,
   confirmEmailChange,
   deleteAccount,
+  importLegacyPhotos,
   PROFILE_MESSAGES,
   replaceProfilePhoto,
   updateProfile,
@@ -33,7 +36,7 @@ import {
 
 export async function userRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const storage = createAvatarStorage(config.dataDir);
+  const storage = await avatarStorageOf(app, config);
   const context = authContextOf(app, config.publicUrl);
   const secured = { preValidation: app.authenticate };
   const security = [{ bearerAuth: [] }];
@@ -210,23 +213,44 @@ async function readUploadedPhoto(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** Serves stored avatars: fixed names, fixed type, cached for good (names never repeat). */
+/**
+ * Photos on the store every instance shares (S3 when configured, else the database), so any
+ * instance behind the balancer serves a photo another one received.
+ */
+async function avatarStorageOf(app: FastifyInstance, config: AppConfig): Promise<AvatarStorage> {
+  const store = await createFileStore(config, app.db);
+  app.addHook('onClose', () => store.close());
+  return createAvatarStorage(store, {
+    legacyDirectory: legacyAvatarDirectory(config.dataDir),
+    log: app.log,
+  });
+}
+
+/**
+ * Serves stored avatars: server-made names, cached for good (names never repeat). The app
+ * serves them rather than redirecting to the bucket: URLs and caching stay as they were, the
+ * bucket can stay private, and the page's CSP keeps images to its own origin.
+ */
 export async function avatarFileRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
-  const storage = createAvatarStorage(config.dataDir);
+  const storage = await avatarStorageOf(app, config);
+  app.addHook('onReady', async () => {
+    app.background.run('copy profile photos from DATA_DIR to the shared store', async () => {
+      const imported = await importLegacyPhotos(app.db, storage);
+      if (imported > 0)
+        app.log.info({ imported }, 'profile photos copied from DATA_DIR to the shared store');
+    });
+  });
   app.get<{ Params: { name: string } }>(
     '/uploads/avatars/:name',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { name } = request.params;
-      if (!storage.isValidName(name)) throw notFound('Photo not found');
-      const file = path.join(storage.directory, name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw notFound('Photo not found');
+      const file = await storage.read(request.params.name);
+      if (!file) throw notFound('Photo not found');
       return reply
-        .type('image/webp')
-        .header('content-length', info.size)
+        .type(file.contentType)
+        .header('content-length', file.body.length)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(file));
+        .send(file.body);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UpdateUserBody, User } from '../../../shared/schemas/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -278,4 +278,23 @@ export async function replaceProfilePhoto(
   await db.update(users).set({ profilePhoto: url }).where(eq(users.id, userId));
   await storage.remove(current.profilePhoto);
   return url;
+}
+
+/**
+ * Photos saved before the shared store are in the DATA_DIR of whichever instance received them.
+ * Each instance copies those an account still shows into the shared store when it starts, so
+ * every instance serves them from then on; files no account points at are left alone.
+ */
+export async function importLegacyPhotos(db: Database, storage: AvatarStorage): Promise<number> {
+  const urls = await storage.legacyUrls();
+  let imported = 0;
+  // In slices: one query per file would scan the accounts once per file.
+  for (let start = 0; start < urls.length; start += 1_000) {
+    const inUse = await db
+      .selectDistinct({ url: users.profilePhoto })
+      .from(users)
+      .where(inArray(users.profilePhoto, urls.slice(start, start + 1_000)));
+    for (const { url } of inUse) if (url && (await storage.importLegacy(url))) imported += 1;
+  }
+  return imported;
 }
