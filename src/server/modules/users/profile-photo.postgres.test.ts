@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
@@ -59,8 +59,8 @@ describe.each([
     const name = `${randomBytes(16).toString('hex')}.webp`;
     const webp = await webpOf(150);
     await createUser(database().db, { profilePhoto: `/uploads/avatars/${name}` });
-    // buildTestApp removes this DATA_DIR when the test ends.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-old-instance-'));
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
     await mkdir(path.join(dataDir, 'uploads', 'avatars'), { recursive: true });
     await writeFile(path.join(dataDir, 'uploads', 'avatars', name), webp);
 

@@ -31,8 +31,9 @@ async function setUp(
   env: Record<string, string> = {},
   options: { profilePhoto?: string; diskFiles?: Record<string, Buffer> } = {},
 ) {
-  // Our own DATA_DIR, to see what lands in it (buildTestApp removes it afterwards).
+  // Our own DATA_DIR, to see what lands in it.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-photo-'));
+  onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
   const user = await createUser(database().db, {
     passwordHash,
     profilePhoto: options.profilePhoto ?? null,
