@@ -38,6 +38,7 @@ import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import lifecyclePlugin from './plugins/lifecycle.ts';
 import mailPlugin from './plugins/mail.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import secretsPlugin from './plugins/secrets.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
   if (logStream) app.addHook('onClose', async () => logStream.stop());
 
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { config, database: dependencies.database });
@@ -149,7 +151,7 @@ export async function buildApp(
   await app.register(jobsPlugin, { config });
   await app.register(docsPlugin);
 
-  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api', config });
   await app.register(
     async (api) => {
       await api.register(compressionPlugin);

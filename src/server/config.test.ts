@@ -116,6 +116,25 @@ describe('loadConfig', () => {
       );
   });
 
+  it('waits 2 s for the load balancer on shutdown, except in tests, and reads both shutdown times', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownDelayMs: 2_000, shutdownTimeoutMs: 10_000 });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'false' }).shutdownDelayMs).toBe(
+      2_000,
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDelayMs).toBe(0);
+    expect(
+      loadConfig({ NODE_ENV: 'test', SHUTDOWN_DELAY_MS: '1500', SHUTDOWN_TIMEOUT_MS: '30000' }),
+    ).toMatchObject({ shutdownDelayMs: 1_500, shutdownTimeoutMs: 30_000 });
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '0' }).shutdownDelayMs).toBe(0);
+    expect(configError({ SHUTDOWN_DELAY_MS: 'soon' })).toBe(
+      'Invalid SHUTDOWN_DELAY_MS: SHUTDOWN_DELAY_MS must be a number of milliseconds',
+    );
+    expect(configError({ SHUTDOWN_DELAY_MS: '-1' })).toMatch(/SHUTDOWN_DELAY_MS must be 0 or more/);
+    expect(configError({ SHUTDOWN_TIMEOUT_MS: '0' })).toMatch(
+      /SHUTDOWN_TIMEOUT_MS must be at least 1/,
+    );
+  });
+
   it('keeps Google login off until both client id and secret are set', () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toBeUndefined();
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({

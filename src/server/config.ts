@@ -57,6 +57,17 @@ const envSchema = z.object({
     .int('RATE_LIMIT_MAX must be a whole number')
     .min(1, 'RATE_LIMIT_MAX must be at least 1')
     .default(600),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number({ error: 'SHUTDOWN_DELAY_MS must be a number of milliseconds' })
+    .int('SHUTDOWN_DELAY_MS must be a whole number')
+    .min(0, 'SHUTDOWN_DELAY_MS must be 0 or more')
+    .max(120_000, 'SHUTDOWN_DELAY_MS must be at most 120000')
+    .optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds' })
+    .int('SHUTDOWN_TIMEOUT_MS must be a whole number')
+    .min(1, 'SHUTDOWN_TIMEOUT_MS must be at least 1')
+    .default(10_000),
   S3_BUCKET: z
     .string()
     .regex(
@@ -106,6 +117,13 @@ export interface AppConfig {
    * addresses and CIDR ranges.
    */
   trustProxy: false | number | string[];
+  /**
+   * On SIGTERM, how long the server keeps serving while /api/health/ready answers 503, so a
+   * load balancer can take it out of rotation before the listener closes.
+   */
+  shutdownDelayMs: number;
+  /** After that delay, how long in-flight requests and the running job tick may take. */
+  shutdownTimeoutMs: number;
   /**
    * The payments sandbox, one switch for the whole server: on, every method (and payouts) runs
    * on this server's own test checkout; off, a method without credentials is unavailable.
@@ -280,6 +298,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    // Tests stop servers all the time and have no balancer to wait for.
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2_000),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     paymentsSandbox,
     paystack: e.PAYSTACK_SECRET_KEY
       ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL }

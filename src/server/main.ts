@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -18,17 +18,38 @@ async function main(): Promise<void> {
   const { buildApp } = await import('./app.ts');
   const app = await buildApp(config);
 
+  /**
+   * Graceful shutdown, in the order a load balancer needs: first answer /api/health/ready with
+   * 503 while still serving everything, long enough (SHUTDOWN_DELAY_MS) for the balancer's
+   * checks to take this instance out of rotation; then close, which stops listening, lets
+   * in-flight requests and the running job tick finish, and closes the database; then exit.
+   * Without the delay, requests the balancer sends before it notices would hit a closed port.
+   */
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.lifecycle.startDraining();
+    app.log.info(
+      { signal, delayMs: config.shutdownDelayMs },
+      'shutting down: not ready any more, still serving while the load balancer notices',
+    );
     const timer = setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
+      app.log.error(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'shutdown took too long (SHUTDOWN_TIMEOUT_MS), exiting',
+      );
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownDelayMs + config.shutdownTimeoutMs);
     timer.unref();
-    await app.close();
+    if (config.shutdownDelayMs > 0) await sleep(config.shutdownDelayMs);
+    app.log.info('shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -13,6 +13,8 @@ const database = testDatabasePerFile();
  */
 const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/health': 'load balancers and start-up checks',
+  'GET /api/health/live': 'liveness probes (container health checks)',
+  'GET /api/health/ready': 'readiness probes (load balancers)',
   'GET /api/docs': 'the API documentation',
   'GET /api/docs/': 'the API documentation',
   'GET /api/docs/static/index.html': 'the API documentation',

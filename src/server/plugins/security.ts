@@ -69,6 +69,11 @@ export default fp<{ config: AppConfig }>(
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
       if (!request.url.startsWith('/api/')) return done();
+      // Health probes are never limited (`rateLimit: false` on the route). The prefix test keeps
+      // the per-request cost to a string compare; the route's own flag keeps a made-up path
+      // under /api/health (a 404) counted.
+      if (request.url.startsWith('/api/health') && request.routeOptions.config.rateLimit === false)
+        return done();
       const nowMs = Date.now();
       const window = perClient.hit(request.ip, nowMs);
       const resetSeconds = Math.max(1, Math.ceil((window.resetsAt - nowMs) / 1000));
