@@ -16,6 +16,7 @@ import {
   type GameRow,
 } from '../src/server/modules/games/test-fixtures.ts';
 import { TEST_JWT_SECRET } from '../src/server/test/app.ts';
+import { actorFor } from '../src/server/test/factories.ts';
 import { parseArgs, verifyDraw } from './verify-draw.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -80,7 +81,7 @@ describe('npm run verify-draw against a running server', () => {
         const player = await createPlayer(handle.db, { kobo: 20_000n });
         await playGame(
           handle.db,
-          player.id,
+          await actorFor(handle.db, player),
           { gameID: drawn.id, submittedAnswer: 'mine' },
           new Date(),
         );

@@ -48,7 +48,7 @@ const envSchema = z.object({
     .number({ error: 'JOB_POLL_MS must be a number of milliseconds' })
     .int('JOB_POLL_MS must be a whole number')
     .min(0, 'JOB_POLL_MS must be 0 (off) or more')
-    .default(1000),
+    .default(10_000),
   PAYMENTS_SANDBOX: booleanFromEnv('PAYMENTS_SANDBOX').optional(),
   PAYMENTS_SANDBOX_IN_PRODUCTION: booleanFromEnv('PAYMENTS_SANDBOX_IN_PRODUCTION').default(false),
   TRUST_PROXY: z.string().optional(),
@@ -107,7 +107,10 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
-  /** Background worker tick; 0 turns the worker off (tests drive jobs themselves). */
+  /**
+   * The worker's fallback tick (it wakes on queued jobs and on deadlines anyway); 0 turns the
+   * worker off (tests drive jobs themselves).
+   */
   jobPollMs: number;
   /** Requests per minute one client address may make to /api (load tests raise it). */
   rateLimitMax: number;

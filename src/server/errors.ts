@@ -30,16 +30,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Sent as `Retry-After` (seconds) with a 429, so clients know when to come back. */
   readonly retryAfterSeconds: number | undefined;
+  /** Sent as `data` beside the message: what the client needs to recover (e.g. the fresh game). */
+  readonly data: unknown;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; data?: unknown },
   ) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.data = options?.data;
   }
 
   get statusCode(): number {

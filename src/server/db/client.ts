@@ -24,6 +24,18 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (tests start each file from one). */
   dumpDataDir(): Promise<Blob>;
+  /**
+   * Delivers every NOTIFY on `channel`, from any connection to this database. On PostgreSQL the
+   * listening connection is re-opened when it drops, and `onResync` runs once it is back, since
+   * notifications sent meanwhile are lost. Resolves to a function that stops listening.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+}
+
+export interface NotificationHandlers {
+  onMessage: (payload: string) => void;
+  onResync: () => void;
+  onError: (error: unknown) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -66,6 +78,69 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     },
     close: () => pool.end(),
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+  };
+}
+
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
+/** A connection of its own (a pooled one would be handed to queries): LISTEN holds it. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = RECONNECT_FIRST_MS;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    const lost = (error?: unknown) => {
+      if (client !== next) return;
+      client = null;
+      if (error) handlers.onError(error);
+      next.end().catch(() => {});
+      scheduleReconnect();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  }
+
+  function scheduleReconnect(): void {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().then(
+        () => {
+          retryMs = RECONNECT_FIRST_MS;
+          handlers.onResync();
+        },
+        (error: unknown) => {
+          handlers.onError(error);
+          retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+          scheduleReconnect();
+        },
+      );
+    }, retryMs);
+    retryTimer.unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 
@@ -79,6 +154,11 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    // One process owns a PGlite database, so the only connection never drops.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      return () => unlisten();
+    },
   };
 }
 

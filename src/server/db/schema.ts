@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,11 @@ import type { PlanFeatures } from '../../shared/schemas/plans.ts';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Money is integer kobo; bigint mode keeps it exact in JS. */
 const kobo = (name: string) => bigint(name, { mode: 'bigint' });
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /** A single row (id = 1) of operator-tunable settings. */
 export const settings = pgTable(
@@ -305,6 +311,8 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The worker (host:pid) holding the lock, for operators asking who runs what. */
+    lockedBy: text('locked_by'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true }),
@@ -462,3 +470,25 @@ export const knownLoginAddresses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
+
+/**
+ * Files players upload (profile photos) when no object storage is configured: in the database,
+ * so every instance behind a load balancer serves the same files.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  body: bytes('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Request counters shared by every instance: hits per key (a limit and what it counts, e.g. a
+ * client address) in a window that starts at the key's first hit; windows long over are swept
+ * now and then.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull().default(0),
+});

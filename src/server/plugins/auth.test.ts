@@ -6,6 +6,7 @@ import { plans, users } from '../db/schema.ts';
 import { settableClock } from '../modules/games/test-fixtures.ts';
 import { ACCOUNTS, post } from '../modules/wallet/ledger.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '../test/app.ts';
+import { eventually, withoutNotifications } from '../test/cluster.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser, type UserRow } from '../test/factories.ts';
 import { ACCOUNT_STATE_TTL_MS } from './auth.ts';
@@ -150,15 +151,30 @@ describe('bearer authentication', () => {
     expect((await app.inject({ url: '/api/v1/user', headers: fresh })).statusCode).toBe(200);
   });
 
-  it('honours a revocation made elsewhere (another instance) within ACCOUNT_STATE_TTL_MS', async () => {
-    const clock = settableClock();
-    const app = await buildTestApp(database(), {}, { clock });
+  it('honours a revocation made elsewhere (another instance, a script) as soon as the database tells it', async () => {
+    const app = await buildTestApp(database());
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
     expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
 
     // Straight to the database, as another server process or `npm run admin` would.
     await bumpTokenVersion(user.id);
+    await eventually(() => expectUnauthorized(app, headers), 100);
+  });
+
+  it('honours a revocation whose notification was lost within ACCOUNT_STATE_TTL_MS', async () => {
+    const clock = settableClock();
+    const app = await buildTestApp(database(), {}, { clock });
+    const user = await createUser(app.db);
+    const headers = await bearerFor(app, user);
+    expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
+
+    await withoutNotifications(app.db, (tx) =>
+      tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, user.id)),
+    );
     expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
 
     clock.advance(ACCOUNT_STATE_TTL_MS);

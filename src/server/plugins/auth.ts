@@ -5,16 +5,17 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { MemoryCache } from '../lib/memory-cache.ts';
+import { SUSPENDED_MESSAGE } from '../modules/auth/live-account.ts';
 
 const ISSUER = 'pluckers';
 const ALGORITHM = 'HS256';
 export const ACCESS_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
 /**
  * How long this process trusts what it last read of an account (token version, role,
- * suspension, deletion) or of a session (revoked or not) without asking the database again.
- * Changes made through this process take effect at once (`tokens.forgetUser`,
- * `tokens.revokeSession`); this bounds how long one made elsewhere (another instance,
- * `npm run admin`) can go unseen.
+ * suspension, deletion) or of a session (revoked or not) without asking the database again,
+ * should the notification of a change made elsewhere be lost. Changes made through this process
+ * take effect at once (`tokens.forgetUser`, `tokens.revokeSession`), those made elsewhere when
+ * their notification arrives (cluster events).
  */
 export const ACCOUNT_STATE_TTL_MS = 2_000;
 const CACHED_TOKENS = 20_000;
@@ -53,6 +54,8 @@ export interface RequestUser {
   role: 'player' | 'admin';
   /** The server-side session the request's token belongs to (`sid`). */
   sessionId: string;
+  /** The account's token version the request was admitted with. */
+  tokenVersion: number;
 }
 
 declare module 'fastify' {
@@ -121,6 +124,20 @@ export default fp(
       forgetGeneration += 1;
       sessionStates.delete(sessionId);
     }
+
+    // Changes made anywhere (every instance, scripts, SQL) reach this process within
+    // milliseconds through the database's notifications; the TTL only covers a lost connection.
+    app.clusterEvents.subscribe({
+      onEvent(event) {
+        if (event.kind === 'account') forgetUser(event.userId);
+        else if (event.kind === 'session') forgetSession(event.sessionId);
+      },
+      onResync() {
+        forgetGeneration += 1;
+        accounts.clear();
+        sessionStates.clear();
+      },
+    });
 
     app.decorate('tokens', {
       sign: async (user: { id: string; tokenVersion: number }, origin: SessionOrigin = {}) => {
@@ -269,8 +286,13 @@ export default fp(
       if (!account || account.deleted || account.tokenVersion !== token.version)
         throw unauthorized();
       if (!session.live || session.userId !== token.subject) throw unauthorized();
-      if (account.suspended) throw unauthorized('Your account is suspended. Contact support.');
-      request.currentUser = { id: token.subject, role: account.role, sessionId: token.sessionId };
+      if (account.suspended) throw unauthorized(SUSPENDED_MESSAGE);
+      request.currentUser = {
+        id: token.subject,
+        role: account.role,
+        sessionId: token.sessionId,
+        tokenVersion: account.tokenVersion,
+      };
     }
 
     async function authenticate(request: FastifyRequest): Promise<void> {
@@ -313,7 +335,7 @@ export default fp(
       if (request.currentUser?.role !== 'admin') throw forbidden('Only operators can do this');
     });
   },
-  { name: 'auth', dependencies: ['database', 'secrets'] },
+  { name: 'auth', dependencies: ['database', 'secrets', 'cluster-events'] },
 );
 
 /** The authenticated user of a route guarded by `app.authenticate`. */

@@ -22,9 +22,11 @@ export default fp(
       if (error instanceof AppError) {
         if (error.retryAfterSeconds !== undefined)
           reply.header('retry-after', error.retryAfterSeconds);
-        return reply
-          .status(error.statusCode)
-          .send({ message: error.message, statusCode: error.statusCode });
+        return reply.status(error.statusCode).send({
+          message: error.message,
+          statusCode: error.statusCode,
+          ...(error.data === undefined ? {} : { data: error.data }),
+        });
       }
       if (isResponseSerializationError(error)) {
         request.log.error(

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
-import { type JobHandler, runNextJob } from '../jobs/queue.ts';
+import { type JobHandler, nextWakeUp, runNextJob } from '../jobs/queue.ts';
 import { sweepSignInRecords } from '../modules/auth/housekeeping.ts';
 import { runDraw, sweepGames } from '../modules/draws/service.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
 import { renewDuePlans } from '../modules/plans/service.ts';
+import { sweepRateLimitHits } from './shared-rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,8 +18,8 @@ declare module 'fastify' {
 }
 
 /**
- * Expired sign-in counters, sessions and known networks are only garbage (a stale row counts
- * for nothing): swept now and then.
+ * Expired sign-in counters, sessions, known networks and rate-limit windows are only garbage (a
+ * stale row counts for nothing): swept now and then.
  */
 const THROTTLE_SWEEP_MS = 10 * 60_000;
 
@@ -37,8 +38,9 @@ export default fp<{ config: AppConfig }>(
       const now = app.clock.now();
       if (now.getTime() - lastThrottleSweep >= THROTTLE_SWEEP_MS) {
         lastThrottleSweep = now.getTime();
-        await sweepSignInRecords(app.db, now).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'sweeping sign-in records failed; retrying later'),
+        await Promise.all([sweepSignInRecords(app.db, now), sweepRateLimitHits(app.db, now)]).catch(
+          (error: unknown) =>
+            app.log.warn({ err: error }, 'sweeping sign-in records failed; retrying later'),
         );
       }
       await renewDuePlans(app.db, app.clock.now());
@@ -53,7 +55,7 @@ export default fp<{ config: AppConfig }>(
       let ran = 0;
       for (;;) {
         try {
-          if (!(await runNextJob(app.db, handlers, app.clock.now()))) return ran;
+          if (!(await runNextJob(app.db, handlers, app.clock))) return ran;
           ran += 1;
         } catch (error) {
           app.log.error({ err: error }, 'background job failed; it will be retried');
@@ -64,20 +66,74 @@ export default fp<{ config: AppConfig }>(
     app.decorate('jobs', { runDue });
 
     if (config.jobPollMs === 0) return;
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = runDue()
-        .catch((error: unknown) => app.log.error({ err: error }, 'worker tick failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, config.jobPollMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    startWorker(app, runDue, config.jobPollMs);
   },
-  { name: 'jobs', dependencies: ['database', 'payments', 'game-lists'] },
+  { name: 'jobs', dependencies: ['database', 'payments', 'game-lists', 'cluster-events'] },
 );
+
+/** However overdue the next thing is, ticks are at least this far apart (a job that keeps failing). */
+const MIN_TICK_GAP_MS = 500;
+
+/**
+ * Runs a tick when something is due, not on a fixed beat: when a job is queued anywhere (the
+ * database notifies every instance), when the next scheduled thing falls due (a game opening or
+ * closing, a plan renewal, a job's retry or a dead worker's lock running out), and at the latest
+ * every `fallbackMs` in case a notification was lost. An idle cluster costs one small query per
+ * instance per `fallbackMs`.
+ */
+function startWorker(app: FastifyInstance, runDue: () => Promise<number>, fallbackMs: number) {
+  let timer: NodeJS.Timeout | null = null;
+  let timerAt = Number.POSITIVE_INFINITY;
+  let running: Promise<void> | null = null;
+  let wokenWhileRunning = false;
+  let closed = false;
+
+  function wakeAt(atMs: number): void {
+    if (closed) return;
+    if (running) {
+      if (atMs <= Date.now()) wokenWhileRunning = true;
+      return;
+    }
+    if (timer && timerAt <= atMs) return;
+    if (timer) clearTimeout(timer);
+    timerAt = atMs;
+    timer = setTimeout(tick, Math.max(0, atMs - Date.now()));
+    timer.unref();
+  }
+
+  function tick(): void {
+    timer = null;
+    timerAt = Number.POSITIVE_INFINITY;
+    wokenWhileRunning = false;
+    const startedMs = Date.now();
+    running = (async () => {
+      let nextMs = startedMs + fallbackMs;
+      try {
+        await runDue();
+        const next = await nextWakeUp(app.db);
+        if (next) {
+          // The schedule is in app time; the timer runs on the machine's.
+          const inMs = next.getTime() - app.clock.now().getTime();
+          nextMs = Math.min(nextMs, Date.now() + Math.max(inMs, MIN_TICK_GAP_MS));
+        }
+      } catch (error) {
+        app.log.error({ err: error }, 'worker tick failed');
+      }
+      running = null;
+      wakeAt(wokenWhileRunning ? Date.now() : nextMs);
+    })();
+  }
+
+  app.clusterEvents.subscribe({
+    onEvent(event) {
+      if (event.kind === 'job') wakeAt(Date.now());
+    },
+    onResync: () => wakeAt(Date.now()),
+  });
+  app.addHook('onReady', async () => wakeAt(Date.now()));
+  app.addHook('onClose', async () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  });
+}

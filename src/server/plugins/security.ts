@@ -1,12 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.ts';
-import { describeWait, FixedWindowCounter } from '../lib/fixed-window.ts';
-
-const MINUTE_MS = 60_000;
 
 /**
  * The headers helmet would set, worked out once: they are the same on every response, and
@@ -59,45 +55,9 @@ export default fp<{ config: AppConfig }>(
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       hsts: config.publicUrl.startsWith('https://'),
     });
-    // Every API request counts against its client's budget for the minute; pages and assets do
-    // not (a slow connection loading the web app must never see a 429). Done here rather than by
-    // @fastify/rate-limit's global hook, whose promise chain cost ~10 µs on every request.
-    const perClient = new FixedWindowCounter(MINUTE_MS);
-    const sweeper = setInterval(() => perClient.sweep(Date.now()), MINUTE_MS);
-    sweeper.unref();
-    app.addHook('onClose', async () => clearInterval(sweeper));
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
-      if (!request.url.startsWith('/api/')) return done();
-      // Health probes are never limited (`rateLimit: false` on the route). The prefix test keeps
-      // the per-request cost to a string compare; the route's own flag keeps a made-up path
-      // under /api/health (a 404) counted.
-      if (request.url.startsWith('/api/health') && request.routeOptions.config.rateLimit === false)
-        return done();
-      const nowMs = Date.now();
-      const window = perClient.hit(request.ip, nowMs);
-      const resetSeconds = Math.max(1, Math.ceil((window.resetsAt - nowMs) / 1000));
-      reply.headers({
-        'x-ratelimit-limit': config.rateLimitMax,
-        'x-ratelimit-remaining': Math.max(0, config.rateLimitMax - window.count),
-        'x-ratelimit-reset': resetSeconds,
-      });
-      if (window.count <= config.rateLimitMax) return done();
-      reply
-        .code(429)
-        .header('retry-after', resetSeconds)
-        .send({
-          statusCode: 429,
-          message: `Too many requests, please try again in ${describeWait(resetSeconds)}`,
-        });
-    });
-    // Stricter limits of single routes (sign-in, codes, account lookups) set in their config.
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many requests, please try again in ${context.after}`,
-      }),
+      done();
     });
   },
   { name: 'security' },

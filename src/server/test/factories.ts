@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { Actor } from '../modules/auth/live-account.ts';
 
 let sequence = 0;
 
@@ -40,4 +41,20 @@ export async function bearerFor(
   user: UserRow,
 ): Promise<{ authorization: string }> {
   return { authorization: `Bearer ${await app.tokens.sign(user)}` };
+}
+
+/**
+ * A signed-in player as the money-moving services see them: the account with a live session,
+ * for tests that call those services directly rather than through a route.
+ */
+export async function actorFor(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'tokenVersion'>,
+): Promise<Actor> {
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId: user.id, expiresAt: new Date(Date.now() + 7 * 24 * 3_600_000) })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('actorFor: insert returned nothing');
+  return { id: user.id, sessionId: session.id, tokenVersion: user.tokenVersion };
 }

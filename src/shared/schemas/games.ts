@@ -45,6 +45,15 @@ export const playGameSchema = z.object({
   submittedAnswer: z
     .string({ error: 'Type your answer' })
     .max(ANSWER_MAX_SENT_CHARACTERS, RULE_MESSAGES.answerTooLong),
+  /**
+   * The entry fee (naira) the player was shown. When it no longer matches the game's fee (an
+   * operator changed it meanwhile) nothing is charged: 409, with the fresh game as `data`.
+   */
+  entryFee: z
+    .number({ error: 'The entry fee must be a number' })
+    .min(0, 'The entry fee cannot be negative')
+    .max(100_000_000, 'The entry fee is too large')
+    .optional(),
 });
 export type PlayGameBody = z.infer<typeof playGameSchema>;
 

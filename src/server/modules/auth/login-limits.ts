@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { knownLoginAddresses } from '../../db/schema.ts';
 import { AppError, ErrorCode } from '../../errors.ts';
-import { describeWait } from '../../lib/fixed-window.ts';
+import { describeWait } from '../../lib/describe-wait.ts';
 import {
   clearFailures,
   recordFailure,

@@ -14,7 +14,7 @@ import {
 import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
 import type { AppConfig } from '../../config.ts';
 import { AppError, ErrorCode } from '../../errors.ts';
-import { describeWait } from '../../lib/fixed-window.ts';
+import { describeWait } from '../../lib/describe-wait.ts';
 import { originOf, requireUser } from '../../plugins/auth.ts';
 import { createGoogleClient, GoogleLoginError } from './google.ts';
 import {

@@ -2,7 +2,7 @@ import { and, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authThrottles } from '../../db/schema.ts';
 import { AppError, ErrorCode } from '../../errors.ts';
-import { describeWait } from '../../lib/fixed-window.ts';
+import { describeWait } from '../../lib/describe-wait.ts';
 
 /**
  * How failures of one key (a guessable secret tried by someone) turn into waits: the first

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import type { UserRow } from '../../test/factories.ts';
+import { actorFor, type UserRow } from '../../test/factories.ts';
 import { playGame, queueDraw } from '../games/service.ts';
 import {
   createGame,
@@ -56,7 +56,12 @@ async function closedGame(
     Array.from({ length: players }, () => createPlayer(db, { kobo: fee + 1_000n + 10_000n })),
   );
   for (const person of people) {
-    await playGame(db, person.id, { gameID: game.id, submittedAnswer: 'my answer' }, new Date());
+    await playGame(
+      db,
+      await actorFor(db, person),
+      { gameID: game.id, submittedAnswer: 'my answer' },
+      new Date(),
+    );
   }
   await db
     .update(games)

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, type UserRow } from '../../test/factories.ts';
+import { actorFor, bearerFor, type UserRow } from '../../test/factories.ts';
 import { minimumBalanceMessage, playGame } from './service.ts';
 import { createGame, createPlan, createPlayer, expectLedgerOk } from './test-fixtures.ts';
 
@@ -31,7 +31,7 @@ describe('concurrent plays on PostgreSQL', () => {
     for (const player of early) {
       await playGame(
         app.db,
-        player.id,
+        await actorFor(app.db, player),
         { gameID: game.id, submittedAnswer: 'early bird' },
         new Date(),
       );

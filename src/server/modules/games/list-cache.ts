@@ -9,12 +9,12 @@ import { toApiGame } from './serialize.ts';
 import { listGameRows, playedIds } from './service.ts';
 
 /**
- * How old a cached list may be. Changes made through this process (plays, operators' edits, the
- * worker opening and closing games) replace it at once; this bounds how long a change made
- * elsewhere (another instance) or by time alone (TRENDING's 24-hour window) goes unseen.
+ * How old a cached list may be. Committed changes to games and entries replace it at once on
+ * every instance (cluster events); this bounds how long a change by time alone (TRENDING's
+ * 24-hour window) or one whose notification was lost goes unseen.
  */
 export const GAME_LIST_TTL_MS = 1_000;
-/** How long what we learnt of a player's entries is trusted; their plays here update it at once. */
+/** How long what we learnt of a player's entries is trusted, should a notification be lost. */
 export const PLAYED_TTL_MS = 30_000;
 const CACHED_PLAYERS = 10_000;
 /** Bodies kept per list, one per distinct set of played games among it (most players: none). */
@@ -61,6 +61,12 @@ export class GameListCache {
   /** After any committed change to games that can show in a list. */
   invalidate(): void {
     this.version += 1;
+  }
+
+  /** Every player's entries are read again (a bulk insert, or notifications were missed). */
+  forgetPlayers(): void {
+    this.players.clear();
+    this.invalidate();
   }
 
   /** After a committed play: the player's own lists show it at once. */
@@ -174,7 +180,16 @@ declare module 'fastify' {
 
 export const gameListsPlugin = fp(
   async function gameLists(app: FastifyInstance) {
-    app.decorate('gameLists', new GameListCache(app.db, app.clock));
+    const lists = new GameListCache(app.db, app.clock);
+    app.clusterEvents.subscribe({
+      onEvent(event) {
+        if (event.kind === 'games') lists.invalidate();
+        else if (event.kind === 'played') lists.recordPlay(event.userId, event.gameId);
+        else if (event.kind === 'allPlayed') lists.forgetPlayers();
+      },
+      onResync: () => lists.forgetPlayers(),
+    });
+    app.decorate('gameLists', lists);
   },
-  { name: 'game-lists', dependencies: ['database'] },
+  { name: 'game-lists', dependencies: ['database', 'cluster-events'] },
 );

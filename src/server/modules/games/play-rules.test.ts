@@ -14,7 +14,7 @@ import { readSettingsRow } from '../../db/seed.ts';
 import { maxKobo } from '../../lib/kobo.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, type UserRow } from '../../test/factories.ts';
+import { actorFor, bearerFor, type UserRow } from '../../test/factories.ts';
 import { dailyLimitMessage, minimumBalanceMessage, playGame } from './service.ts';
 import {
   createGame,
@@ -354,7 +354,7 @@ describe('POST /game/play: money', () => {
       try {
         await playGame(
           faulty.db,
-          player.id,
+          await actorFor(app.db, player),
           { gameID: game.id, submittedAnswer: 'ok' },
           new Date(),
         );

@@ -111,9 +111,9 @@ export async function gameRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request).id;
-      const data = await playGame(app.db, userId, request.body, app.clock.now());
-      app.gameLists.recordPlay(userId, data.gameID);
+      const actor = requireUser(request);
+      const data = await playGame(app.db, actor, request.body, app.clock.now());
+      app.gameLists.recordPlay(actor.id, data.gameID);
       return reply.status(201).send({ message: GAME_MESSAGES.submitted, data });
     },
   );

@@ -6,16 +6,17 @@ import {
 } from '../../../shared/constants.ts';
 import { countWords, visibleAnswerText } from '../../../shared/games.ts';
 import { RULE_MESSAGES } from '../../../shared/messages.ts';
-import { formatNaira, koboToNaira } from '../../../shared/money.ts';
-import type { Game, PlayedGame } from '../../../shared/schemas/games.ts';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
+import type { Game, PlayedGame, PlayGameBody } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { gameEntries, games, plans, users } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/seed.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, ErrorCode, forbidden, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { maxKobo } from '../../lib/kobo.ts';
+import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { type GameRow, toApiGame } from './serialize.ts';
@@ -35,6 +36,8 @@ export const GAME_MESSAGES = {
 
 export const dailyLimitMessage = (limit: number) =>
   `You have reached your daily limit of ${limit} games. Go VIP for unlimited games.`;
+export const feeChangedMessage = (feeKobo: bigint) =>
+  `The entry fee for this game has changed to ${formatNaira(koboToNaira(feeKobo))}. Nothing was charged: check the game and answer again.`;
 export const minimumBalanceMessage = (koboNeeded: bigint) =>
   `You need at least ${formatNaira(koboToNaira(koboNeeded))} in your wallet to play this game. Top up to continue.`;
 
@@ -159,16 +162,18 @@ export interface PlayResult {
  */
 export async function playGame(
   db: Database,
-  userId: string,
-  input: { gameID: string; submittedAnswer: string },
+  actor: Actor,
+  input: PlayGameBody,
   now: Date,
 ): Promise<PlayResult> {
+  const userId = actor.id;
   const answer = normaliseAnswer(input.submittedAnswer);
   if (!/^[0-9a-f-]{36}$/i.test(input.gameID)) throw notFound(GAME_MESSAGES.notFound);
   const settings = await readSettingsRow(db);
 
   try {
     return await inTransaction(db, async (tx) => {
+      await lockLiveAccount(tx, actor, now);
       const [player] = await tx
         .select({
           balance: users.accountBalance,
@@ -184,6 +189,10 @@ export async function playGame(
 
       const [game] = await tx.select().from(games).where(eq(games.id, input.gameID)).limit(1);
       if (!game) throw notFound(GAME_MESSAGES.notFound);
+      if (input.entryFee !== undefined && nairaToKobo(input.entryFee) !== game.entryFee)
+        throw new AppError(ErrorCode.Conflict, feeChangedMessage(game.entryFee), {
+          data: toApiGame(game, false),
+        });
       if (game.status === 'UPCOMING') throw badRequest(GAME_MESSAGES.notStarted);
       // Taking the last place closes a game: later players are told it is full, the same
       // answer as for those who lose the race for that place below.

@@ -69,7 +69,7 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
       try {
         const data = await startTopUp(
           ctx(),
-          requireUser(request).id,
+          requireUser(request),
           request.params.method,
           request.body.amount,
         );

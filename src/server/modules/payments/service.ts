@@ -15,6 +15,7 @@ import {
   ProviderError,
   type VerifiedPayment,
 } from '../../providers/payments/types.ts';
+import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { notify } from '../notifications/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
@@ -34,10 +35,11 @@ export interface PaymentsContext {
 
 export async function startTopUp(
   ctx: PaymentsContext,
-  userId: string,
+  actor: Actor,
   method: PaymentMethod,
   amountNaira: number,
 ) {
+  const userId = actor.id;
   // Before anything else: an unavailable method creates nothing, not even a failed payment.
   const provider = ctx.providers.byMethod[method];
   if (!provider) throw badRequest(PAYMENT_MESSAGES.notAvailable);
@@ -48,20 +50,23 @@ export async function startTopUp(
       `The minimum top-up is ${formatNaira(koboToNaira(settings.minimumPaymentAmount))}`,
     );
   }
-  const [user] = await ctx.db
-    .select({
-      email: users.email,
-      fullname: users.fullname,
-      phoneNumber: users.phoneNumber,
-      ageConfirmedAt: users.ageConfirmedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw notFound('User not found');
-  assertAgeConfirmed(user);
-
   const reference = `PLK-${Date.now().toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
-  await ctx.db.insert(payments).values({ userId, method, reference, amount, mode: provider.mode });
+  const user = await inTransaction(ctx.db, async (tx) => {
+    await lockLiveAccount(tx, actor, ctx.now());
+    const [row] = await tx
+      .select({
+        email: users.email,
+        fullname: users.fullname,
+        phoneNumber: users.phoneNumber,
+        ageConfirmedAt: users.ageConfirmedAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) throw notFound('User not found');
+    assertAgeConfirmed(row);
+    await tx.insert(payments).values({ userId, method, reference, amount, mode: provider.mode });
+    return row;
+  });
   try {
     const { paymentUrl } = await provider.initialise({
       reference,

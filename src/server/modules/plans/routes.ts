@@ -46,7 +46,7 @@ export async function planRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       message: PLAN_MESSAGES.subscribed,
-      data: await subscribe(app.db, requireUser(request).id, request.params.id, app.clock.now()),
+      data: await subscribe(app.db, requireUser(request), request.params.id, app.clock.now()),
     }),
   );
 }

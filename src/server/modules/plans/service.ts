@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { plans, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { notify } from '../notifications/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { loadApiUser } from '../users/serialize.ts';
@@ -49,12 +50,14 @@ export async function listPlans(db: Database): Promise<Plan[]> {
 /** Debits the first week and sets the plan; the verified badge (no `plucker_` prefix) is immediate. */
 export async function subscribe(
   db: Database,
-  userId: string,
+  actor: Actor,
   planId: string,
   now: Date,
 ): Promise<User> {
+  const userId = actor.id;
   if (!/^[0-9a-f-]{36}$/i.test(planId)) throw notFound(PLAN_MESSAGES.notFound);
   await inTransaction(db, async (tx) => {
+    await lockLiveAccount(tx, actor, now);
     const [plan] = await tx
       .select()
       .from(plans)

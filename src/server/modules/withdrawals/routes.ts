@@ -110,9 +110,10 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
     async (request, reply) => {
       const { withdrawal, replayed } = await requestWithdrawal(
         app.db,
-        requireUser(request).id,
+        requireUser(request),
         request.body.amount,
         request.headers['idempotency-key'] ?? null,
+        app.clock.now(),
       );
       return reply
         .status(replayed ? 200 : 201)

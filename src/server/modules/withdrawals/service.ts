@@ -15,6 +15,7 @@ import {
   ProviderError,
   type TransferResult,
 } from '../../providers/payments/types.ts';
+import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { notify } from '../notifications/service.ts';
 import type { RecheckSchedule } from '../payments/recheck.ts';
 import { assertPayoutsAllowed } from '../payments/sandbox-review.ts';
@@ -83,10 +84,12 @@ function toApi(row: typeof withdrawals.$inferSelect): Withdrawal {
  */
 export async function requestWithdrawal(
   db: Database,
-  userId: string,
+  actor: Actor,
   amountNaira: number,
   idempotencyKey: string | null,
+  now: Date,
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+  const userId = actor.id;
   if (idempotencyKey) {
     const [existing] = await db
       .select()
@@ -102,6 +105,7 @@ export async function requestWithdrawal(
 
   try {
     const row = await inTransaction(db, async (tx) => {
+      await lockLiveAccount(tx, actor, now);
       const [user] = await tx
         .select({
           bankId: users.bankId,

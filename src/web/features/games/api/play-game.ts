@@ -1,6 +1,6 @@
 import type { PlayGameBody, PlayResult } from '@shared/schemas/games.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '@web/lib/http.ts';
+import { ApiError, http } from '@web/lib/http.ts';
 import { adjustBalance } from '@web/lib/session.ts';
 
 /** POST /game/play: takes a place, debits the entry fee, answers 201 {message, data}. */
@@ -18,6 +18,11 @@ export function usePlayGame() {
       if (result.amountPaid > 0) adjustBalance(-result.amountPaid);
       // Lists, this game's details and the submissions all change ('games' prefix).
       void queryClient.invalidateQueries({ queryKey: ['games'] });
+    },
+    onError: (error) => {
+      // 409: the game changed under the player (new fee, full, already played): show it afresh.
+      if (error instanceof ApiError && error.statusCode === 409)
+        void queryClient.invalidateQueries({ queryKey: ['games'] });
     },
   });
 }

@@ -56,7 +56,8 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
     if (!check.canSubmit || step !== 'FORM') return;
     setStep('LOADING');
     play.mutate(
-      { gameID: game.id, submittedAnswer: answer.trim() },
+      // The fee shown here: if an operator changed it meanwhile, nothing is charged (409).
+      { gameID: game.id, submittedAnswer: answer.trim(), entryFee: game.entryFee },
       {
         onSuccess: (played) => {
           answerDraft.clear(game.id);
