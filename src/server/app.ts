@@ -41,6 +41,7 @@ import inputGuardPlugin from './plugins/input-guard.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import lifecyclePlugin from './plugins/lifecycle.ts';
 import mailPlugin from './plugins/mail.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import secretsPlugin from './plugins/secrets.ts';
@@ -150,6 +151,8 @@ export async function buildApp(
   await app.register(mailPlugin, { config });
   await app.register(backgroundPlugin);
   await app.register(paymentsPlugin, { config });
+  // Before every route, so its timing hook sees them all, and before the worker it counts.
+  await app.register(metricsPlugin, { config });
   await app.register(gameListsPlugin);
   await app.register(adminBootstrapPlugin, { config });
   await app.register(jobsPlugin, { config });

@@ -88,6 +88,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv('S3_FORCE_PATH_STYLE').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+    .optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'METRICS_PORT must be a number' })
+    .int('METRICS_PORT must be a whole number')
+    .min(0, 'METRICS_PORT must be between 0 and 65535')
+    .max(65535, 'METRICS_PORT must be between 0 and 65535')
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -141,6 +152,12 @@ export interface AppConfig {
   transactpay:
     | { publicKey: string; secretKey: string; encryptionKey: string; baseUrl: string }
     | undefined;
+  /**
+   * Where `GET /metrics` is served: on `port`, a listener of its own (not behind the public
+   * balancer), else on the main port; with `token`, only to `Authorization: Bearer <token>`.
+   * Neither set: nowhere.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 export interface S3Config {
@@ -273,6 +290,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   const paymentsSandbox = decidePaymentsSandbox(e);
   const s3 = parseS3(e, present);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Invalid METRICS_PORT: METRICS_PORT must differ from PORT');
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -318,5 +337,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             baseUrl: e.TRANSACTPAY_BASE_URL,
           }
         : undefined,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

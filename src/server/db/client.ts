@@ -30,6 +30,17 @@ export interface DatabaseHandle {
    * notifications sent meanwhile are lost. Resolves to a function that stops listening.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /** PostgreSQL only (PGlite has one connection and no pool): the pool's state now. */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because all `max` are busy. */
+  waiting: number;
+  max: number;
 }
 
 export interface NotificationHandlers {
@@ -79,6 +90,12 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     close: () => pool.end(),
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
   };
 }
 

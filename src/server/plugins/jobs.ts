@@ -27,7 +27,7 @@ export default fp<{ config: AppConfig }>(
   async function jobsPlugin(app: FastifyInstance, { config }) {
     const handlers: Record<string, JobHandler> = {
       draw: async (payload) => {
-        await runDraw(app.db, String(payload.gameId), app.clock.now());
+        await app.metrics.timeDraw(() => runDraw(app.db, String(payload.gameId), app.clock.now()));
       },
     };
 
@@ -68,7 +68,10 @@ export default fp<{ config: AppConfig }>(
     if (config.jobPollMs === 0) return;
     startWorker(app, runDue, config.jobPollMs);
   },
-  { name: 'jobs', dependencies: ['database', 'payments', 'game-lists', 'cluster-events'] },
+  {
+    name: 'jobs',
+    dependencies: ['database', 'payments', 'game-lists', 'cluster-events', 'metrics'],
+  },
 );
 
 /** However overdue the next thing is, ticks are at least this far apart (a job that keeps failing). */
