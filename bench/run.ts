@@ -2,6 +2,7 @@
  * `npm run bench` — measures Pluckers against the budgets of DESIGN §6 and against the physical
  * limit (a bare node:http server sending the same bytes), all in one run:
  *   1. read path   2. write path   3. draw   4. leaderboard   5. web   6. start-up
+ *   7. scale-out: the read path through HAProxy to 1 and to 3 instances (PostgreSQL only)
  * Runs on PostgreSQL when DATABASE_URL is set (in a database of its own, `pluckers_bench`,
  * created and dropped on that server), else on embedded PGlite in temporary directories.
  *
@@ -22,6 +23,7 @@ import type { Figure, RunOptions, ScenarioResult } from './lib/figures.ts';
 import { ROOT } from './lib/server.ts';
 import { round } from './lib/stats.ts';
 import { pgliteTarget, postgresTarget, type Target } from './lib/target.ts';
+import { runClusterFigures } from './scenarios/cluster.ts';
 import { runDrawFigure } from './scenarios/draw.ts';
 import { runLeaderboardFigure } from './scenarios/leaderboard.ts';
 import { runReadPath } from './scenarios/read.ts';
@@ -29,7 +31,7 @@ import { runStartupFigure } from './scenarios/startup.ts';
 import { ensureBuilt, runWebFigures } from './scenarios/web.ts';
 import { runWritePath } from './scenarios/write.ts';
 
-const SECTIONS = ['read', 'web', 'write', 'draw', 'leaderboard', 'startup'] as const;
+const SECTIONS = ['read', 'web', 'write', 'draw', 'leaderboard', 'startup', 'cluster'] as const;
 type Section = (typeof SECTIONS)[number];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const RESULTS_MD = path.join(ROOT, 'bench/RESULTS.md');
@@ -254,6 +256,10 @@ async function main() {
           databaseUrl ? [pglite, target] : [pglite],
           options,
         );
+      });
+    if (args.sections.has('cluster'))
+      await attempt('cluster', async () => {
+        results.cluster = await runClusterFigures(target, options);
       });
   } finally {
     await target.cleanup();

@@ -13,13 +13,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { localHaproxyConfig } from './cluster-config.ts';
+import { findHaproxy, localHaproxyConfig } from './cluster-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DATA_DIR = path.join(ROOT, 'data', 'cluster');
@@ -62,23 +61,9 @@ const firstPort = portOption('first-port');
 const instancePorts = Array.from({ length: instances }, (_, index) => firstPort + index);
 const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 
-/** HAProxy is a system package; Debian installs it in /usr/sbin, often not on a user's PATH. */
-function findHaproxy(): string {
-  const candidates = process.env.HAPROXY
-    ? [process.env.HAPROXY]
-    : [
-        ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'haproxy')),
-        '/usr/sbin/haproxy',
-        '/usr/local/sbin/haproxy',
-      ];
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not there; try the next.
-    }
-  }
+function haproxyOrFail(): string {
+  const found = findHaproxy();
+  if (found) return found;
   fail(
     [
       'HAProxy is not installed (or not found), and the cluster needs it as its load balancer.',
@@ -159,7 +144,7 @@ async function readyAt(url: string, child: ChildProcess, name: string): Promise<
   }
 }
 
-const haproxyBinary = findHaproxy();
+const haproxyBinary = haproxyOrFail();
 await mkdir(DATA_DIR, { recursive: true });
 await ensureDatabase(databaseUrl);
 

@@ -17,7 +17,7 @@ import { mean, round } from '../lib/stats.ts';
 import type { Target } from '../lib/target.ts';
 
 export const READ_PATH = '/api/v1/game?gameType=TRENDING';
-const CONNECTIONS = 100;
+export const CONNECTIONS = 100;
 /** Added by Node itself on every response of either server. */
 const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
@@ -56,15 +56,17 @@ function capture(url: string, headers: Headers): Promise<Captured> {
   });
 }
 
-interface Round {
+export interface Round {
   requestsPerSecond: number;
+  /** Answers received, any status: what the servers' CPU time is divided by. */
+  responses: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-async function load(
+export async function load(
   url: string,
   headers: Headers,
   seconds: number,
@@ -78,6 +80,7 @@ async function load(
   });
   return {
     requestsPerSecond: result['2xx'] / result.duration,
+    responses: result['2xx'] + result.non2xx,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -86,7 +89,7 @@ async function load(
 }
 
 /** Waits until a server has answered whatever a finished load run left queued. */
-async function drain(url: string, headers: Headers): Promise<void> {
+export async function drain(url: string, headers: Headers): Promise<void> {
   const response = await fetch(`${url}${READ_PATH}`, {
     headers,
     signal: AbortSignal.timeout(60_000),

@@ -1,0 +1,351 @@
+/**
+ * Figure 7, scale-out: the read path of figure 1 (GET /api/v1/game?gameType=TRENDING, a
+ * player's token, 100 connections) through HAProxy, first to 1 server instance, then to 3, all on
+ * the bench's PostgreSQL database. HAProxy runs the config `npm run cluster` generates from
+ * deploy/haproxy.cfg, so it balances, checks and logs as a deployment does.
+ *
+ * On a machine of a few cores the instances, HAProxy and the load generator share the same
+ * cores, so requests per second cannot grow with instances here; CPU time per request, measured
+ * per process from /proc, is what lets the figures be carried to a bigger machine on paper.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findHaproxy, localHaproxyConfig } from '../../scripts/cluster-config.ts';
+import { benchUserId, generateReadDataset } from '../generate.ts';
+import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
+import { withPreparedDatabase } from '../lib/prepare.ts';
+import { type Child, freePort, ROOT, startRealServer, stopChild } from '../lib/server.ts';
+import { mean, round, since, sleep } from '../lib/stats.ts';
+import type { Target } from '../lib/target.ts';
+import { CONNECTIONS, drain, load, READ_PATH, type Round } from './read.ts';
+
+const INSTANCE_COUNTS = [1, 3] as const;
+const BALANCER_READY_TIMEOUT_MS = 30_000;
+/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every mainstream Linux architecture. */
+const TICKS_PER_SECOND = 100;
+
+type Headers = Record<string, string>;
+
+/** User + system CPU seconds a process has used so far. */
+async function processCpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may contain spaces; fields are counted after its ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** CPU seconds the whole machine has spent busy (every core, every process) so far. */
+async function machineBusySeconds(): Promise<number> {
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
+  // cpu  user nice system idle iowait irq softirq steal …: busy is all but idle and iowait.
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+}
+
+interface CpuSnapshot {
+  instances: number[];
+  haproxy: number;
+  /** This process, where autocannon generates the load. */
+  generatorMicros: number;
+  machine: number;
+}
+
+async function snapshot(instances: Child[], haproxy: ChildProcess): Promise<CpuSnapshot> {
+  const pids = instances.map((instance) => instance.process.pid ?? 0);
+  const [cpu, haproxyCpu, machine] = await Promise.all([
+    Promise.all(pids.map(processCpuSeconds)),
+    processCpuSeconds(haproxy.pid ?? 0),
+    machineBusySeconds(),
+  ]);
+  const own = process.cpuUsage();
+  return { instances: cpu, haproxy: haproxyCpu, generatorMicros: own.user + own.system, machine };
+}
+
+interface Measured {
+  instances: number;
+  rounds: Round[];
+  seconds: number;
+  /** CPU seconds used during the rounds. */
+  cpu: { perInstance: number[]; haproxy: number; generator: number; rest: number };
+  /** Answers per instance as HAProxy counted them (its statistics, over warm-up and rounds). */
+  served: Record<string, number>;
+}
+
+/** HAProxy's statistics CSV, one object per line keyed by the header's column names. */
+async function haproxyStats(statsUrl: string): Promise<Array<Record<string, string>>> {
+  const response = await fetch(`${statsUrl}/stats;csv`, { signal: AbortSignal.timeout(2_000) });
+  const [header = '', ...lines] = (await response.text()).trim().split('\n');
+  const columns = header.replace(/^# /, '').split(',');
+  return lines.map((line) => {
+    const cells = line.split(',');
+    return Object.fromEntries(columns.map((name, index) => [name, cells[index] ?? '']));
+  });
+}
+
+const instanceRows = (rows: Array<Record<string, string>>) =>
+  rows.filter((row) => row.pxname === 'pluckers' && /^app\d+$/.test(row.svname ?? ''));
+
+/**
+ * Starts HAProxy in the foreground on the generated config and waits until its checks have
+ * put every instance in service, so no round measures a partly empty backend.
+ */
+async function startBalancer(
+  haproxyBinary: string,
+  instances: Child[],
+  options: RunOptions,
+): Promise<{ url: string; statsUrl: string; process: ChildProcess }> {
+  const [balancerPort, statsPort] = [await freePort(), await freePort()];
+  const config = path.join(options.workDir, `haproxy-${instances.length}.cfg`);
+  await writeFile(
+    config,
+    localHaproxyConfig(await readFile(path.join(ROOT, 'deploy/haproxy.cfg'), 'utf8'), {
+      balancerPort,
+      statsPort,
+      instancePorts: instances.map((instance) => Number(new URL(instance.url).port)),
+    }),
+  );
+  const log = path.join(options.workDir, `haproxy-${instances.length}.log`);
+  const logFd = openSync(log, 'a');
+  const child = spawn(haproxyBinary, ['-db', '-f', config], {
+    cwd: options.workDir,
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  const statsUrl = `http://127.0.0.1:${statsPort}`;
+  const start = performance.now();
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`HAProxy exited (${child.exitCode ?? child.signalCode}); see ${log}`);
+      const up = await haproxyStats(statsUrl).then(
+        (rows) => instanceRows(rows).filter((row) => row.status === 'UP').length,
+        () => 0,
+      );
+      if (up === instances.length) break;
+      if (since(start) > BALANCER_READY_TIMEOUT_MS)
+        throw new Error(
+          `HAProxy had ${up} of ${instances.length} instances up after ${BALANCER_READY_TIMEOUT_MS} ms; see ${log}`,
+        );
+      await sleep(100);
+    }
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${balancerPort}`, statsUrl, process: child };
+}
+
+/** Starts `count` more instances at once; stops the ones that did start if any fails. */
+async function addInstances(
+  running: Child[],
+  count: number,
+  env: Record<string, string>,
+  options: RunOptions,
+): Promise<void> {
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, (_, index) =>
+      startRealServer({
+        env,
+        logFile: path.join(options.workDir, `cluster-app${running.length + index + 1}.log`),
+      }),
+    ),
+  );
+  for (const result of started) if (result.status === 'fulfilled') running.push(result.value);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function measure(
+  haproxyBinary: string,
+  instances: Child[],
+  headers: Headers,
+  options: RunOptions,
+): Promise<Measured> {
+  const balancer = await startBalancer(haproxyBinary, instances, options);
+  const seconds = options.quick ? 3 : 10;
+  const roundCount = options.quick ? 1 : 2;
+  try {
+    options.log(
+      `cluster: ${instances.length} instance(s) behind HAProxy, warm-up, then ${roundCount} × ${seconds} s`,
+    );
+    // JIT, the list cache and HAProxy's server connections warm up outside the measured rounds;
+    // longer with more instances, so each new one gets about the warm-up a lone one gets.
+    await load(balancer.url, headers, (options.quick ? 1 : 3) * instances.length);
+    await drain(balancer.url, headers);
+    const rounds: Round[] = [];
+    const used = { perInstance: instances.map(() => 0), haproxy: 0, generator: 0, rest: 0 };
+    for (let i = 0; i < roundCount; i += 1) {
+      const before = await snapshot(instances, balancer.process);
+      rounds.push(await load(balancer.url, headers, seconds));
+      const after = await snapshot(instances, balancer.process);
+      await drain(balancer.url, headers);
+      const perInstance = after.instances.map((cpu, index) => cpu - (before.instances[index] ?? 0));
+      const ours =
+        perInstance.reduce((sum, cpu) => sum + cpu, 0) +
+        (after.haproxy - before.haproxy) +
+        (after.generatorMicros - before.generatorMicros) / 1e6;
+      used.perInstance = used.perInstance.map((sum, index) => sum + (perInstance[index] ?? 0));
+      used.haproxy += after.haproxy - before.haproxy;
+      used.generator += (after.generatorMicros - before.generatorMicros) / 1e6;
+      used.rest += after.machine - before.machine - ours;
+    }
+    const served = Object.fromEntries(
+      instanceRows(await haproxyStats(balancer.statsUrl)).map((row) => [
+        row.svname ?? '',
+        Number(row.stot),
+      ]),
+    );
+    return {
+      instances: instances.length,
+      rounds,
+      seconds: seconds * roundCount,
+      cpu: used,
+      served,
+    };
+  } finally {
+    await stopChild(balancer.process);
+  }
+}
+
+/** Microseconds of CPU per answer. */
+const perRequest = (cpuSeconds: number, rounds: Round[]) =>
+  round((cpuSeconds * 1e6) / rounds.reduce((sum, r) => sum + r.responses, 0), 0);
+
+function figuresOf(result: Measured): Figure[] {
+  const label = result.instances === 1 ? '1 instance' : `${result.instances} instances`;
+  const serverCpu = result.cpu.perInstance.reduce((sum, cpu) => sum + cpu, 0);
+  const restCores = result.cpu.rest / result.seconds;
+  return [
+    {
+      section: 'cluster',
+      name: `GET /game TRENDING via HAProxy, ${label}`,
+      value: round(mean(result.rounds.map((r) => r.requestsPerSecond)), 0),
+      unit: 'req/s',
+      note: `rest of the machine busy ${round(restCores, 2)} cores meanwhile`,
+    },
+    {
+      section: 'cluster',
+      name: `${label}: p50 / p99`,
+      value: null,
+      unit: 'ms',
+      display: `${Math.max(...result.rounds.map((r) => r.p50))} ms / ${Math.max(...result.rounds.map((r) => r.p99))} ms`,
+    },
+    {
+      section: 'cluster',
+      name: `${label}: server CPU per request`,
+      value: perRequest(serverCpu, result.rounds),
+      unit: 'µs',
+      note:
+        result.instances > 1
+          ? `split ${result.cpu.perInstance.map((cpu) => `${Math.round((cpu / serverCpu) * 100)}%`).join(' / ')}`
+          : undefined,
+    },
+    {
+      section: 'cluster',
+      name: `${label}: HAProxy CPU per request`,
+      value: perRequest(result.cpu.haproxy, result.rounds),
+      unit: 'µs',
+      note: 'deploy/haproxy.cfg as is: one log line per request',
+    },
+    {
+      section: 'cluster',
+      name: `${label}: load generator CPU per request`,
+      value: perRequest(result.cpu.generator, result.rounds),
+      unit: 'µs',
+      note: 'autocannon on the same cores; not part of a deployment',
+    },
+  ];
+}
+
+function skipped(reason: string): ScenarioResult {
+  return {
+    figures: [
+      {
+        section: 'cluster',
+        name: 'read path via HAProxy, 1 vs 3 instances',
+        value: null,
+        unit: '',
+        display: 'skipped',
+        note: reason,
+      },
+    ],
+    details: { skipped: reason },
+    problems: [],
+  };
+}
+
+export async function runClusterFigures(
+  target: Target,
+  options: RunOptions,
+): Promise<ScenarioResult> {
+  if (target.kind !== 'postgres') return skipped('needs PostgreSQL (DATABASE_URL)');
+  const haproxyBinary = findHaproxy();
+  if (!haproxyBinary)
+    return skipped('HAProxy not installed (apt-get install haproxy, or HAPROXY=)');
+  try {
+    await access('/proc/self/stat');
+  } catch {
+    return skipped('CPU per request is read from /proc (Linux)');
+  }
+
+  const slot = await target.fresh('cluster');
+  const token = await withPreparedDatabase(slot, async ({ handle, token }) => {
+    await generateReadDataset(handle.db, { games: 200, users: 2_000 });
+    return token(benchUserId('rd', 1));
+  });
+  const headers = { authorization: `Bearer ${token}` };
+  const env = {
+    ...slot.env,
+    // HAProxy is the one hop in front, as in a deployment.
+    TRUST_PROXY: '1',
+    JOB_POLL_MS: '0',
+    // Nothing is in flight when the bench stops an instance (HAProxy is stopped first).
+    SHUTDOWN_DELAY_MS: '0',
+  };
+  const problems: string[] = [];
+  const results: Measured[] = [];
+  const instances: Child[] = [];
+  try {
+    for (const count of INSTANCE_COUNTS) {
+      await addInstances(instances, count - instances.length, env, options);
+      const result = await measure(haproxyBinary, instances, headers, options);
+      results.push(result);
+      const failed = result.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+      if (failed > 0)
+        problems.push(
+          `cluster (${count} instances): ${failed} non-2xx answers or errors on ${READ_PATH}`,
+        );
+      for (const [name, served] of Object.entries(result.served))
+        if (served === 0) problems.push(`cluster (${count} instances): ${name} served nothing`);
+    }
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop()));
+  }
+
+  const [one, three] = results;
+  const scaling =
+    one && three
+      ? mean(three.rounds.map((r) => r.requestsPerSecond)) /
+        mean(one.rounds.map((r) => r.requestsPerSecond))
+      : Number.NaN;
+  return {
+    figures: [
+      ...results.flatMap(figuresOf),
+      {
+        section: 'cluster',
+        name: '3 instances ÷ 1 instance, req/s',
+        value: Number(scaling.toPrecision(2)),
+        unit: '×',
+        note: 'bounded by this machine’s cores; see CPU per request',
+      },
+    ],
+    details: { connections: CONNECTIONS, dataset: { games: 200, users: 2_000 }, results },
+    problems,
+  };
+}
