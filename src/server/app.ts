@@ -53,6 +53,11 @@ export interface AppDependencies {
   database?: DatabaseHandle;
   /** Tests move time (expiries, cooldowns, renewals); production uses the system clock. */
   clock?: Clock;
+  /**
+   * Whose rate-limit counters this app shares. Every instance of a deployment shares one set
+   * (the default); tests that share a database give each app its own unless they test sharing.
+   */
+  rateLimitScope?: string;
 }
 
 declare module 'fastify' {
@@ -146,7 +151,7 @@ export async function buildApp(
   await app.register(databasePlugin, { config, database: dependencies.database });
   await app.register(secretsPlugin, { config });
   await app.register(clusterEventsPlugin);
-  await app.register(rateLimitsPlugin, { config });
+  await app.register(rateLimitsPlugin, { config, scope: dependencies.rateLimitScope ?? '' });
   await app.register(authPlugin);
   await app.register(mailPlugin, { config });
   await app.register(backgroundPlugin);

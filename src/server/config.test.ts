@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       webDist: 'dist/web',
+      jobPollMs: 10_000,
+      rateLimitMax: 600,
     });
   });
 

@@ -1,15 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
-import { TEST_JWT_SECRET } from './test/app.ts';
 import { createUser } from './test/factories.ts';
+import { startInstance } from './test/instances.ts';
 
 /**
  * Graceful shutdown of the real process as a load balancer sees it (issue 13, point 8): on
@@ -17,75 +12,17 @@ import { createUser } from './test/factories.ts';
  * SHUTDOWN_DELAY_MS, then the listener closes, requests in flight still finish with 200, and the
  * process exits 0. The "balancer" here sends traffic until the probe says 503, as HAProxy does.
  */
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const SHUTDOWN_DELAY_MS = 1_500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-async function startServer(databaseUrl: string): Promise<Started> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-shutdown-'));
-  onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: TEST_JWT_SECRET,
-      SEED_DEMO: 'false',
-      // Other files share this database: this server must not run their jobs.
-      JOB_POLL_MS: '0',
-      LOG_LEVEL: 'info',
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startServer(databaseUrl: string) {
+  const server = await startInstance(databaseUrl, {
+    LOG_LEVEL: 'info',
+    SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
   });
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  onTestFinished(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited with ${child.exitCode} before it was ready:\n${output}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`)
-      .then((response) => response.status === 200)
-      .catch(() => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output}`);
-    await sleep(100);
-  }
-  return { child, port, output: () => output, exited };
+  onTestFinished(() => server.kill());
+  return server;
 }
 
 interface Outcome {

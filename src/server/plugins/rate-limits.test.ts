@@ -18,9 +18,10 @@ const getCategories = (app: FastifyInstance, remoteAddress: string) =>
 describe('rate limits shared by every instance', () => {
   it('counts one budget per client across instances for the whole API', async () => {
     const env = { RATE_LIMIT_MAX: '10' };
+    const shared = { rateLimitScope: `cluster-${uniqueSuffix()}:` };
     const [first, second] = [
-      await buildTestApp(database(), env),
-      await buildTestApp(database(), env),
+      await buildTestApp(database(), env, shared),
+      await buildTestApp(database(), env, shared),
     ];
     const client = clientAddress();
 
@@ -55,7 +56,11 @@ describe('rate limits shared by every instance', () => {
   });
 
   it('shares the stricter per-e-mail limits of sign-in routes', async () => {
-    const [first, second] = [await buildTestApp(database()), await buildTestApp(database())];
+    const shared = { rateLimitScope: `cluster-${uniqueSuffix()}:` };
+    const [first, second] = [
+      await buildTestApp(database(), {}, shared),
+      await buildTestApp(database(), {}, shared),
+    ];
     const email = `nobody-${uniqueSuffix()}@example.test`;
     const forgot = (app: FastifyInstance) =>
       app.inject({

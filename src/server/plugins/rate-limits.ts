@@ -9,13 +9,13 @@ const MINUTE_MS = 60_000;
 /** How often this instance adds its per-client counts to the shared ones (and learns theirs). */
 export const RATE_LIMIT_FLUSH_MS = 100;
 
-export default fp<{ config: AppConfig }>(
-  async function rateLimitsPlugin(app: FastifyInstance, { config }) {
+export default fp<{ config: AppConfig; scope: string }>(
+  async function rateLimitsPlugin(app: FastifyInstance, { config, scope }) {
     // Every API request counts against its client's budget for the minute, on whichever
     // instance it lands; pages and assets do not (a slow connection loading the web app must
     // never see a 429). Counted in memory and shared in batches rather than by
     // @fastify/rate-limit's global hook, whose promise chain cost ~10 µs on every request.
-    const perClient = new SharedFixedWindow(app.db, MINUTE_MS, 'api:');
+    const perClient = new SharedFixedWindow(app.db, MINUTE_MS, `${scope}api:`);
     const flusher = setInterval(() => {
       perClient
         .flush(Date.now())
@@ -58,7 +58,7 @@ export default fp<{ config: AppConfig }>(
     // counted in the database so every instance shares them.
     await app.register(rateLimit, {
       global: false,
-      store: postgresRateLimitStore(app.db),
+      store: postgresRateLimitStore(app.db, scope),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many requests, please try again in ${context.after}`,

@@ -69,7 +69,7 @@ describe('security headers', () => {
   });
 
   it('rate-limits the API per client with a JSON 429', async () => {
-    const app = await buildTestApp(database());
+    const app = await buildTestApp(database(), { RATE_LIMIT_MAX: '600' });
     const url = '/api/v1/settings';
     const client = { remoteAddress: '203.0.113.7' };
     let last = await app.inject({ url, ...client });
@@ -103,7 +103,7 @@ describe('client addresses behind proxies (TRUST_PROXY)', () => {
   };
 
   it('ignores a made-up X-Forwarded-For by default: the socket address is the client', async () => {
-    const app = await buildTestApp(database());
+    const app = await buildTestApp(database(), { RATE_LIMIT_MAX: '600' });
     // One attacker, a new forged address on every request: the limit still holds.
     const last = await exhaust(app, (i) => ({
       remoteAddress: '198.51.100.20',
@@ -113,7 +113,10 @@ describe('client addresses behind proxies (TRUST_PROXY)', () => {
   });
 
   it('believes the hop its own proxy adds, and nothing the client wrote before it', async () => {
-    const app = await buildTestApp(database(), { TRUST_PROXY: '10.0.0.0/8' });
+    const app = await buildTestApp(database(), {
+      TRUST_PROXY: '10.0.0.0/8',
+      RATE_LIMIT_MAX: '600',
+    });
     // Through the proxy (10.0.0.5), with a forged first entry that changes every time: only the
     // address the proxy appended counts, so the forger is still one client.
     const forged = await exhaust(app, (i) => ({

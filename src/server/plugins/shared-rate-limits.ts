@@ -46,9 +46,9 @@ async function addHits(
  * bank lookups): every hit is one upsert, exact across instances. Those routes are rare next to
  * the read path, so the round trip is affordable.
  */
-export function postgresRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
+export function postgresRateLimitStore(db: Database, scope: string): FastifyRateLimitStoreCtor {
   class PostgresRateLimitStore implements FastifyRateLimitStore {
-    constructor(private readonly namespace = 'route:') {}
+    constructor(private readonly namespace = `${scope}route:`) {}
 
     incr(
       key: string,
@@ -71,7 +71,7 @@ export function postgresRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
       // whose keys are namespaced by their caller).
       const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
       return new PostgresRateLimitStore(
-        route?.url ? `route:${String(route.method)} ${String(route.url)}:` : this.namespace,
+        route?.url ? `${scope}route:${String(route.method)} ${String(route.url)}:` : this.namespace,
       );
     }
   }

@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { uniqueSuffix } from './factories.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -17,6 +18,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     JOB_POLL_MS: '0',
+    // Rate limits are shared through the database, and test files share one on PostgreSQL while
+    // every inject() comes from 127.0.0.1: tests about limits set their own.
+    RATE_LIMIT_MAX: '1000000',
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: path.join(tmpdir(), 'pluckers-no-web-build'),
     ...overrides,
@@ -29,12 +33,15 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
 export async function buildTestApp(
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; rateLimitScope?: string } = {},
 ): Promise<FastifyInstance> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-test-'));
   const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...env })), {
     database,
     clock: options.clock,
+    // Test files share a PostgreSQL database, and inject() requests all come from 127.0.0.1:
+    // each app counts on its own unless the test is about sharing.
+    rateLimitScope: options.rateLimitScope ?? `test-${uniqueSuffix()}:`,
   });
   onTestFinished(async () => {
     await app.close();

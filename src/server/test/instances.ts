@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { openDatabase } from '../db/client.ts';
 import { TEST_JWT_SECRET } from './app.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -17,11 +19,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export interface Instance {
-  port: number;
-  url: string;
-  pid: number;
+export interface ServerProcess {
   child: ChildProcess;
+  pid: number;
+  stdout: () => string;
+  stderr: () => string;
+  /** Both streams, in the order they arrived. */
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILL, as a crashed machine: nothing is drained or released. */
@@ -30,16 +33,30 @@ export interface Instance {
   stop: () => Promise<number | null>;
 }
 
+export interface Instance extends ServerProcess {
+  port: number;
+  url: string;
+}
+
 /**
- * One real server process (`node --import tsx src/server/main.ts`, as `npm start` runs it) on the
- * given PostgreSQL database, listening on a free port of its own; resolves once it is ready.
+ * A real server process (`node --import tsx src/server/main.ts`, as `npm start` runs it) with a
+ * throwaway DATA_DIR, removed when it exits. Without a `databaseUrl` it runs on PGlite, started
+ * from the test run's migrated template when there is one (a fresh initdb takes seconds).
  */
-export async function startInstance(
-  databaseUrl: string,
+export async function spawnServer(
+  databaseUrl: string | null,
   env: Record<string, string> = {},
-): Promise<Instance> {
-  const port = await freePort();
+): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-instance-'));
+  const template = databaseUrl ? null : inject('pgliteTemplate');
+  if (template) {
+    const seeded = await openDatabase({
+      databaseUrl: undefined,
+      dataDir,
+      loadDataDir: new Blob([await readFile(template)]),
+    });
+    await seeded.close();
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -47,24 +64,31 @@ export async function startInstance(
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
       JWT_SECRET: TEST_JWT_SECRET,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-      // Load generators in these tests come from one address.
+      // Other files share the test database: a server of theirs must not run their jobs.
+      JOB_POLL_MS: '0',
+      // Rate limits are shared through the database and these requests come from one address:
+      // tests about limits set their own.
       RATE_LIMIT_MAX: '1000000',
+      WEB_DIST: path.join(dataDir, 'no-web-build'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
     output += chunk;
   });
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
     output += chunk;
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -73,37 +97,53 @@ export async function startInstance(
       resolve({ code, signal });
     }),
   );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited while starting:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`instance not ready after 60 s:\n${output}`);
-    }
-    const status = await fetch(`${url}/api/health`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
-    port,
-    url,
-    pid: child.pid ?? 0,
     child,
+    pid: child.pid ?? 0,
+    stdout: () => stdout,
+    stderr: () => stderr,
     output: () => output,
     exited,
     kill: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (running()) child.kill('SIGKILL');
       await exited;
     },
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (running()) child.kill('SIGTERM');
       return (await exited).code;
     },
   };
+}
+
+/**
+ * A server process on a free port of its own, resolved once `/api/health/ready` answers 200
+ * (it is killed, and the start fails with its output, if that takes over a minute).
+ */
+export async function startInstance(
+  databaseUrl: string | null,
+  env: Record<string, string> = {},
+): Promise<Instance> {
+  const port = await freePort();
+  const server = await spawnServer(databaseUrl, { ...env, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.child.exitCode !== null)
+      throw new Error(
+        `the server exited with ${server.child.exitCode} while starting:\n${server.output()}`,
+      );
+    if (Date.now() > deadline) {
+      await server.kill();
+      throw new Error(`the server was not ready after 60 s:\n${server.output()}`);
+    }
+    const status = await fetch(`${url}/api/health/ready`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return { ...server, port, url };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export interface Balancer {

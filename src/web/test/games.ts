@@ -68,6 +68,32 @@ export async function createGame(
   return body.data;
 }
 
+/** An operator's edit of a game nobody has played yet (PUT /admin/games/:id). */
+export async function editGame(
+  server: TestServer,
+  admin: string,
+  game: Game,
+  changes: Partial<GameInput>,
+): Promise<Game> {
+  const { status, body } = await call<{ data: Game }>(
+    server,
+    admin,
+    'PUT',
+    `/admin/games/${game.id}`,
+    {
+      title: game.title,
+      description: game.description,
+      entryFee: game.entryFee,
+      reward: game.reward,
+      maximumPlayers: game.maximumPlayers,
+      isTournament: game.isTournament,
+      ...changes,
+    },
+  );
+  if (status !== 200) throw new Error(`editGame: ${status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
 /** A signed-in player (token stored as a login stores it) with an optional balance in naira. */
 export async function signInPlayer(server: TestServer, balanceNaira = 0) {
   const user = await server.createUser({ accountBalance: BigInt(Math.round(balanceNaira * 100)) });

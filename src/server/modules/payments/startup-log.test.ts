@@ -1,18 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
-import { TEST_JWT_SECRET } from '../../test/app.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { spawnServer } from '../../test/instances.ts';
 
 /**
  * `npm start` as an operator runs it: the start-up log says, one line per method, whether it is
  * live, sandboxed or unavailable; a production server with the sandbox on does not start.
  */
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
 let paystack: FakePaystack;
 beforeAll(async () => {
   paystack = await startFakePaystack();
@@ -20,53 +13,12 @@ beforeAll(async () => {
 afterAll(() => paystack.close());
 
 async function run(env: Record<string, string>, until: (stdout: string) => boolean) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-payments-log-'));
-  onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
-  const databaseUrl = inject('testDatabaseUrl');
-  const template = inject('pgliteTemplate');
-  if (!databaseUrl && template) {
-    const seeded = await openDatabase({
-      databaseUrl: undefined,
-      dataDir,
-      loadDataDir: new Blob([await readFile(template)]),
-    });
-    await seeded.close();
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      JOB_POLL_MS: '0',
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  onTestFinished(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const server = await spawnServer(inject('testDatabaseUrl'), { LOG_LEVEL: 'info', ...env });
+  onTestFinished(() => server.kill());
   const deadline = Date.now() + 45_000;
-  while (!until(stdout) && child.exitCode === null && Date.now() < deadline)
+  while (!until(server.stdout()) && server.child.exitCode === null && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 100));
-  return { stdout: () => stdout, stderr: () => stderr, child, exited };
+  return { ...server, exited: server.exited.then(({ code }) => code) };
 }
 
 const paymentLines = (stdout: string) =>

@@ -13,6 +13,7 @@ import {
   adminToken,
   closeGame,
   createGame,
+  editGame,
   fillGame,
   playAs,
   signInPlayer,
@@ -168,6 +169,38 @@ describe('GameDetailsPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'View game status', hidden: true })).toBeTruthy(),
     );
+  });
+
+  it('charges nothing when an operator changed the fee after it was shown, and shows the new fee', async () => {
+    await player(1000);
+    const { admin, game } = await paidGame();
+    const person = userEvent.setup();
+    openPageFor(game);
+
+    await person.click(await screen.findByRole('button', { name: 'Submit Your Answer' }));
+    const dialog = screen.getByRole('dialog', { name: `“${game.title}”` });
+    await person.type(
+      within(dialog).getByPlaceholderText(PAGE_TEXTS.answerPlaceholder),
+      'Party jollof, always',
+    );
+    await editGame(server(), admin, game, { entryFee: 150 });
+    await person.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(
+      await screen.findByText(
+        'The entry fee for this game has changed to ₦150. Nothing was charged: check the game and answer again.',
+      ),
+    ).toBeTruthy();
+    // Back to the form with the answer kept; the page shows the fee the game now has.
+    expect(
+      (within(dialog).getByPlaceholderText(PAGE_TEXTS.answerPlaceholder) as HTMLTextAreaElement)
+        .value,
+    ).toBe('Party jollof, always');
+    const card = screen
+      .getByRole('heading', { level: 1, name: `“${game.title}”` })
+      .closest('article') as HTMLElement;
+    await waitFor(() => expect(within(card).getByText('₦150')).toBeTruthy());
+    expect(getSession().user?.accountBalance).toBe(1000);
   });
 
   it('asks a player who never confirmed 18+ (Google sign-up) once, then opens the answer', async () => {
