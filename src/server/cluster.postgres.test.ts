@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchGameId, generateDrawDataset } from '../../bench/generate.ts';
+import { openDatabase } from './db/client.ts';
 import { gameEntries, games, jobs } from './db/schema.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { queueDraw } from './modules/games/service.ts';
@@ -10,17 +11,14 @@ import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
 import { bearerFor } from './test/factories.ts';
 import { createAdmin, createPlayer } from './test/fake-money.ts';
-import { type Instance, startInstance } from './test/instances.ts';
+import { type Instance, startBalancer, startInstance } from './test/instances.ts';
+import { createScratchDatabase, requireTestDatabaseUrl } from './test/scratch-database.ts';
 
 // Several real server processes on one PostgreSQL, as behind a load balancer: what one of
 // them learns (a suspension, a password change, a new fee) every other must honour at once,
 // and a draw left half-done by a dead one is finished by another.
 const database = testDatabasePerFile();
-const databaseUrl = (): string => {
-  const url = inject('testDatabaseUrl');
-  if (!url) throw new Error('cluster tests need TEST_DATABASE_URL');
-  return url;
-};
+const databaseUrl = requireTestDatabaseUrl;
 
 /** Whether each instance started refusing the token, and how long after `since` it did. */
 async function refusalDelays(
@@ -175,17 +173,58 @@ describe('three instances on one database', () => {
   });
 });
 
+describe('rate limits across instances', () => {
+  it('gives a client one per-minute budget however the balancer spreads its requests', async () => {
+    const limit = 40;
+    const pair = await Promise.all(
+      [0, 1].map(() =>
+        startInstance(databaseUrl(), {
+          JOB_POLL_MS: '0',
+          RATE_LIMIT_MAX: String(limit),
+          TRUST_PROXY: '127.0.0.1',
+        }),
+      ),
+    );
+    try {
+      // A client of its own, as the balancer both instances trust (on 127.0.0.1) reports it.
+      const headers = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.7` };
+      let allowed = 0;
+      for (let request = 0; request < 2 * limit; request += 1) {
+        const instance = pair[request % 2] as Instance;
+        const response = await fetch(`${instance.url}/api/v1/category`, { headers });
+        if (response.status === 200) allowed += 1;
+        else expect(response.status).toBe(429);
+        // About the pace of a busy client: the instances share counts every 100 ms.
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Counted per instance, all 80 would pass; shared, the budget plus what two instances
+      // can take in between two shares of their counts.
+      expect(allowed).toBeGreaterThanOrEqual(limit);
+      expect(allowed).toBeLessThanOrEqual(limit + 10);
+    } finally {
+      await Promise.all(pair.map((instance) => instance.kill()));
+    }
+  }, 120_000);
+});
+
 describe('a draw whose instance dies', () => {
   it('is finished by another instance within 10 s of the kill, exactly once', async () => {
-    const { db } = database();
+    // A database of its own: these workers would otherwise run other test files' jobs.
+    const url = await createScratchDatabase('draw_kill');
+    const workers = await Promise.all(
+      [0, 1].map(() => startInstance(url, { JOB_POLL_MS: '10000' })),
+    );
+    const handle = await openDatabase({ databaseUrl: url, dataDir: '' });
+    const { db } = handle;
     const prefix = `k${Math.random().toString(36).slice(2, 8)}`;
     const entries = 20_000;
     await generateDrawDataset(db, { entries, prefix, rewardKobo: 10_000n });
     const gameId = benchGameId(prefix, 0);
-    const workers = await Promise.all(
-      [0, 1].map(() => startInstance(databaseUrl(), { JOB_POLL_MS: '10000' })),
-    );
     try {
+      // Past both workers' first tick: only the notification of the new job can wake them now
+      // (their fallback tick is 10 s away).
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const queuedAt = Date.now();
       await queueDraw(db, gameId);
       // Whichever worker the notification woke first holds the lock: that one dies.
       let holder: Instance | undefined;
@@ -196,7 +235,9 @@ describe('a draw whose instance dies', () => {
           .where(eq(jobs.key, `draw:${gameId}`));
         holder = workers.find((worker) => job?.lockedBy?.endsWith(`:${worker.pid}`));
         expect(job?.doneAt ?? null).toBeNull();
+        if (!holder) await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      expect(Date.now() - queuedAt, 'the job waited for a polling tick').toBeLessThan(2_000);
       await holder.kill();
       const killedAt = Date.now();
       const [afterKill] = await db
@@ -234,10 +275,83 @@ describe('a draw whose instance dies', () => {
         transactions: 1,
         credits: entries / 5,
       });
-      // Other test files' sandbox top-ups share this database.
       expect((await checkLedger(db, { sandbox: true })).ok).toBe(true);
     } finally {
       await Promise.all(workers.map((worker) => worker.kill()));
+      await handle.close();
     }
   }, 120_000);
+});
+
+describe('a rolling restart behind the balancer', () => {
+  it('serves steady plays and reads without one failed request, each instance draining before it exits', async () => {
+    const app = await buildTestApp(database());
+    // Longer than the balancer takes to see two failed readiness checks (as deploy/'s HAProxy).
+    const env = { JOB_POLL_MS: '0', SHUTDOWN_DELAY_MS: '1500' };
+    const balancer = await startBalancer();
+    const running = await Promise.all([0, 1, 2].map(() => startInstance(databaseUrl(), env)));
+    for (const instance of running) balancer.add(instance);
+    const game = await createGame(app.db, { entryFee: 100n, maximumPlayers: 10_000 });
+    const players = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const player = await createPlayer(app.db, { kobo: 1_000_000n });
+        return bearerFor(app, player);
+      }),
+    );
+    const failures: string[] = [];
+    let requests = 0;
+    let stopping = false;
+
+    // Each player reads the list and their account, and answers the game once.
+    const load = players.map(async (headers) => {
+      let played = false;
+      while (!stopping) {
+        const calls: Array<Promise<Response>> = [
+          fetch(`${balancer.url}/api/v1/game?gameType=NEW_CHALLANGES`, { headers }),
+          fetch(`${balancer.url}/api/v1/user`, { headers }),
+        ];
+        if (!played)
+          calls.push(
+            fetch(`${balancer.url}/api/v1/game/play`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ gameID: game.id, submittedAnswer: 'steady', entryFee: 1 }),
+            }),
+          );
+        const answers = await Promise.allSettled(calls);
+        for (const answer of answers) {
+          requests += 1;
+          if (answer.status === 'rejected') failures.push(String(answer.reason));
+          else if (answer.value.status >= 300)
+            failures.push(`${answer.value.status} ${await answer.value.text()}`);
+          else await answer.value.arrayBuffer();
+        }
+        played = true;
+      }
+    });
+
+    try {
+      for (let index = 0; index < running.length; index += 1) {
+        const old = running[index] as Instance;
+        const replacement = await startInstance(databaseUrl(), env);
+        balancer.add(replacement);
+        expect(await old.stop()).toBe(0);
+        balancer.remove(old);
+        running[index] = replacement;
+      }
+    } finally {
+      stopping = true;
+      await Promise.all(load);
+      await balancer.close();
+      await Promise.all(running.map((instance) => instance.kill()));
+    }
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(500);
+    const [{ n } = { n: 0 }] = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(gameEntries)
+      .where(eq(gameEntries.gameId, game.id));
+    expect(n).toBe(players.length);
+    await app.db.update(games).set({ status: 'CANCELLED' }).where(eq(games.id, game.id));
+  }, 180_000);
 });

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       webDist: 'dist/web',
       jobPollMs: 10_000,
       rateLimitMax: 600,
+      databasePoolSize: 20,
     });
   });
 

@@ -20,6 +20,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be a number of connections' })
+    .int('DATABASE_POOL_SIZE must be a whole number')
+    .min(1, 'DATABASE_POOL_SIZE must be at least 1')
+    .max(500, 'DATABASE_POOL_SIZE must be at most 500')
+    .default(20),
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.url({ error: 'SMTP_URL must be a URL such as smtp://user:pass@host:587' }).optional(),
@@ -109,6 +115,11 @@ export interface AppConfig {
   port: number;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL connections this instance may open for queries (two more are its own: change
+   * notifications and the readiness probe). Instances × (pool + 2) must fit max_connections.
+   */
+  databasePoolSize: number;
   dataDir: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -298,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

@@ -21,7 +21,11 @@ export default fp<DatabasePluginOptions>(
   async function databasePlugin(app: FastifyInstance, { config, database }) {
     const handle =
       database ??
-      (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        poolSize: config.databasePoolSize,
+      }));
     if (!database) app.addHook('onClose', () => handle.close());
     await handle.migrate();
     await seedDatabase(handle.db, { demoGames: config.seedDemo });

@@ -74,6 +74,8 @@ export async function spawnServer(
       // Rate limits are shared through the database and these requests come from one address:
       // tests about limits set their own.
       RATE_LIMIT_MAX: '1000000',
+      // Test files and these servers share one PostgreSQL and its 100 connections.
+      DATABASE_POOL_SIZE: '4',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
@@ -156,29 +158,53 @@ export interface Balancer {
 }
 
 const HEALTH_CHECK_MS = 100;
+const HEALTH_CHECK_TIMEOUT_MS = 1_000;
+/** As HAProxy's `fall 2 rise 2` in deploy/haproxy.cfg: one slow answer does not flap a server. */
+const FALL = 2;
+const RISE = 2;
+
+interface Backend {
+  port: number;
+  up: boolean;
+  checking: boolean;
+  /** Consecutive answers that disagree with `up`. */
+  streak: number;
+}
 
 /**
  * A small round-robin load balancer, as HAProxy is configured in deploy/: it sends each request
- * to the next backend whose readiness check last passed (checked every 100 ms), never retries,
- * and sets X-Forwarded-For.
+ * to the next backend whose readiness checks (every 100 ms, one at a time) last said so, takes a
+ * backend out after two failed checks and back after two good ones, never retries, and sets
+ * X-Forwarded-For.
  */
 export async function startBalancer(): Promise<Balancer> {
-  const backends: Array<{ port: number; up: boolean }> = [];
+  const backends: Backend[] = [];
   const sent = new Map<number, number>();
   let next = 0;
 
+  const judge = (backend: Backend, ready: boolean) => {
+    backend.checking = false;
+    if (ready === backend.up) {
+      backend.streak = 0;
+      return;
+    }
+    backend.streak += 1;
+    if (backend.streak >= (backend.up ? FALL : RISE)) {
+      backend.up = ready;
+      backend.streak = 0;
+    }
+  };
   const checks = setInterval(() => {
-    for (const backend of backends)
+    for (const backend of backends) {
+      if (backend.checking) continue;
+      backend.checking = true;
       fetch(`http://127.0.0.1:${backend.port}/api/health/ready`, {
-        signal: AbortSignal.timeout(HEALTH_CHECK_MS * 5),
+        signal: AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS),
       }).then(
-        (response) => {
-          backend.up = response.status === 200;
-        },
-        () => {
-          backend.up = false;
-        },
+        (response) => judge(backend, response.status === 200),
+        () => judge(backend, false),
       );
+    }
   }, HEALTH_CHECK_MS);
 
   const agent = new http.Agent({ keepAlive: true });
@@ -216,7 +242,7 @@ export async function startBalancer(): Promise<Balancer> {
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
-    add: (instance) => backends.push({ port: instance.port, up: true }),
+    add: (instance) => backends.push({ port: instance.port, up: true, checking: false, streak: 0 }),
     remove: (instance) => {
       const index = backends.findIndex((backend) => backend.port === instance.port);
       if (index >= 0) backends.splice(index, 1);
