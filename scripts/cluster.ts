@@ -175,7 +175,7 @@ const instanceEnv = {
   ...process.env,
   HOST: '127.0.0.1',
   DATABASE_URL: databaseUrl,
-  // Shared like a volume: uploads written by one instance are files the others can serve.
+  // Only the generated JWT secret and old disk photos live there; shared data is in PostgreSQL.
   DATA_DIR,
   JWT_SECRET: await sharedJwtSecret(),
   PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${balancerPort}`,
@@ -194,7 +194,14 @@ function startInstance(index: number): ChildProcess {
   // Own process group: Ctrl-C reaches this script only, which stops everything in order.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...instanceEnv, PORT: String(instancePorts[index]) },
+    env: {
+      ...instanceEnv,
+      PORT: String(instancePorts[index]),
+      // One metrics listener per instance: METRICS_PORT, METRICS_PORT + 1, …
+      ...(process.env.METRICS_PORT
+        ? { METRICS_PORT: String(Number(process.env.METRICS_PORT) + index) }
+        : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
