@@ -34,6 +34,7 @@ import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
 import clusterEventsPlugin from './plugins/cluster-events.ts';
 import compressionPlugin from './plugins/compression.ts';
+import corsPlugin from './plugins/cors.ts';
 import databasePlugin from './plugins/database.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -148,6 +149,8 @@ export async function buildApp(
   await app.register(lifecyclePlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
+  // Before the rate limits and auth, so a preflight is answered without either (plugins/cors.ts).
+  await app.register(corsPlugin, { config });
   await app.register(databasePlugin, { config, database: dependencies.database });
   await app.register(secretsPlugin, { config });
   await app.register(clusterEventsPlugin);

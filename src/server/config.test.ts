@@ -119,6 +119,29 @@ describe('loadConfig', () => {
       );
   });
 
+  it('allows no other origin by default and reads CORS_ORIGINS as a list of origins', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        CORS_ORIGINS: 'https://app.example.ng, http://localhost:5173/,https://app.example.ng',
+      }).corsOrigins,
+    ).toEqual(['https://app.example.ng', 'http://localhost:5173']);
+    for (const bad of [
+      '*',
+      'app.example.ng',
+      'https://app.example.ng/play',
+      'https://app.example.ng:443',
+      'https://App.example.ng',
+      'https://app.example.ng?x=1',
+      'ftp://files.example.ng',
+      ',',
+    ]) {
+      const message = configError({ CORS_ORIGINS: bad });
+      expect(message).toMatch(/^Invalid CORS_ORIGINS: CORS_ORIGINS must be a comma-separated list/);
+      expect(message).not.toContain('\n');
+    }
+  });
+
   it('waits 2 s for the load balancer on shutdown, except in tests, and reads both shutdown times', () => {
     expect(loadConfig({})).toMatchObject({ shutdownDelayMs: 2_000, shutdownTimeoutMs: 10_000 });
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'false' }).shutdownDelayMs).toBe(

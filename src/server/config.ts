@@ -64,6 +64,7 @@ const envSchema = z.object({
     .min(1, 'RATE_LIMIT_MAX must be at least 1')
     .default(600),
   SHUTDOWN_DELAY_MS: z.coerce
+  CORS_ORIGINS: z.string().optional(),
     .number({ error: 'SHUTDOWN_DELAY_MS must be a number of milliseconds' })
     .int('SHUTDOWN_DELAY_MS must be a whole number')
     .min(0, 'SHUTDOWN_DELAY_MS must be 0 or more')
@@ -148,6 +149,11 @@ export interface AppConfig {
    */
   shutdownDelayMs: number;
   /** After that delay, how long in-flight requests and the running job tick may take. */
+  /**
+   * Origins (`https://app.example.ng`) whose pages may call the API from the browser; empty, only
+   * pages this server serves may.
+   */
+  corsOrigins: string[];
   shutdownTimeoutMs: number;
   /**
    * The payments sandbox, one switch for the whole server: on, every method (and payouts) runs
@@ -228,6 +234,31 @@ const TRANSACTPAY_KEYS = [
 ] as const;
 
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const CORS_ORIGINS_MESSAGE =
+  'CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.ng (scheme, host and port if not the default; no path)';
+
+/**
+ * Browsers send `Origin` as scheme://host[:port] and the allow-list is compared with it as a
+ * string, so an entry with a path, a default port or capitals could never match: refused here
+ * rather than silently allowing nothing. `*` is refused too: tokens live in the page, and any
+ * site calling the API with a visitor's browser is what the list is for.
+ */
+function parseCorsOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const isOrigin = (entry: string) => {
+    if (!URL.canParse(entry)) return false;
+    const url = new URL(entry);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry;
+  };
+  if (entries.length === 0 || !entries.every(isOrigin))
+    throw new ConfigError(`Invalid CORS_ORIGINS: ${CORS_ORIGINS_MESSAGE}`);
+  return [...new Set(entries)];
+}
+
 const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
 
 /**
@@ -348,6 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             encryptionKey: e.TRANSACTPAY_ENCRYPTION_KEY,
             baseUrl: e.TRANSACTPAY_BASE_URL,
           }
+    corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
         : undefined,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
