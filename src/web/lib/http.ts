@@ -2,6 +2,7 @@ import { API_BASE, HTTP_TIMEOUT_MS } from '@shared/constants.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { navigate } from 'wouter/use-browser-location';
+import { apiUrl } from './api-origin.ts';
 import { tokenStorage } from './storage.ts';
 
 /** Every failed call rejects with this: the server's message (or the transport's) and a status. */
@@ -48,7 +49,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 function buildUrl(path: string, query?: Query): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  const url = apiUrl(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}`);
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

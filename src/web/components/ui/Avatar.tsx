@@ -1,3 +1,5 @@
+import { apiUrl } from '@web/lib/api-origin.ts';
+
 export function Avatar({
   src,
   name,
@@ -10,7 +12,7 @@ export function Avatar({
   if (src) {
     return (
       <img
-        src={src}
+        src={apiUrl(src)}
         alt=""
         width={36}
         height={36}

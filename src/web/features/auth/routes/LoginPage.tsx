@@ -2,6 +2,7 @@ import { API_BASE } from '@shared/constants.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
+import { apiUrl } from '@web/lib/api-origin.ts';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { setPendingEmail, signIn } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -91,7 +92,7 @@ export function LoginPage() {
         <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
       </div>
       <a
-        href={`${API_BASE}/auth/google`}
+        href={apiUrl(`${API_BASE}/auth/google`)}
         className="inline-flex min-h-12 w-full items-center justify-center gap-3 rounded-xl border border-line bg-white px-5 font-semibold text-black hover:bg-white/90"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5">

@@ -1,5 +1,6 @@
 import { API_BASE, HTTP_TIMEOUT_MS } from '@shared/constants.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { apiUrl } from '@web/lib/api-origin.ts';
 import { ApiError, TRANSPORT_MESSAGES } from '@web/lib/http.ts';
 import { tokenStorage } from '@web/lib/storage.ts';
 
@@ -13,7 +14,7 @@ export function uploadProfilePhoto(
 ): Promise<{ profilePhoto: string; message: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/upload/profile-photo`);
+    xhr.open('POST', apiUrl(`${API_BASE}/upload/profile-photo`));
     xhr.timeout = HTTP_TIMEOUT_MS * 3;
     xhr.responseType = 'json';
     const token = tokenStorage.get();

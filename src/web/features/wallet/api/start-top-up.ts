@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@shared/schemas/wallet.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@web/lib/api-origin.ts';
 import { http } from '@web/lib/http.ts';
 
 export interface TopUpInput {
@@ -16,7 +17,8 @@ export interface TopUpCheckout {
 export const startTopUp = ({ method, amount }: TopUpInput) =>
   http
     .post<{ message?: string; data: TopUpCheckout }>(`/payment/${method}`, { amount })
-    .then((body) => body.data);
+    // The sandbox checkout is a path on the API's server.
+    .then((body) => ({ ...body.data, paymentUrl: apiUrl(body.data.paymentUrl) }));
 
 export function useStartTopUp() {
   const queryClient = useQueryClient();
