@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants.ts';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * Toasts with spec §9's rules: 4 s for plain and error toasts, 2 s for success, loading toasts
@@ -103,8 +103,32 @@ export function Toaster() {
     () => items,
     () => items,
   );
+  const ref = useRef<HTMLDivElement>(null);
+  const before = useRef<ToastItem[]>([]);
+  // An open modal <dialog> sits in the browser's top layer, above any z-index, and makes the
+  // rest of the page inert: toasts raised from a dialog (a changed fee, a code sent) would be
+  // dimmed behind its backdrop and hidden from screen readers. So the list is a manual popover,
+  // put back on top of the top layer whenever a toast arrives (not when one leaves).
+  useLayoutEffect(() => {
+    const list = ref.current;
+    const previous = before.current;
+    before.current = current;
+    if (!list || typeof list.showPopover !== 'function') return;
+    const open = list.matches(':popover-open');
+    if (current.length === 0) {
+      if (open) list.hidePopover();
+      return;
+    }
+    if (open && current.every((item) => previous.includes(item))) return;
+    if (open) list.hidePopover();
+    list.showPopover();
+  }, [current]);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3">
+    <div
+      ref={ref}
+      popover="manual"
+      className="pointer-events-none fixed inset-x-0 top-3 bottom-auto z-[100] m-0 flex h-auto w-auto flex-col items-center gap-2 overflow-visible border-0 bg-transparent px-3 py-0 text-white"
+    >
       {current.map((item) => (
         <div
           key={item.id}

@@ -22,12 +22,18 @@ interface AnswerDialogProps {
   onClose: () => void;
 }
 
+const feeText = (fee: number) => (fee > 0 ? formatNaira(fee) : 'free');
+
 export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
   const [step, setStep] = useState<AnswerStep>('FORM');
   const [answer, setAnswer] = useState(() => answerDraft.read(game.id));
   const [result, setResult] = useState<PlayResult | null>(null);
   const play = usePlayGame();
   const check = checkAnswer(answer);
+  // The fee the player last submitted with (or saw when the page opened). If an operator changes
+  // it meanwhile, the server charges nothing (409) and the page reloads the game: the form then
+  // says what the fee is now, so the next Submit is made knowing it.
+  const [seenFee, setSeenFee] = useState(game.entryFee);
 
   const fieldId = useId();
   const warningId = useId();
@@ -54,6 +60,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!check.canSubmit || step !== 'FORM') return;
+    setSeenFee(game.entryFee);
     setStep('LOADING');
     play.mutate(
       // The fee shown here: if an operator changed it meanwhile, nothing is charged (409).
@@ -171,6 +178,12 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
             </svg>
             <span>{VALIDATION_MESSAGES.answerWarning}</span>
           </p>
+          {game.entryFee !== seenFee ? (
+            <p className="rounded-xl border border-accent/40 bg-accent/5 p-3 text-sm">
+              Entry fee: now <strong className="text-accent">{feeText(game.entryFee)}</strong>, was{' '}
+              {feeText(seenFee)}.
+            </p>
+          ) : null}
           <Button type="submit" disabled={!check.canSubmit} className="w-full">
             Submit
           </Button>

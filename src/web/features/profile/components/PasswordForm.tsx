@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
-import { errorMessage } from '@web/lib/http.ts';
+import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -33,6 +33,12 @@ function passwordFormSchema(hasSetPassword: boolean) {
     });
 }
 
+/** The server's refusals of the current password or code (wrong, missing, or too many tries). */
+function isProofRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.statusCode === 429 || /current password|code/i.test(error.message);
+}
+
 type PasswordValues = z.infer<ReturnType<typeof passwordFormSchema>>;
 
 export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
@@ -50,7 +56,15 @@ export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
         form.reset();
       },
       (caught: unknown) => {
-        toast.error(errorMessage(caught, ERROR_MESSAGES.generic));
+        const message = errorMessage(caught, ERROR_MESSAGES.generic);
+        toast.error(message);
+        // A refused proof (wrong, missing, too many tries) is also that field's error.
+        if (isProofRefusal(caught))
+          form.setError(
+            hasSetPassword ? 'currentPassword' : 'code',
+            { message },
+            { shouldFocus: true },
+          );
       },
     ),
   );
@@ -63,7 +77,7 @@ export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
           ? 'Changing your password signs you out everywhere else.'
           : 'You signed up with Google. Set a password to also log in with your e-mail.'}
       </p>
-      <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-3">
+      <form noValidate onSubmit={onSubmit} className="grid items-start gap-4 sm:grid-cols-3">
         {hasSetPassword ? (
           <TextField
             label="Current password"
@@ -73,20 +87,20 @@ export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
             {...form.register('currentPassword')}
           />
         ) : (
-          <div className="sm:col-span-3">
-            <Controller
-              control={form.control}
-              name="code"
-              render={({ field }) => (
-                <StepUpField
-                  hasSetPassword={false}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  error={errors.code?.message}
-                />
-              )}
-            />
-          </div>
+          // In the current password's place: the proof first, the new password beside it.
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <StepUpField
+                ref={field.ref}
+                hasSetPassword={false}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                error={errors.code?.message}
+              />
+            )}
+          />
         )}
         <TextField
           label="New password"

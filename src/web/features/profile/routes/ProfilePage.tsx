@@ -32,7 +32,8 @@ export function ProfilePage() {
           <li className="flex items-center justify-between gap-3 py-3">
             <div className="min-w-0 flex-1">
               <p className="text-xs text-muted">E-mail</p>
-              <p className="truncate font-medium">{user.email}</p>
+              {/* Wrapped, not cut: a long address must be readable in full on a phone. */}
+              <p className="font-medium break-all">{user.email}</p>
               {user.pendingEmail ? (
                 <p role="status" className="mt-1 text-sm break-words text-accent">
                   {pendingEmailText(user.pendingEmail)}
@@ -67,7 +68,8 @@ export function ProfilePage() {
           <li className="flex items-center justify-between gap-3 py-3">
             <div className="min-w-0 flex-1">
               <p className="text-xs text-muted">Bank account for withdrawals</p>
-              <p className="truncate font-medium">
+              {/* Wrapped, not cut: the account number is what the player checks. */}
+              <p className="font-medium break-words">
                 {user.bankAccount
                   ? `${user.bankAccount.accountName} · ${user.bankAccount.accountNumber}`
                   : 'Not added yet'}
@@ -75,6 +77,7 @@ export function ProfilePage() {
             </div>
             <Link
               href="/withdrawfunds"
+              aria-label="Manage bank account"
               className="inline-flex min-h-11 shrink-0 items-center rounded-xl border border-line px-5 py-2.5 text-sm font-semibold hover:border-accent hover:text-accent"
             >
               Manage
