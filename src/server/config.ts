@@ -50,6 +50,12 @@ const envSchema = z.object({
   TRANSACTPAY_BASE_URL: z
     .url({ error: 'TRANSACTPAY_BASE_URL must be a URL' })
     .default('https://payment-api-service.transactpay.ai'),
+  FLUTTERWAVE_SECRET_KEY: z.string().optional(),
+  /** The "secret hash" of Flutterwave's dashboard, which it sends back in `verif-hash`. */
+  FLUTTERWAVE_WEBHOOK_HASH: z.string().optional(),
+  FLUTTERWAVE_BASE_URL: z
+    .url({ error: 'FLUTTERWAVE_BASE_URL must be a URL' })
+    .default('https://api.flutterwave.com'),
   JOB_POLL_MS: z.coerce
     .number({ error: 'JOB_POLL_MS must be a number of milliseconds' })
     .int('JOB_POLL_MS must be a whole number')
@@ -58,13 +64,13 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX: booleanFromEnv('PAYMENTS_SANDBOX').optional(),
   PAYMENTS_SANDBOX_IN_PRODUCTION: booleanFromEnv('PAYMENTS_SANDBOX_IN_PRODUCTION').default(false),
   TRUST_PROXY: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce
     .number({ error: 'RATE_LIMIT_MAX must be a number of requests' })
     .int('RATE_LIMIT_MAX must be a whole number')
     .min(1, 'RATE_LIMIT_MAX must be at least 1')
     .default(600),
   SHUTDOWN_DELAY_MS: z.coerce
-  CORS_ORIGINS: z.string().optional(),
     .number({ error: 'SHUTDOWN_DELAY_MS must be a number of milliseconds' })
     .int('SHUTDOWN_DELAY_MS must be a whole number')
     .min(0, 'SHUTDOWN_DELAY_MS must be 0 or more')
@@ -144,22 +150,23 @@ export interface AppConfig {
    */
   trustProxy: false | number | string[];
   /**
+   * Origins (`https://app.example.ng`) whose pages may call the API from the browser; empty, only
+   * pages this server serves may.
+   */
+  corsOrigins: string[];
+  /**
    * On SIGTERM, how long the server keeps serving while /api/health/ready answers 503, so a
    * load balancer can take it out of rotation before the listener closes.
    */
   shutdownDelayMs: number;
   /** After that delay, how long in-flight requests and the running job tick may take. */
-  /**
-   * Origins (`https://app.example.ng`) whose pages may call the API from the browser; empty, only
-   * pages this server serves may.
-   */
-  corsOrigins: string[];
   shutdownTimeoutMs: number;
   /**
    * The payments sandbox, one switch for the whole server: on, every method (and payouts) runs
    * on this server's own test checkout; off, a method without credentials is unavailable.
    */
   paymentsSandbox: boolean;
+  flutterwave: { secretKey: string; webhookHash: string; baseUrl: string } | undefined;
   paystack: { secretKey: string; baseUrl: string } | undefined;
   /**
    * S3-compatible object storage for uploaded files; unset, they are kept in the database.
@@ -227,13 +234,6 @@ function parseTrustProxy(value: string | undefined): false | number | string[] {
   return entries;
 }
 
-const TRANSACTPAY_KEYS = [
-  'TRANSACTPAY_PUBLIC_KEY',
-  'TRANSACTPAY_SECRET_KEY',
-  'TRANSACTPAY_ENCRYPTION_KEY',
-] as const;
-
-const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const CORS_ORIGINS_MESSAGE =
   'CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.ng (scheme, host and port if not the default; no path)';
 
@@ -259,6 +259,15 @@ function parseCorsOrigins(value: string | undefined): string[] {
   return [...new Set(entries)];
 }
 
+const TRANSACTPAY_KEYS = [
+  'TRANSACTPAY_PUBLIC_KEY',
+  'TRANSACTPAY_SECRET_KEY',
+  'TRANSACTPAY_ENCRYPTION_KEY',
+] as const;
+
+const FLUTTERWAVE_KEYS = ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_WEBHOOK_HASH'] as const;
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
 
 /**
@@ -297,6 +306,7 @@ function decidePaymentsSandbox(e: z.output<typeof envSchema>): boolean {
   const liveKeys = [
     ...(e.PAYSTACK_SECRET_KEY ? ['PAYSTACK_SECRET_KEY'] : []),
     ...TRANSACTPAY_KEYS.filter((name) => e[name]),
+    ...FLUTTERWAVE_KEYS.filter((name) => e[name]),
   ];
   if (e.PAYMENTS_SANDBOX === true && liveKeys.length > 0)
     throw new ConfigError(
@@ -329,6 +339,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (transactpayKeys.length > 0 && transactpayKeys.length < TRANSACTPAY_KEYS.length)
     throw new ConfigError(
       `Invalid ${TRANSACTPAY_KEYS.find((name) => !e[name])}: set ${TRANSACTPAY_KEYS.join(', ')} together, or none of them`,
+    );
+  // Without the hash no webhook could be believed, and without the key none verified.
+  const flutterwaveKeys = FLUTTERWAVE_KEYS.filter((name) => e[name]);
+  if (flutterwaveKeys.length === 1)
+    throw new ConfigError(
+      `Invalid ${FLUTTERWAVE_KEYS.find((name) => !e[name])}: set ${FLUTTERWAVE_KEYS.join(', ')} together, or neither`,
     );
   const paymentsSandbox = decidePaymentsSandbox(e);
   const s3 = parseS3(e, present);
@@ -363,10 +379,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
     // Tests stop servers all the time and have no balancer to wait for.
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2_000),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     paymentsSandbox,
+    flutterwave:
+      e.FLUTTERWAVE_SECRET_KEY && e.FLUTTERWAVE_WEBHOOK_HASH
+        ? {
+            secretKey: e.FLUTTERWAVE_SECRET_KEY,
+            webhookHash: e.FLUTTERWAVE_WEBHOOK_HASH,
+            baseUrl: e.FLUTTERWAVE_BASE_URL,
+          }
+        : undefined,
     paystack: e.PAYSTACK_SECRET_KEY
       ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL }
       : undefined,
@@ -379,7 +404,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             encryptionKey: e.TRANSACTPAY_ENCRYPTION_KEY,
             baseUrl: e.TRANSACTPAY_BASE_URL,
           }
-    corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
         : undefined,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };

@@ -328,7 +328,7 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    method: text('method', { enum: ['transactpay', 'paystack'] }).notNull(),
+    method: text('method', { enum: ['transactpay', 'paystack', 'flutterwave'] }).notNull(),
     /** Our reference, sent to the provider; it credits at most once. */
     reference: text('reference').notNull().unique(),
     amount: kobo('amount').notNull(),

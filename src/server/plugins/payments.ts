@@ -26,6 +26,11 @@ const WHY: Record<PaymentMethod, Record<PaymentMode, string>> = {
     sandbox: 'test checkout, account names and payouts on this server, no real money',
     unavailable: 'no PAYSTACK_SECRET_KEY: not offered, no bank account checks or payouts',
   },
+  flutterwave: {
+    live: 'card top-ups through Flutterwave',
+    sandbox: 'test checkout on this server, no real money',
+    unavailable: 'no FLUTTERWAVE_* keys: not offered',
+  },
 };
 
 export default fp<{ config: AppConfig }>(

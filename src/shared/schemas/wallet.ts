@@ -4,11 +4,19 @@ import { VALIDATION_MESSAGES } from '../messages.ts';
 import { formatNaira } from '../money.ts';
 import { nairaSchema, paginationSchema, timestampSchema } from './common.ts';
 
-export const PAYMENT_METHODS = ['transactpay', 'paystack'] as const;
+export const PAYMENT_METHODS = ['transactpay', 'paystack', 'flutterwave'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
   error: VALIDATION_MESSAGES.paymentMethod,
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/**
+ * A method as a client may name it in `POST /payment/{method}`, read as the method itself: an
+ * existing client spells Flutterwave `fultterwave`, and it must not be turned away for it.
+ */
+export const paymentMethodNameSchema = z
+  .enum([...PAYMENT_METHODS, 'fultterwave'], { error: VALIDATION_MESSAGES.paymentMethod })
+  .transform((name): PaymentMethod => (name === 'fultterwave' ? 'flutterwave' : name));
 
 /**
  * How a method runs on this server: `live` (the real provider), `sandbox` (the server's own

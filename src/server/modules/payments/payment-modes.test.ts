@@ -7,6 +7,7 @@ import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/pa
 import { buildTestApp, testEnv } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
+import { type FakeFlutterwave, startFakeFlutterwave } from '../../test/fake-flutterwave.ts';
 import { balanceOf, bankByCode, validNuban } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { type FakeTransactPay, startFakeTransactPay } from '../../test/fake-transactpay.ts';
@@ -21,10 +22,17 @@ import { checkLedger } from '../wallet/ledger-check.ts';
 const database = testDatabasePerFile();
 let paystack: FakePaystack;
 let transactpay: FakeTransactPay;
+let flutterwave: FakeFlutterwave;
 beforeAll(async () => {
-  [paystack, transactpay] = await Promise.all([startFakePaystack(), startFakeTransactPay()]);
+  [paystack, transactpay, flutterwave] = await Promise.all([
+    startFakePaystack(),
+    startFakeTransactPay(),
+    startFakeFlutterwave(),
+  ]);
 });
-afterAll(() => Promise.all([paystack.close(), transactpay.close()]));
+afterAll(() => Promise.all([paystack.close(), transactpay.close(), flutterwave.close()]));
+
+const METHODS = ['transactpay', 'paystack', 'flutterwave'] as const;
 
 const NOT_AVAILABLE = 'This payment method is not available';
 
@@ -71,18 +79,25 @@ async function resolveBankAccount(app: FastifyInstance, headers: Record<string, 
 /** Asserts each method's mode as the app reports it and as a top-up on it behaves. */
 async function expectMethods(
   app: FastifyInstance,
-  expected: { transactpay: string; paystack: string; payouts: string; sandbox: boolean },
+  expected: {
+    transactpay: string;
+    paystack: string;
+    flutterwave: string;
+    payouts: string;
+    sandbox: boolean;
+  },
 ) {
   expect(await modesOf(app)).toEqual({
     sandbox: expected.sandbox,
     methods: [
       { method: 'transactpay', mode: expected.transactpay },
       { method: 'paystack', mode: expected.paystack },
+      { method: 'flutterwave', mode: expected.flutterwave },
     ],
     payouts: expected.payouts,
   });
   const { user, headers } = await player(app);
-  for (const method of ['transactpay', 'paystack'] as const) {
+  for (const method of METHODS) {
     const response = await topUp(app, headers, method);
     if (expected[method] === 'unavailable') {
       expect(response.statusCode, response.body).toBe(400);
@@ -97,9 +112,7 @@ async function expectMethods(
       else expect(paymentUrl).not.toContain('/payment/sandbox/');
     }
   }
-  const available = (['transactpay', 'paystack'] as const).filter(
-    (method) => expected[method] !== 'unavailable',
-  );
+  const available = METHODS.filter((method) => expected[method] !== 'unavailable');
   // Nothing at all is created for an unavailable method.
   expect((await paymentsOf(app, user.id)).map((row) => row.method).sort()).toEqual(
     [...available].sort(),
@@ -120,6 +133,7 @@ describe('payment modes per provider configuration', () => {
       sandbox: true,
       transactpay: 'sandbox',
       paystack: 'sandbox',
+      flutterwave: 'sandbox',
       payouts: 'sandbox',
     });
   });
@@ -130,6 +144,7 @@ describe('payment modes per provider configuration', () => {
       sandbox: false,
       transactpay: 'unavailable',
       paystack: 'live',
+      flutterwave: 'unavailable',
       payouts: 'live',
     });
   });
@@ -140,7 +155,34 @@ describe('payment modes per provider configuration', () => {
       sandbox: false,
       transactpay: 'live',
       paystack: 'unavailable',
+      flutterwave: 'unavailable',
       payouts: 'unavailable',
+    });
+  });
+
+  it('Flutterwave only: Flutterwave is live, the others and payouts are unavailable', async () => {
+    const app = await buildTestApp(database(), flutterwave.env);
+    await expectMethods(app, {
+      sandbox: false,
+      transactpay: 'unavailable',
+      paystack: 'unavailable',
+      flutterwave: 'live',
+      payouts: 'unavailable',
+    });
+  });
+
+  it('all three providers: every method and payouts are live', async () => {
+    const app = await buildTestApp(database(), {
+      ...paystack.env,
+      ...transactpay.env,
+      ...flutterwave.env,
+    });
+    await expectMethods(app, {
+      sandbox: false,
+      transactpay: 'live',
+      paystack: 'live',
+      flutterwave: 'live',
+      payouts: 'live',
     });
   });
 
@@ -150,6 +192,7 @@ describe('payment modes per provider configuration', () => {
       sandbox: false,
       transactpay: 'live',
       paystack: 'live',
+      flutterwave: 'unavailable',
       payouts: 'live',
     });
   });
@@ -160,6 +203,7 @@ describe('payment modes per provider configuration', () => {
       sandbox: false,
       transactpay: 'unavailable',
       paystack: 'unavailable',
+      flutterwave: 'unavailable',
       payouts: 'unavailable',
     });
   });
@@ -170,6 +214,7 @@ describe('payment modes per provider configuration', () => {
       sandbox: false,
       transactpay: 'unavailable',
       paystack: 'unavailable',
+      flutterwave: 'unavailable',
       payouts: 'unavailable',
     });
   });
@@ -190,6 +235,7 @@ describe('payment modes per provider configuration', () => {
       sandbox: true,
       transactpay: 'sandbox',
       paystack: 'sandbox',
+      flutterwave: 'sandbox',
       payouts: 'sandbox',
     });
   });
@@ -208,6 +254,29 @@ describe('payment modes per provider configuration', () => {
     expect(() => loadConfig(testEnv({ ...paystack.env, PAYMENTS_SANDBOX: 'true' }))).toThrow(
       /^Invalid PAYMENTS_SANDBOX: .*PAYSTACK_SECRET_KEY/,
     );
+    expect(() => loadConfig(testEnv({ ...flutterwave.env, PAYMENTS_SANDBOX: 'true' }))).toThrow(
+      /^Invalid PAYMENTS_SANDBOX: .*FLUTTERWAVE_SECRET_KEY, FLUTTERWAVE_WEBHOOK_HASH/,
+    );
+  });
+
+  it('refuses a Flutterwave key without its webhook hash (or the other way round), in one line', () => {
+    const { FLUTTERWAVE_WEBHOOK_HASH: _hash, ...keyOnly } = flutterwave.env;
+    const { FLUTTERWAVE_SECRET_KEY: _key, ...hashOnly } = flutterwave.env;
+    expect(() => loadConfig(testEnv(keyOnly))).toThrow(
+      /^Invalid FLUTTERWAVE_WEBHOOK_HASH: set FLUTTERWAVE_SECRET_KEY, FLUTTERWAVE_WEBHOOK_HASH together, or neither$/,
+    );
+    expect(() => loadConfig(testEnv(hashOnly))).toThrow(
+      /^Invalid FLUTTERWAVE_SECRET_KEY: set FLUTTERWAVE_SECRET_KEY, FLUTTERWAVE_WEBHOOK_HASH together, or neither$/,
+    );
+    expect(() => loadConfig(testEnv({ ...flutterwave.env, FLUTTERWAVE_BASE_URL: 'nope' }))).toThrow(
+      'Invalid FLUTTERWAVE_BASE_URL: FLUTTERWAVE_BASE_URL must be a URL',
+    );
+    expect(loadConfig(testEnv(flutterwave.env)).flutterwave).toEqual({
+      secretKey: flutterwave.secretKey,
+      webhookHash: flutterwave.webhookHash,
+      baseUrl: flutterwave.url,
+    });
+    expect(loadConfig(testEnv()).flutterwave).toBeUndefined();
   });
 });
 
@@ -219,6 +288,11 @@ describe('the attack of issue 12 (live Paystack, TransactPay unset)', () => {
     const attempt = await topUp(app, headers, 'transactpay', 10_000_000);
     expect(attempt.statusCode).toBe(400);
     expect(attempt.json().message).toBe(NOT_AVAILABLE);
+    for (const method of ['flutterwave', 'fultterwave']) {
+      const other = await topUp(app, headers, method, 10_000_000);
+      expect(other.statusCode).toBe(400);
+      expect(other.json().message).toBe(NOT_AVAILABLE);
+    }
     expect(await paymentsOf(app, user.id)).toEqual([]);
 
     // A checkout left over from an earlier sandbox period (or planted) cannot be paid now.

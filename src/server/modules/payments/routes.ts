@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '../../../shared/messages.ts';
 import { envelope, pageQuerySchema } from '../../../shared/schemas/common.ts';
 import {
+  paymentMethodNameSchema,
   paymentMethodSchema,
   paymentMethodsSchema,
   paymentPageSchema,
@@ -60,7 +61,7 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
         tags: ['payments'],
         summary: 'Start a card top-up; returns the checkout URL',
         security,
-        params: methodParams,
+        params: z.object({ method: paymentMethodNameSchema }),
         body: topUpBodySchema,
         response: { 200: envelope(topUpResponseSchema) },
       },
@@ -110,21 +111,28 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
         tags: ['payments'],
         summary: 'Where the provider returns the browser; verifies, then shows /PaymentStatus',
         params: methodParams,
+        // Paystack returns `reference` and `trxref`; Flutterwave `tx_ref`, `transaction_id` and
+        // its own `status`, which proves nothing: the provider is asked either way.
         querystring: z.object({
           reference: z.string().max(100).optional(),
           trxref: z.string().max(100).optional(),
+          tx_ref: z.string().max(100).optional(),
+          transaction_id: z.string().max(40).optional(),
+          status: z.string().max(40).optional(),
         }),
       },
     },
     async (request, reply) => {
-      const reference = request.query.reference ?? request.query.trxref;
+      const reference = request.query.reference ?? request.query.trxref ?? request.query.tx_ref;
       const to = (status: string, message: string) =>
         reply.redirect(`/PaymentStatus?status=${status}&message=${encodeURIComponent(message)}`);
       if (!reference) return to('failed', 'The payment reference is missing');
       if (!app.paymentProviders.byMethod[request.params.method])
         return to('failed', PAYMENT_MESSAGES.notAvailable);
       try {
-        const outcome = await settlePayment(ctx(), reference);
+        const outcome = await settlePayment(ctx(), reference, {
+          transactionId: request.query.transaction_id,
+        });
         return to(
           outcome.status === 'SUCCESS'
             ? 'success'
@@ -185,11 +193,11 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
           .values({ method: method.data, eventKey: event.eventKey, reference: event.reference })
           .onConflictDoNothing({ target: webhookEvents.eventKey });
         // Never trust the body: settling asks the provider itself. Failures are retried by reconciliation.
-        const { kind, reference } = event;
+        const { kind, reference, transactionId } = event;
         const settle =
           kind === 'transfer'
             ? settleTransfer(app.db, provider, reference, app.clock.now())
-            : settlePayment(ctx(), reference);
+            : settlePayment(ctx(), reference, { transactionId });
         await settle.catch((error: unknown) =>
           request.log.warn(
             { err: error, reference, kind },

@@ -53,7 +53,7 @@ async function setup() {
 }
 
 describe('sandbox checkout', () => {
-  for (const method of ['transactpay', 'paystack'] as const) {
+  for (const method of ['transactpay', 'paystack', 'flutterwave'] as const) {
     it(`${method}: Pay credits the wallet once through the webhook and shows success`, async () => {
       const { app, user, topUp, press, follow, row } = await setup();
       const { paymentUrl, reference } = await topUp(2500, method);

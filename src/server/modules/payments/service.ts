@@ -14,6 +14,7 @@ import {
   type PaymentMethod,
   ProviderError,
   type VerifiedPayment,
+  type VerifyHint,
 } from '../../providers/payments/types.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { notify } from '../notifications/service.ts';
@@ -108,18 +109,20 @@ const matchesPayment = (verified: VerifiedPayment, payment: PaymentRow) =>
  * A FAILED payment is asked about again and credited if the provider now says it was paid in
  * full: a customer can pay after we gave up on a checkout (it expired, or a first card was
  * declined and a second one went through on the same checkout), and their money must land.
- * Throws when the provider cannot be asked about a PENDING payment.
+ * Throws when the provider cannot be asked about a PENDING payment. The `hint` (a provider's
+ * transaction id from a webhook or the browser's return) only says what to ask about.
  */
 export async function settlePayment(
   ctx: PaymentsContext,
   reference: string,
+  hint?: VerifyHint,
 ): Promise<SettleOutcome> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference));
   if (!payment) return { status: 'FAILED', message: 'We could not find this payment' };
   if (payment.status === 'SUCCESS') return describe('SUCCESS', payment.amount, null);
-  if (payment.status === 'FAILED') return recheckFailed(ctx, payment);
+  if (payment.status === 'FAILED') return recheckFailed(ctx, payment, hint);
 
-  const verified = await verifyWithProvider(ctx, payment);
+  const verified = await verifyWithProvider(ctx, payment, hint);
   const now = ctx.now();
   if (verified.status === 'pending') {
     if (now.getTime() - payment.createdAt.getTime() < PENDING_EXPIRY_MS)
@@ -133,7 +136,11 @@ export async function settlePayment(
   return credit(ctx, payment, 'PENDING', now);
 }
 
-function verifyWithProvider(ctx: PaymentsContext, payment: PaymentRow): Promise<VerifiedPayment> {
+function verifyWithProvider(
+  ctx: PaymentsContext,
+  payment: PaymentRow,
+  hint?: VerifyHint,
+): Promise<VerifiedPayment> {
   const provider = ctx.providers.byMethod[payment.method];
   if (!provider)
     return Promise.reject(
@@ -150,14 +157,18 @@ function verifyWithProvider(ctx: PaymentsContext, payment: PaymentRow): Promise<
       ),
     );
   }
-  return provider.verify(payment.reference);
+  return provider.verify(payment.reference, hint);
 }
 
-async function recheckFailed(ctx: PaymentsContext, payment: PaymentRow): Promise<SettleOutcome> {
+async function recheckFailed(
+  ctx: PaymentsContext,
+  payment: PaymentRow,
+  hint?: VerifyHint,
+): Promise<SettleOutcome> {
   const failed = describe('FAILED', payment.amount, payment.failureReason);
   let verified: VerifiedPayment;
   try {
-    verified = await verifyWithProvider(ctx, payment);
+    verified = await verifyWithProvider(ctx, payment, hint);
   } catch {
     return failed;
   }

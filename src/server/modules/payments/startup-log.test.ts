@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { type FakeFlutterwave, startFakeFlutterwave } from '../../test/fake-flutterwave.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { spawnServer } from '../../test/instances.ts';
 
@@ -7,10 +8,11 @@ import { spawnServer } from '../../test/instances.ts';
  * live, sandboxed or unavailable; a production server with the sandbox on does not start.
  */
 let paystack: FakePaystack;
+let flutterwave: FakeFlutterwave;
 beforeAll(async () => {
-  paystack = await startFakePaystack();
+  [paystack, flutterwave] = await Promise.all([startFakePaystack(), startFakeFlutterwave()]);
 });
-afterAll(() => paystack.close());
+afterAll(() => Promise.all([paystack.close(), flutterwave.close()]));
 
 async function run(env: Record<string, string>, until: (stdout: string) => boolean) {
   const server = await spawnServer(inject('testDatabaseUrl'), { LOG_LEVEL: 'info', ...env });
@@ -28,22 +30,56 @@ const paymentLines = (stdout: string) =>
     .map((line) => JSON.parse(line) as { method: string; mode: string; msg: string });
 
 describe('start-up log of the payment methods', () => {
-  it('Paystack only: one line per method, Paystack live and TransactPay unavailable', {
+  it('Paystack only: one line per method, Paystack live and the others unavailable', {
     timeout: 60_000,
   }, async () => {
     const { stdout, child } = await run(
       paystack.env,
-      (out) => out.includes('Pluckers is ready') && paymentLines(out).length >= 2,
+      (out) => out.includes('Pluckers is ready') && paymentLines(out).length >= 3,
     );
     const lines = paymentLines(stdout());
     expect(lines.map(({ method, mode }) => ({ method, mode }))).toEqual([
       { method: 'transactpay', mode: 'unavailable' },
       { method: 'paystack', mode: 'live' },
+      { method: 'flutterwave', mode: 'unavailable' },
     ]);
     expect(lines[0]?.msg).toBe(
       'payments: transactpay unavailable (no TRANSACTPAY_* keys: not offered)',
     );
+    expect(lines[2]?.msg).toBe(
+      'payments: flutterwave unavailable (no FLUTTERWAVE_* keys: not offered)',
+    );
     child.kill('SIGTERM');
+  });
+
+  it('Flutterwave with Paystack: both live, TransactPay unavailable', {
+    timeout: 60_000,
+  }, async () => {
+    const { stdout, child } = await run(
+      { ...paystack.env, ...flutterwave.env },
+      (out) => out.includes('Pluckers is ready') && paymentLines(out).length >= 3,
+    );
+    const lines = paymentLines(stdout());
+    expect(lines.map(({ method, mode }) => ({ method, mode }))).toEqual([
+      { method: 'transactpay', mode: 'unavailable' },
+      { method: 'paystack', mode: 'live' },
+      { method: 'flutterwave', mode: 'live' },
+    ]);
+    expect(lines[2]?.msg).toBe('payments: flutterwave live (card top-ups through Flutterwave)');
+    child.kill('SIGTERM');
+  });
+
+  it('a Flutterwave key without its webhook hash exits 1 with one line naming the variable', {
+    timeout: 60_000,
+  }, async () => {
+    const { stderr, exited } = await run(
+      { FLUTTERWAVE_SECRET_KEY: flutterwave.secretKey },
+      () => false,
+    );
+    expect(await exited).toBe(1);
+    expect(stderr().trim()).toBe(
+      'Invalid FLUTTERWAVE_WEBHOOK_HASH: set FLUTTERWAVE_SECRET_KEY, FLUTTERWAVE_WEBHOOK_HASH together, or neither',
+    );
   });
 
   it('production with PAYMENTS_SANDBOX=true exits 1 with one line naming the variable', {

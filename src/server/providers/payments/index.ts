@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, type PaymentMode } from '../../../shared/schemas/wallet.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { createFlutterwaveProvider } from './flutterwave.ts';
 import { createPaystackProvider } from './paystack.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import { createTransactPayProvider } from './transactpay.ts';
@@ -31,7 +32,11 @@ export function createPaymentProviders(
     const paystack = sandbox('paystack');
     return {
       sandbox: true,
-      byMethod: { paystack, transactpay: sandbox('transactpay') },
+      byMethod: {
+        paystack,
+        transactpay: sandbox('transactpay'),
+        flutterwave: sandbox('flutterwave'),
+      },
       payouts: paystack,
     };
   }
@@ -39,7 +44,14 @@ export function createPaymentProviders(
   const transactpay = config.transactpay
     ? createTransactPayProvider(config.transactpay)
     : undefined;
-  return { sandbox: false, byMethod: { paystack, transactpay }, payouts: paystack ?? null };
+  const flutterwave = config.flutterwave
+    ? createFlutterwaveProvider(config.flutterwave)
+    : undefined;
+  return {
+    sandbox: false,
+    byMethod: { paystack, transactpay, flutterwave },
+    payouts: paystack ?? null,
+  };
 }
 
 export function modeOf(providers: PaymentProviders, method: PaymentMethod): PaymentMode {

@@ -1,4 +1,6 @@
-export type PaymentMethod = 'transactpay' | 'paystack';
+import type { PaymentMethod } from '../../../shared/schemas/wallet.ts';
+
+export type { PaymentMethod };
 
 export interface CheckoutRequest {
   reference: string;
@@ -63,6 +65,16 @@ export interface WebhookEvent {
   /** Our reference: a payment's, or `wd-<withdrawal id>` for a transfer. */
   reference: string;
   eventKey: string;
+  /** The provider's own id of the transaction, where it verifies by id (Flutterwave). */
+  transactionId?: string;
+}
+
+/**
+ * What the provider told us about a payment, besides our reference, that lets it be verified
+ * precisely (Flutterwave's transaction id). Only a hint: the answer must still name our reference.
+ */
+export interface VerifyHint {
+  transactionId?: string;
 }
 
 /** What Pluckers needs from a card/transfer provider; each provider speaks its own API. */
@@ -70,7 +82,7 @@ export interface PaymentProvider {
   method: PaymentMethod;
   mode: 'live' | 'sandbox';
   initialise(request: CheckoutRequest): Promise<{ paymentUrl: string }>;
-  verify(reference: string): Promise<VerifiedPayment>;
+  verify(reference: string, hint?: VerifyHint): Promise<VerifiedPayment>;
   /**
    * Checks a webhook delivery (signature where the provider signs) and returns the payment
    * reference it is about, or null when it concerns nothing we credit. Throws on a bad signature.

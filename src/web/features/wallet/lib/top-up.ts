@@ -23,6 +23,7 @@ export function defaultMethod(available: readonly PaymentMethod[]): string {
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   transactpay: 'TransactPay',
   paystack: 'Paystack',
+  flutterwave: 'Flutterwave',
 };
 
 export interface TopUpErrors {

@@ -1,0 +1,268 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Flutterwave's v3 API (https://developer.flutterwave.com) on 127.0.0.1:
+ * Flutterwave Standard's POST /v3/payments (a hosted checkout link), verification by
+ * transaction id and by tx_ref, with the Bearer secret check. A checkout has no transaction
+ * until the customer tries to pay; each attempt (a declined card, then another) is a new
+ * transaction with its own id under the same tx_ref. Webhooks carry the dashboard's secret
+ * hash in `verif-hash`, as Flutterwave sends them.
+ */
+
+export type FlutterwaveStatus = 'successful' | 'failed' | 'pending';
+
+export interface FakeFlutterwaveCheckout {
+  txRef: string;
+  /** Naira, as Flutterwave speaks. */
+  amount: number;
+  currency: string;
+  redirectUrl: string;
+  email: string;
+  link: string;
+}
+
+export interface FakeFlutterwaveTransaction {
+  id: number;
+  txRef: string;
+  flwRef: string;
+  amount: number;
+  currency: string;
+  status: FlutterwaveStatus;
+  processorResponse: string;
+  email: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  search: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+export interface Delivery {
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface FakeFlutterwave {
+  url: string;
+  secretKey: string;
+  webhookHash: string;
+  /** FLUTTERWAVE_* variables that point the app at this server. */
+  env: Record<string, string>;
+  checkouts: Map<string, FakeFlutterwaveCheckout>;
+  transactions: FakeFlutterwaveTransaction[];
+  requests: RecordedRequest[];
+  /**
+   * The customer tries to pay the checkout: a new transaction, successful unless `status` says
+   * otherwise; `amount`/`currency` make Flutterwave report something other than what was asked.
+   */
+  attempt(
+    txRef: string,
+    outcome?: {
+      status?: FlutterwaveStatus;
+      amount?: number;
+      currency?: string;
+      processorResponse?: string;
+    },
+  ): FakeFlutterwaveTransaction;
+  /** The query string Flutterwave appends to redirect_url when the browser comes back. */
+  redirectQuery(
+    txRef: string,
+    transaction?: FakeFlutterwaveTransaction,
+    status?: 'successful' | 'failed' | 'cancelled',
+  ): string;
+  /** A `charge.completed` delivery about `transaction`, with the secret hash. */
+  chargeWebhook(transaction: FakeFlutterwaveTransaction): Delivery;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+const fail = (res: ServerResponse, status: number, message: string) =>
+  send(res, status, { status: 'error', message, data: null });
+
+function describeTransaction(transaction: FakeFlutterwaveTransaction) {
+  return {
+    id: transaction.id,
+    tx_ref: transaction.txRef,
+    flw_ref: transaction.flwRef,
+    device_fingerprint: 'N/A',
+    amount: transaction.amount,
+    currency: transaction.currency,
+    charged_amount: transaction.amount,
+    app_fee: Math.round(transaction.amount * 1.4) / 100,
+    merchant_fee: 0,
+    processor_response: transaction.processorResponse,
+    auth_model: 'PIN',
+    ip: '127.0.0.1',
+    narration: 'CARD Transaction ',
+    status: transaction.status,
+    payment_type: 'card',
+    created_at: new Date().toISOString(),
+    account_id: 17321,
+    customer: { id: 215604089, name: 'Pluckers Player', email: transaction.email },
+  };
+}
+
+export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
+  const secretKey = `FLWSECK_TEST-${randomBytes(16).toString('hex')}-X`;
+  const webhookHash = randomBytes(18).toString('base64url');
+  const checkouts = new Map<string, FakeFlutterwaveCheckout>();
+  const transactions: FakeFlutterwaveTransaction[] = [];
+  const requests: RecordedRequest[] = [];
+  // Transaction ids are unique across Flutterwave; fakes running in parallel files too.
+  let nextId = randomInt(100_000_000, 900_000_000);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake-flutterwave');
+    const raw = await readBody(req);
+    let body: Record<string, unknown> = {};
+    if (raw) {
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return fail(res, 400, 'Invalid JSON body');
+      }
+    }
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      search: url.search,
+      authorization: req.headers.authorization,
+      body,
+    });
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return fail(res, 401, 'Invalid authorization key');
+
+    if (req.method === 'POST' && url.pathname === '/v3/payments') {
+      const txRef = typeof body.tx_ref === 'string' ? body.tx_ref : '';
+      const amount = typeof body.amount === 'number' ? body.amount : Number(body.amount);
+      const customer = (body.customer ?? {}) as { email?: unknown };
+      if (!txRef) return fail(res, 400, 'tx_ref is required');
+      if (!Number.isFinite(amount) || amount <= 0) return fail(res, 400, 'Invalid amount');
+      if (typeof body.redirect_url !== 'string') return fail(res, 400, 'redirect_url is required');
+      if (typeof customer.email !== 'string' || !customer.email.includes('@'))
+        return fail(res, 400, 'customer.email is required');
+      if (checkouts.has(txRef)) return fail(res, 400, 'Duplicate tx_ref');
+      const link = `https://checkout.flutterwave.com/v3/hosted/pay/${randomBytes(10).toString('hex')}`;
+      checkouts.set(txRef, {
+        txRef,
+        amount,
+        currency: typeof body.currency === 'string' ? body.currency : 'NGN',
+        redirectUrl: body.redirect_url,
+        email: customer.email,
+        link,
+      });
+      return send(res, 200, { status: 'success', message: 'Hosted Link', data: { link } });
+    }
+
+    const byId = /^\/v3\/transactions\/([^/]+)\/verify$/.exec(url.pathname);
+    if (req.method === 'GET' && byId) {
+      const found = transactions.find((t) => String(t.id) === byId[1]);
+      if (!found) return fail(res, 400, 'No transaction was found for this id');
+      return send(res, 200, {
+        status: 'success',
+        message: 'Transaction fetched successfully',
+        data: describeTransaction(found),
+      });
+    }
+
+    if (req.method === 'GET' && url.pathname === '/v3/transactions/verify_by_reference') {
+      const txRef = url.searchParams.get('tx_ref') ?? '';
+      const found = transactions.filter((t) => t.txRef === txRef).at(-1);
+      if (!found) return fail(res, 400, 'No transaction was found for this id');
+      return send(res, 200, {
+        status: 'success',
+        message: 'Transaction fetched successfully',
+        data: describeTransaction(found),
+      });
+    }
+
+    return fail(res, 404, 'Not found');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) fail(res, 500, String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    secretKey,
+    webhookHash,
+    env: {
+      FLUTTERWAVE_SECRET_KEY: secretKey,
+      FLUTTERWAVE_WEBHOOK_HASH: webhookHash,
+      FLUTTERWAVE_BASE_URL: url,
+    },
+    checkouts,
+    transactions,
+    requests,
+    attempt(txRef, outcome = {}) {
+      const checkout = checkouts.get(txRef);
+      if (!checkout) throw new Error(`fake Flutterwave: no checkout ${txRef}`);
+      const status = outcome.status ?? 'successful';
+      nextId += 1;
+      const transaction: FakeFlutterwaveTransaction = {
+        id: nextId,
+        txRef,
+        flwRef: `FLW-MOCK-${randomBytes(8).toString('hex')}`,
+        amount: outcome.amount ?? checkout.amount,
+        currency: outcome.currency ?? checkout.currency,
+        status,
+        processorResponse:
+          outcome.processorResponse ??
+          (status === 'successful'
+            ? 'Approved by Financial Institution'
+            : status === 'failed'
+              ? 'Declined'
+              : 'Pending validation'),
+        email: checkout.email,
+      };
+      transactions.push(transaction);
+      return transaction;
+    },
+    redirectQuery(txRef, transaction, status) {
+      const query = new URLSearchParams({
+        status: status ?? transaction?.status ?? 'cancelled',
+        tx_ref: txRef,
+      });
+      if (transaction) query.set('transaction_id', String(transaction.id));
+      return query.toString();
+    },
+    chargeWebhook(transaction) {
+      return {
+        body: JSON.stringify({
+          event: 'charge.completed',
+          data: describeTransaction(transaction),
+          'event.type': 'CARD_TRANSACTION',
+        }),
+        headers: { 'content-type': 'application/json', 'verif-hash': webhookHash },
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
