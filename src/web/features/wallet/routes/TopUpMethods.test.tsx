@@ -1,5 +1,6 @@
 import { PAYMENT_MESSAGES } from '@shared/messages.ts';
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { loadPaymentModes } from '@web/lib/payment-modes.ts';
 import { setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,14 @@ const paystackOnly = testServerPerFile({
   PAYSTACK_SECRET_KEY: 'sk_test_never_called',
   PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
 });
+const flutterwaveAndPaystack = testServerPerFile({
+  PAYSTACK_SECRET_KEY: 'sk_test_never_called',
+  PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
+  FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-never-called-X',
+  FLUTTERWAVE_WEBHOOK_HASH: 'never-checked',
+  FLUTTERWAVE_BASE_URL: 'http://127.0.0.1:9',
+});
+const sandbox = testServerPerFile();
 const nothing = testServerPerFile({ PAYMENTS_SANDBOX: 'false' });
 
 afterEach(() => {
@@ -34,6 +43,38 @@ describe('top-up methods', () => {
     const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
     expect([...method.options].map((option) => option.text)).toEqual(['Paystack']);
     expect(method.value).toBe('paystack');
+  });
+
+  it('offers Flutterwave beside Paystack when both are configured, and keeps the choice', async () => {
+    setPageUrl(`${flutterwaveAndPaystack().origin}/TopUp`);
+    await loadPaymentModes();
+    await signIn(flutterwaveAndPaystack());
+    const person = userEvent.setup();
+    render(withClient(<TopUpPage />));
+
+    const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
+    expect([...method.options].map((option) => [option.value, option.text])).toEqual([
+      ['paystack', 'Paystack'],
+      ['flutterwave', 'Flutterwave'],
+    ]);
+    expect(method.value).toBe('paystack');
+    await person.selectOptions(method, 'flutterwave');
+    expect(method.value).toBe('flutterwave');
+  });
+
+  it('offers every method, Flutterwave included, when the server runs the sandbox', async () => {
+    setPageUrl(`${sandbox().origin}/TopUp`);
+    await loadPaymentModes();
+    await signIn(sandbox());
+    render(withClient(<TopUpPage />));
+
+    const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
+    expect([...method.options].map((option) => option.text)).toEqual([
+      'TransactPay',
+      'Paystack',
+      'Flutterwave',
+    ]);
+    expect(method.value).toBe('transactpay');
   });
 
   it('shows a clear message instead of the form when no method is available', async () => {

@@ -64,7 +64,11 @@ describe('TopUpPage', () => {
     expect(screen.getByText('Minimum top-up: ₦100')).toBeTruthy();
     const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
     expect(method.value).toBe('transactpay');
-    expect([...method.options].map((option) => option.text)).toEqual(['TransactPay', 'Paystack']);
+    expect([...method.options].map((option) => option.text)).toEqual([
+      'TransactPay',
+      'Paystack',
+      'Flutterwave',
+    ]);
     expect(await screen.findByText('No top-ups yet')).toBeTruthy();
   });
 
