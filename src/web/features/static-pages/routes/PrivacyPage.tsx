@@ -133,8 +133,8 @@ export function PrivacyPage() {
             your name, e-mail, phone or bank details.
           </li>
           <li>
-            <strong>Payment partners</strong> (such as Paystack and TransactPay) process your
-            top-ups and withdrawals.
+            <strong>Payment partners</strong> (such as Paystack, TransactPay and Flutterwave)
+            process your top-ups and withdrawals.
           </li>
           <li>
             <strong>Our e-mail provider</strong> delivers verification codes and account messages.
