@@ -34,6 +34,9 @@ export async function api<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Every player registerPlayer signs up has this password (to log in through the pages). */
+export const PLAYER_PASSWORD = 'player-e2e-password';
+
 let counter = 0;
 
 /**
@@ -50,7 +53,7 @@ export async function registerPlayer(
   const handle = `${name}_${suffix}`.toLowerCase().slice(0, 20);
   const email = `${handle}@players.test`;
   const fullname = `${name[0]?.toUpperCase()}${name.slice(1)} Tester`;
-  const password = 'player-e2e-password';
+  const password = PLAYER_PASSWORD;
   await api(baseUrl, 'POST', '/auth/register', {
     body: {
       fullname,

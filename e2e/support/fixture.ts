@@ -7,7 +7,10 @@ const LOG_TAIL = 4_000;
 
 export interface E2E {
   readonly server: RunningServer;
-  /** Opens `path` of the app in a fresh browser context (no storage carried between pages). */
+  /**
+   * Opens `path` of the app in a fresh browser context (no storage carried between pages); a
+   * full URL opens that page instead (the web app served from another origin).
+   */
   open(path: string, options?: OpenPageOptions): Promise<Page>;
 }
 
@@ -70,7 +73,7 @@ export function e2eSuite(options: E2ESuiteOptions = {}): E2E {
     async open(path, options) {
       if (!server) throw new Error('the server is not running');
       const page = await pages.newPage(options);
-      await page.goto(`${server.url}${path}`);
+      await page.goto(/^https?:\/\//.test(path) ? path : `${server.url}${path}`);
       return page;
     },
   };
