@@ -240,8 +240,9 @@ const CORS_ORIGINS_MESSAGE =
 /**
  * Browsers send `Origin` as scheme://host[:port] and the allow-list is compared with it as a
  * string, so an entry with a path, a default port or capitals could never match: refused here
- * rather than silently allowing nothing. `*` is refused too: tokens live in the page, and any
- * site calling the API with a visitor's browser is what the list is for.
+ * rather than silently allowing nothing. `*` is refused too: any site could then have its
+ * visitors' browsers call the API and read the answers, each from the visitor's own address
+ * and so with the visitor's rate-limit budget.
  */
 function parseCorsOrigins(value: string | undefined): string[] {
   if (value === undefined) return [];
