@@ -26,6 +26,13 @@ describe('normalisePhone (spec §5)', () => {
     expect(normalisePhone('\t0801\n2345678')).toBe('+2348012345678');
   });
 
+  it('gives a Nigerian number typed with its country code but no + just the +', () => {
+    expect(normalisePhone('2348031234567')).toBe('+2348031234567');
+    expect(normalisePhone('234 803 123 4567')).toBe('+2348031234567');
+    // Not a full Nigerian number: the spec's rule as before.
+    expect(normalisePhone('23480312345')).toBe('+23423480312345');
+  });
+
   it('drops only one leading 0', () => {
     expect(normalisePhone('008012345678')).toBe('+23408012345678');
   });

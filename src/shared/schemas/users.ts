@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
 } from '../constants.ts';
 import { RULE_MESSAGES, SIGNUP_MESSAGES, VALIDATION_MESSAGES } from '../messages.ts';
+import { normalisePhone } from '../phone.ts';
 import { nairaSchema } from './common.ts';
 
 export const bankAccountSchema = z.object({
@@ -74,11 +75,18 @@ const withoutPrefix = (value: unknown) =>
     ? value.trim().slice(USERNAME_PREFIX.length)
     : blankToUndefined(value);
 
-export const phoneSchema = required(
-  SIGNUP_MESSAGES.phoneNumber,
-  100,
-  RULE_MESSAGES.phoneFormat,
-).regex(/^\+[1-9]\d{7,14}$/, RULE_MESSAGES.phoneFormat);
+/**
+ * A phone number as people type it (0803 123 4567, (0803) 123-4567, +234 803 123 4567),
+ * normalised by the spec's rule to +<digits>. The server also checks it is a real number
+ * (`toE164` in src/server/lib/phone.ts): the library that knows is too large for the web app.
+ */
+export const phoneSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.length <= 100 ? normalisePhone(value) : value),
+  required(SIGNUP_MESSAGES.phoneNumber, 100, RULE_MESSAGES.phoneFormat).regex(
+    /^\+[1-9]\d{7,14}$/,
+    RULE_MESSAGES.phoneFormat,
+  ),
+);
 
 export const newPasswordSchema = z
   .string({ error: SIGNUP_MESSAGES.password })

@@ -146,8 +146,3 @@ setUnauthorizedHandler(forget);
 export function tokenStorageHasToken(): boolean {
   return tokenStorage.get() !== null;
 }
-
-/** A password change returns a fresh token: older ones no longer work. */
-export function replaceAccessToken(token: string): void {
-  tokenStorage.set(token);
-}

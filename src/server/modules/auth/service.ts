@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { users, verifiedEmails } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, ErrorCode, forbidden } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { toE164 } from '../../lib/phone.ts';
 import type { SessionOrigin } from '../../plugins/auth.ts';
 import type { MailMessage } from '../../providers/mail.ts';
 import { loadApiUser } from '../users/serialize.ts';
@@ -151,7 +152,7 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<st
           handle: body.username,
           fullname: body.fullname,
           email: body.email,
-          phoneNumber: body.phoneNumber,
+          phoneNumber: toE164(body.phoneNumber),
           passwordHash,
           emailVerifiedAt: verified ? now : null,
           ageConfirmedAt: now,

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/users.ts';
 import type { AppConfig } from '../../config.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { originOf, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import {
   type AvatarStorage,
   createAvatarStorage,
@@ -63,21 +63,16 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
         tags: ['users'],
         summary: 'Change e-mail, phone, username or password',
         description:
-          'Blank fields mean unchanged. A new e-mail or password needs the current password (an account without one: `code`, e-mailed by POST /user/step-up-code). A new password returns a fresh accessToken: every other session is signed out. A new e-mail is only pending (`pendingEmail`) until the code sent to it is entered with POST /user/email/confirm.',
+          'Blank fields mean unchanged. A new e-mail or password needs the current password (an account without one: `code`, e-mailed by POST /user/step-up-code). A new password signs out every other session; this one stays signed in. A new e-mail is only pending (`pendingEmail`) until the code sent to it is entered with POST /user/email/confirm.',
         security,
         body: updateUserSchema,
         response: {
-          200: envelope(z.object({ user: userSchema, accessToken: z.string().optional() })),
+          200: envelope(z.object({ user: userSchema })),
         },
       },
     },
     async (request) => {
-      const { message, ...data } = await updateProfile(
-        context,
-        requireUser(request).id,
-        request.body,
-        originOf(request),
-      );
+      const { message, ...data } = await updateProfile(context, requireUser(request), request.body);
       return { message, data };
     },
   );

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { SessionOrigin } from '../../plugins/auth.ts';
+import { toE164 } from '../../lib/phone.ts';
 import type { AvatarStorage } from '../../providers/storage.ts';
 import { consumeCode, issueCode } from '../auth/codes.ts';
 import {
@@ -69,10 +69,11 @@ async function assertFree(db: Database, userId: string, email?: string, handle?:
 
 export async function updateProfile(
   ctx: AuthContext,
-  userId: string,
+  /** Who asks, and from which session: a new password keeps that one signed in. */
+  actor: { id: string; sessionId: string },
   body: UpdateUserBody,
-  origin: SessionOrigin = {},
-): Promise<{ message: string; user: User; accessToken?: string }> {
+): Promise<{ message: string; user: User }> {
+  const userId = actor.id;
   const current = await loadRow(ctx.db, userId);
   const changes: Partial<typeof users.$inferInsert> = {};
 
@@ -80,8 +81,9 @@ export async function updateProfile(
   const handleChanged =
     body.username !== undefined && body.username !== current.handle.toLowerCase();
   if (handleChanged) changes.handle = body.username;
-  if (body.phoneNumber !== undefined && body.phoneNumber !== current.phoneNumber)
-    changes.phoneNumber = body.phoneNumber;
+  const phoneNumber = body.phoneNumber === undefined ? undefined : toE164(body.phoneNumber);
+  if (phoneNumber !== undefined && phoneNumber !== current.phoneNumber)
+    changes.phoneNumber = phoneNumber;
   const passwordChanged = body.password !== undefined;
   if (!emailChanged && !passwordChanged && Object.keys(changes).length === 0) {
     return { message: PROFILE_MESSAGES.nothingToChange, user: await loadApiUser(ctx.db, userId) };
@@ -104,16 +106,11 @@ export async function updateProfile(
 
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          ...changes,
-          // A new password signs out every other session.
-          ...(passwordChanged ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, userId));
+      await tx.update(users).set(changes).where(eq(users.id, userId));
+      // A new password signs out every other session; the one that changed it stays, so a
+      // client that ignores the answer is not sent back to the login page.
       if (passwordChanged) {
-        await revokeSessionsOf(tx, userId, ctx.clock.now());
+        await revokeSessionsOf(tx, userId, ctx.clock.now(), actor.sessionId);
         await notify(
           tx,
           userId,
@@ -145,24 +142,30 @@ export async function updateProfile(
     await ctx.sendMail(emailChangeRequestedMail(current.email, body.email));
   }
 
-  const user = await loadApiUser(ctx.db, userId);
-  const accessToken = passwordChanged
-    ? await ctx.signToken({ id: userId, tokenVersion: current.tokenVersion + 1 }, origin)
-    : undefined;
   return {
     message:
       emailChanged && body.email ? emailPendingMessage(body.email) : PROFILE_MESSAGES.updated,
-    user,
-    accessToken,
+    user: await loadApiUser(ctx.db, userId),
   };
 }
 
-/** Revokes every session row of the user (a new password or deletion ends them all). */
-async function revokeSessionsOf(tx: Executor, userId: string, now: Date): Promise<void> {
+/** Revokes every session row of the user (deletion), or every one but `keep` (a new password). */
+async function revokeSessionsOf(
+  tx: Executor,
+  userId: string,
+  now: Date,
+  keep?: string,
+): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keep ? ne(sessions.id, keep) : undefined,
+      ),
+    );
 }
 
 /**
