@@ -13,7 +13,14 @@ interface OpenApiDocument {
 interface OpenApiOperation {
   security?: unknown[];
   parameters?: Array<{ name: string; in: string }>;
-  responses: Record<string, { content?: { 'application/json'?: { schema?: JsonSchema } } }>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses: Record<
+    string,
+    {
+      content?: { 'application/json'?: { schema?: JsonSchema } };
+      headers?: Record<string, unknown>;
+    }
+  >;
 }
 interface JsonSchema {
   properties?: Record<string, JsonSchema>;
@@ -21,7 +28,62 @@ interface JsonSchema {
   required?: string[];
 }
 
+/**
+ * Operations that change something without a request body, each with the reason. Any other
+ * POST, PUT or DELETE must document the body it reads.
+ */
+const NO_REQUEST_BODY: Record<string, string> = {
+  'POST /api/v1/auth/resend-token': 'the address is in the query',
+  'POST /api/v1/auth/logout': 'the session is the bearer token',
+  'POST /api/v1/auth/logout-all': 'the account is the bearer token',
+  'POST /api/v1/user/step-up-code': 'the code goes to the signed-in account',
+  'DELETE /api/v1/user/email/pending': 'the pending address is the signed-in account',
+  'POST /api/v1/notification/mark-all-as-read': "the signed-in account's notifications",
+  'POST /api/v1/payment/webhook/{method}':
+    "the provider's own payload, read as raw bytes to check its signature",
+  'POST /api/v1/plan/subscribe/{id}': 'the plan is in the path',
+  'POST /api/v1/admin/games/{id}/close': 'the game is in the path',
+};
+
 describe('OpenAPI', () => {
+  it('documents every /api/v1 operation: JSON success and error bodies, redirects and request bodies', async () => {
+    const app = await buildTestApp(database());
+    const doc = app.swagger() as unknown as OpenApiDocument;
+
+    const problems: string[] = [];
+    const bodiless = new Set<string>();
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/v1/')) continue;
+      for (const [method, operation] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const statuses = Object.keys(operation.responses);
+        const successes = statuses.filter((status) => /^2\d\d$/.test(status));
+        const redirects = statuses.filter((status) => /^3\d\d$/.test(status));
+        if (successes.length + redirects.length === 0) problems.push(`${name}: no success status`);
+        for (const status of [...successes, '4XX', '5XX']) {
+          const schema = operation.responses[status]?.content?.['application/json']?.schema;
+          if (!schema?.properties) problems.push(`${name} ${status}: no JSON object schema`);
+        }
+        for (const status of redirects) {
+          const response = operation.responses[status];
+          if (response?.content) problems.push(`${name} ${status}: a redirect has no body`);
+          if (!response?.headers?.location) problems.push(`${name} ${status}: no Location`);
+        }
+        const content = operation.requestBody?.content ?? {};
+        const bodySchemas = Object.values(content).filter((media) => media.schema?.properties);
+        if (method === 'get' && operation.requestBody) problems.push(`${name}: a GET with a body`);
+        if (method !== 'get' && bodySchemas.length === 0) bodiless.add(name);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Both ways: the list names exactly the operations that take no body.
+    expect([...bodiless].sort()).toEqual(Object.keys(NO_REQUEST_BODY).sort());
+    expect(
+      doc.paths['/api/v1/upload/profile-photo']?.post?.requestBody?.content?.['multipart/form-data']
+        ?.schema?.required,
+    ).toEqual(['file']);
+  });
+
   it('GET /api/docs/json documents the API from the zod schemas', async () => {
     const app = await buildTestApp(database());
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GAME_STATUSES, GAME_TYPES } from '../constants.ts';
-import { pageQuerySchema } from './common.ts';
+import { pageQuerySchema, paginationSchema } from './common.ts';
 
 const REASON_TOO_LONG = 'Give a reason of at most 300 characters';
 /** Kobo are what is stored: a positive amount below half a kobo would be stored as nothing. */
@@ -198,3 +198,121 @@ export const sandboxPaymentListSchema = z.object({
   payments: z.array(sandboxPaymentSchema),
 });
 export type SandboxPaymentList = z.infer<typeof sandboxPaymentListSchema>;
+
+// What the operator routes answer: shared so the console reads the same shapes the server's
+// serializer enforces and the OpenAPI document shows.
+
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  role: z.string(),
+  accountBalance: z.number(),
+  suspended: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUserPageSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  pagination: paginationSchema,
+});
+
+export const adminEntrySchema = z.object({
+  entryId: z.number().int(),
+  userId: z.string(),
+  username: z.string(),
+  answer: z.string(),
+  amountPaid: z.number(),
+  isWinner: z.boolean().nullable(),
+  refunded: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminEntry = z.infer<typeof adminEntrySchema>;
+
+export const adminWithdrawalSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  status: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const adminWithdrawalPageSchema = z.object({
+  withdrawals: z.array(adminWithdrawalSchema),
+  pagination: paginationSchema,
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  admin: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  /** Snapshots of the record as it was and became: any JSON, bigints (kobo) as strings. */
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  pagination: paginationSchema,
+});
+
+/** One ledger invariant (DESIGN §3) and up to 50 rows that break it, as the database returns them. */
+export const ledgerInvariantSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  ok: z.boolean(),
+  offending: z.array(z.record(z.string(), z.unknown())),
+});
+
+export const ledgerCheckSchema = z.object({
+  ok: z.boolean(),
+  invariants: z.array(ledgerInvariantSchema),
+});
+export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
+
+export const reportTotalsSchema = z.object({
+  /** Live top-ups only: real money. */
+  deposits: z.number(),
+  /** Top-ups through the payments sandbox: test money, never counted as deposits. */
+  sandboxDeposits: z.number(),
+  entryFees: z.number(),
+  prizesPaid: z.number(),
+  refunds: z.number(),
+  planRevenue: z.number(),
+  withdrawalFees: z.number(),
+  withdrawalsPaid: z.number(),
+  adjustments: z.number(),
+  /** Entry fees + plan revenue + withdrawal fees − prizes − adjustments. */
+  houseMargin: z.number(),
+});
+
+export const reportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: reportTotalsSchema,
+  daily: z.array(
+    z.object({
+      day: z.string(),
+      deposits: z.number(),
+      sandboxDeposits: z.number(),
+      prizes: z.number(),
+      margin: z.number(),
+    }),
+  ),
+  ledger: ledgerCheckSchema,
+});
+export type Report = z.infer<typeof reportSchema>;

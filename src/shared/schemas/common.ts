@@ -5,10 +5,18 @@ import { RULE_MESSAGES } from '../messages.ts';
 export const errorBodySchema = z.object({
   message: z.string(),
   statusCode: z.number().int(),
+  /** What the client needs to recover, e.g. the game's current state with a 409 from a play. */
+  data: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+
+/**
+ * A redirect: no body, the browser goes to `Location`. As a response schema it documents the
+ * route; the OpenAPI document drops the body (plugins/docs.ts) since there is none to serialize.
+ */
+export const redirectSchema = (where: string) => z.null().describe(where);
 
 /** Success envelope: `data` plus an optional human message. */
 export function envelope<T extends z.ZodType>(data: T) {

@@ -1,8 +1,8 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, pageQuerySchema, paginationSchema } from '../../../shared/schemas/common.ts';
+import { auditPageSchema } from '../../../shared/schemas/admin.ts';
+import { envelope, pageQuerySchema } from '../../../shared/schemas/common.ts';
 import type { Executor } from '../../db/client.ts';
 import { adminAudit, users } from '../../db/schema.ts';
 import { paginate } from '../../lib/pagination.ts';
@@ -37,17 +37,6 @@ export async function recordAudit(
   });
 }
 
-const auditEntrySchema = z.object({
-  id: z.number().int(),
-  admin: z.string(),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  createdAt: z.string(),
-});
-
 export async function adminAuditRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/audit',
@@ -59,9 +48,7 @@ export async function adminAuditRoutes(app: FastifyInstance) {
         security: [{ bearerAuth: [] }],
         querystring: pageQuerySchema,
         response: {
-          200: envelope(
-            z.object({ entries: z.array(auditEntrySchema), pagination: paginationSchema }),
-          ),
+          200: envelope(auditPageSchema),
         },
       },
     },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { nairaToKobo } from '../../../shared/money.ts';
 import {
   type AdminGameBody,
+  adminEntrySchema,
   adminGameBodySchema,
   adminGameListQuerySchema,
   cancelGameBodySchema,
@@ -59,17 +60,6 @@ async function assertCategoryExists(db: Database, categoryId: string | null): Pr
     .limit(1);
   if (!row) throw badRequest(UNKNOWN_CATEGORY);
 }
-
-const adminEntrySchema = z.object({
-  entryId: z.number().int(),
-  userId: z.string(),
-  username: z.string(),
-  answer: z.string(),
-  amountPaid: z.number(),
-  isWinner: z.boolean().nullable(),
-  refunded: z.boolean(),
-  createdAt: z.string(),
-});
 
 export async function adminGameRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();

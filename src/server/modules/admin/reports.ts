@@ -1,30 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { koboToNaira } from '../../../shared/money.ts';
-import { reportQuerySchema } from '../../../shared/schemas/admin.ts';
+import { reportQuerySchema, reportSchema } from '../../../shared/schemas/admin.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import type { Database } from '../../db/client.ts';
 import { lagosDayStart } from '../games/service.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
-
-const totalsSchema = z.object({
-  /** Live top-ups only: real money. */
-  deposits: z.number(),
-  /** Top-ups through the payments sandbox: test money, never counted as deposits. */
-  sandboxDeposits: z.number(),
-  entryFees: z.number(),
-  prizesPaid: z.number(),
-  refunds: z.number(),
-  planRevenue: z.number(),
-  withdrawalFees: z.number(),
-  withdrawalsPaid: z.number(),
-  adjustments: z.number(),
-  /** Entry fees + plan revenue + withdrawal fees − prizes − adjustments. */
-  houseMargin: z.number(),
-});
 
 /** The payment behind a top-up (its ledger reference is `topup:<method>:<payment reference>`), for its mode. */
 const TOP_UP_PAYMENT = sql`LEFT JOIN payments p ON t.kind = 'top_up' AND p.reference = split_part(t.reference, ':', 3)`;
@@ -116,23 +99,7 @@ export async function adminReportRoutes(app: FastifyInstance) {
         security: [{ bearerAuth: [] }],
         querystring: reportQuerySchema,
         response: {
-          200: envelope(
-            z.object({
-              from: z.string(),
-              to: z.string(),
-              totals: totalsSchema,
-              daily: z.array(
-                z.object({
-                  day: z.string(),
-                  deposits: z.number(),
-                  sandboxDeposits: z.number(),
-                  prizes: z.number(),
-                  margin: z.number(),
-                }),
-              ),
-              ledger: z.unknown(),
-            }),
-          ),
+          200: envelope(reportSchema),
         },
       },
     },

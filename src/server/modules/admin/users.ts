@@ -6,15 +6,11 @@ import { z } from 'zod';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import {
   adjustmentBodySchema,
+  adminUserPageSchema,
   adminUserQuerySchema,
   suspendBodySchema,
 } from '../../../shared/schemas/admin.ts';
-import {
-  envelope,
-  idParamsSchema,
-  messageSchema,
-  paginationSchema,
-} from '../../../shared/schemas/common.ts';
+import { envelope, idParamsSchema, messageSchema } from '../../../shared/schemas/common.ts';
 import { userSchema } from '../../../shared/schemas/users.ts';
 import {
   gameEntries,
@@ -34,18 +30,6 @@ import { loadApiUser } from '../users/serialize.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { recordAudit } from './audit.ts';
 
-const userRowSchema = z.object({
-  id: z.string(),
-  handle: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  role: z.string(),
-  accountBalance: z.number(),
-  suspended: z.boolean(),
-  createdAt: z.string(),
-});
-
 export async function adminUserRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const guarded = { preValidation: app.requireAdmin };
@@ -62,7 +46,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
         summary: 'Search players by name, e-mail, phone or username',
         querystring: adminUserQuerySchema,
         response: {
-          200: envelope(z.object({ users: z.array(userRowSchema), pagination: paginationSchema })),
+          200: envelope(adminUserPageSchema),
         },
       },
     },

@@ -11,7 +11,7 @@ import {
   validateTokenResponseSchema,
   verifyEmailSchema,
 } from '../../../shared/schemas/auth.ts';
-import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
+import { envelope, messageSchema, redirectSchema } from '../../../shared/schemas/common.ts';
 import type { AppConfig } from '../../config.ts';
 import { AppError, ErrorCode } from '../../errors.ts';
 import { describeWait } from '../../lib/describe-wait.ts';
@@ -294,7 +294,13 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
 
   typed.get(
     '/auth/google',
-    { schema: { tags: ['auth'], summary: "Redirects to Google's sign-in page" } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Redirects to Google's sign-in page",
+        response: { 302: redirectSchema("Google's sign-in page, or /login with an error") },
+      },
+    },
     async (_request, reply) => {
       if (!google) return reply.redirect(loginError('Google login is not available right now'));
       try {
@@ -310,7 +316,15 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
 
   typed.get(
     '/auth/google/callback',
-    { schema: { tags: ['auth'], summary: 'Where Google sends the player back' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Where Google sends the player back',
+        response: {
+          302: redirectSchema('/auth/validate/<one-time token>, or /login with an error'),
+        },
+      },
+    },
     async (request, reply) => {
       if (!google) return reply.redirect(loginError('Google login is not available right now'));
       reply.header('set-cookie', stateCookie('', 0));

@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '../../../shared/messages.ts';
-import { envelope, pageQuerySchema } from '../../../shared/schemas/common.ts';
+import {
+  envelope,
+  messageSchema,
+  pageQuerySchema,
+  redirectSchema,
+} from '../../../shared/schemas/common.ts';
 import {
   paymentMethodNameSchema,
   paymentMethodSchema,
@@ -14,7 +19,7 @@ import {
 } from '../../../shared/schemas/wallet.ts';
 import type { AppConfig } from '../../config.ts';
 import { sandboxOrders, webhookEvents } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { paymentModes } from '../../providers/payments/index.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/payments/sandbox.ts';
@@ -120,6 +125,7 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
           transaction_id: z.string().max(40).optional(),
           status: z.string().max(40).optional(),
         }),
+        response: { 302: redirectSchema('/PaymentStatus?status=success|failed|pending&message=…') },
       },
     },
     async (request, reply) => {
@@ -167,9 +173,10 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
           summary: 'Provider notifications (signed where the provider signs)',
           // Any text, so an unknown method is told apart (404) from a malformed one.
           params: z.object({ method: z.string().max(40, 'Unknown payment method') }),
+          response: { 200: messageSchema },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const method = paymentMethodSchema.safeParse(request.params.method);
         if (!method.success) throw notFound('Unknown payment method');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
@@ -180,8 +187,7 @@ export async function paymentRoutes(app: FastifyInstance, { config }: { config: 
         try {
           event = provider.parseWebhook(raw, request.headers);
         } catch (error) {
-          if (error instanceof InvalidSignatureError)
-            return reply.status(401).send({ message: 'Invalid signature', statusCode: 401 });
+          if (error instanceof InvalidSignatureError) throw unauthorized('Invalid signature');
           throw badRequest('Unreadable webhook body');
         }
         if (!event) return { message: 'Ignored' };

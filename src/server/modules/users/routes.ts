@@ -14,6 +14,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { documentRoute } from '../../plugins/docs.ts';
 import {
   type AvatarStorage,
   createAvatarStorage,
@@ -163,6 +164,14 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
       {
         ...secured,
         bodyLimit: MAX_PHOTO_BYTES + 64 * 1024,
+        // The photo is read as a stream (request.file()), not a validated body: only the
+        // document states the form, or clients would not know what to send.
+        config: {
+          swaggerTransform: (input) => {
+            const documented = documentRoute(input);
+            return { ...documented, schema: { ...documented.schema, body: PHOTO_FORM } };
+          },
+        },
         schema: {
           tags: ['users'],
           summary: 'Upload a profile photo (JPEG, PNG or WebP, at most 5 MB)',
@@ -187,6 +196,15 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
     );
   });
 }
+
+/** The form as the web app sends it (the route takes the first file, whatever its field). */
+const PHOTO_FORM = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' },
+  },
+};
 
 /**
  * The uploaded file's bytes. Failures while reading are the body's fault (cut short, no

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { koboToNaira } from '../../../shared/money.ts';
+import { adminWithdrawalPageSchema, ledgerCheckSchema } from '../../../shared/schemas/admin.ts';
 import {
   envelope,
   idParamsSchema,
   messageSchema,
   pageQuerySchema,
-  paginationSchema,
 } from '../../../shared/schemas/common.ts';
 import { bankAccountSchema, saveBankAccountBodySchema } from '../../../shared/schemas/users.ts';
 import {
@@ -35,20 +35,6 @@ import {
   saveBankAccount,
   WITHDRAWAL_MESSAGES,
 } from './service.ts';
-
-const adminWithdrawalSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  username: z.string(),
-  amount: z.number(),
-  fee: z.number(),
-  status: z.string(),
-  bankName: z.string(),
-  accountNumber: z.string(),
-  accountName: z.string(),
-  reason: z.string().nullable(),
-  createdAt: z.string(),
-});
 
 const IDEMPOTENCY_KEY_RULE = 'Idempotency-Key must be 8 to 100 characters';
 
@@ -150,9 +136,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
           status: z.enum(['PENDING', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'REJECTED']).optional(),
         }),
         response: {
-          200: envelope(
-            z.object({ withdrawals: z.array(adminWithdrawalSchema), pagination: paginationSchema }),
-          ),
+          200: envelope(adminWithdrawalPageSchema),
         },
       },
     },
@@ -259,7 +243,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
         tags: ['admin'],
         summary: 'Every ledger invariant with the rows that break it',
         security,
-        response: { 200: messageSchema.extend({ data: z.unknown() }) },
+        response: { 200: messageSchema.extend({ data: ledgerCheckSchema }) },
       },
     },
     async () => {
