@@ -202,7 +202,13 @@ const PHOTO_FORM = {
   type: 'object',
   required: ['file'],
   properties: {
-    file: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' },
+    // For a binary string OpenAPI's maxLength counts bytes: the upload limit.
+    file: {
+      type: 'string',
+      format: 'binary',
+      maxLength: MAX_PHOTO_BYTES,
+      description: 'JPEG, PNG or WebP, at most 5 MB',
+    },
   },
 };
 
