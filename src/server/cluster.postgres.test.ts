@@ -96,21 +96,21 @@ describe('three instances on one database', () => {
     expect(entries[0]?.n).toBeLessThanOrEqual(1);
   });
 
-  it('stops an old token on every instance within 100 ms of a password change', async () => {
+  it("stops another device's token on every instance within 100 ms of a password change", async () => {
     const app = await buildTestApp(database());
     const password = 'Old-password-123';
     const player = await createPlayer(app.db, {
       overrides: { passwordHash: await hashPassword(password) },
     });
-    const oldHeaders = await bearerFor(app, player);
+    const changingHeaders = await bearerFor(app, player);
+    const otherDeviceHeaders = await bearerFor(app, player);
     for (const instance of instances)
-      expect((await fetch(`${instance.url}/api/v1/user`, { headers: oldHeaders })).status).toBe(
-        200,
-      );
+      for (const headers of [changingHeaders, otherDeviceHeaders])
+        expect((await fetch(`${instance.url}/api/v1/user`, { headers })).status).toBe(200);
 
     const changed = await fetch(`${instances[0]?.url}/api/v1/user`, {
       method: 'PUT',
-      headers: { ...oldHeaders, 'content-type': 'application/json' },
+      headers: { ...changingHeaders, 'content-type': 'application/json' },
       body: JSON.stringify({
         currentPassword: password,
         password: 'New-password-456',
@@ -120,8 +120,13 @@ describe('three instances on one database', () => {
     const confirmedAt = Date.now();
     expect(changed.status, await changed.clone().text()).toBe(200);
 
-    const delays = await refusalDelays(instances.slice(1), oldHeaders, confirmedAt);
+    const delays = await refusalDelays(instances.slice(1), otherDeviceHeaders, confirmedAt);
     for (const delay of delays) expect(delay).toBeLessThanOrEqual(100);
+    // The session that changed the password stays signed in everywhere.
+    for (const instance of instances)
+      expect(
+        (await fetch(`${instance.url}/api/v1/user`, { headers: changingHeaders })).status,
+      ).toBe(200);
   });
 
   it('never charges a fee the player was not shown, and lists the new fee everywhere within 100 ms', async () => {
