@@ -11,10 +11,10 @@ export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
  * handler runs: a worker that dies (kill -9, a lost machine) stops renewing, and another worker
  * takes the job over when the lock runs out, within JOB_LOCK_MS of the death.
  */
-export const JOB_LOCK_MS = 5_000;
+const JOB_LOCK_MS = 5_000;
 const JOB_HEARTBEAT_MS = 1_500;
 /** Which process holds a job's lock (recorded on the job, for operators). */
-export const WORKER_ID = `${hostname()}:${process.pid}`;
+const WORKER_ID = `${hostname()}:${process.pid}`;
 const MAX_BACKOFF_SECONDS = 600;
 
 /** Enqueues work once per key: a second enqueue of the same key changes nothing. */

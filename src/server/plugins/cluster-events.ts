@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The channel the database triggers of migration 0010 notify on. */
-export const CLUSTER_CHANNEL = 'pluckers_events';
+const CLUSTER_CHANNEL = 'pluckers_events';
 
 /**
  * A committed change that makes what an instance keeps in memory stale. Sent by database
@@ -17,7 +17,7 @@ export type ClusterEvent =
   | { kind: 'allPlayed' }
   | { kind: 'job' };
 
-export function parseClusterEvent(payload: string): ClusterEvent | null {
+function parseClusterEvent(payload: string): ClusterEvent | null {
   const [tag, first, second] = payload.split(':');
   if (tag === 'u' && first) return { kind: 'account', userId: first };
   if (tag === 's' && first) return { kind: 'session', sessionId: first };

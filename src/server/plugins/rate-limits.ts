@@ -7,7 +7,7 @@ import { postgresRateLimitStore, SharedFixedWindow } from './shared-rate-limits.
 
 const MINUTE_MS = 60_000;
 /** How often this instance adds its per-client counts to the shared ones (and learns theirs). */
-export const RATE_LIMIT_FLUSH_MS = 100;
+const RATE_LIMIT_FLUSH_MS = 100;
 
 export default fp<{ config: AppConfig; scope: string }>(
   async function rateLimitsPlugin(app: FastifyInstance, { config, scope }) {
