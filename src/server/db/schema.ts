@@ -35,6 +35,18 @@ export const settings = pgTable(
     minimumPaymentAmount: kobo('minimum_payment_amount').notNull(),
     dailyGameLimit: integer('daily_game_limit').notNull(),
     tournamentLaunchAt: timestamp('tournament_launch_at', { withTimezone: true }),
+    /**
+     * KYC tier caps (kobo), modelled on the CBN's three-tier KYC: the most a wallet of that tier
+     * may hold, and may withdraw in one Africa/Lagos day. Null: no cap for that tier.
+     */
+    tier1BalanceCap: kobo('tier1_balance_cap').default(sql`30000000`),
+    tier1DailyWithdrawalCap: kobo('tier1_daily_withdrawal_cap').default(sql`5000000`),
+    tier2BalanceCap: kobo('tier2_balance_cap').default(sql`50000000`),
+    tier2DailyWithdrawalCap: kobo('tier2_daily_withdrawal_cap').default(sql`20000000`),
+    tier3BalanceCap: kobo('tier3_balance_cap'),
+    tier3DailyWithdrawalCap: kobo('tier3_daily_withdrawal_cap').default(sql`500000000`),
+    /** Anti-money-laundering: a withdrawal at or above this amount is held for review. */
+    amlReviewThreshold: kobo('aml_review_threshold').notNull().default(sql`10000000`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -108,6 +120,18 @@ export const users = pgTable(
     suspendedReason: text('suspended_reason'),
     /** An e-mail change waiting for the code sent to the new address; `email` stays until then. */
     pendingEmail: text('pending_email'),
+    /**
+     * KYC tier: 1 (verified e-mail and phone number), 2 (BVN or NIN verified through the KYC
+     * provider), 3 (documents reviewed by an operator). Caps per tier live in settings.
+     */
+    kycTier: integer('kyc_tier').notNull().default(1),
+    /** The identity the KYC provider returned (tier 2+): payout accounts must carry this name. */
+    verifiedName: text('verified_name'),
+    verifiedBirthDate: text('verified_birth_date'),
+    /** Responsible play: remind the player every N minutes of play (null: off). */
+    realityCheckMinutes: integer('reality_check_minutes'),
+    /** Marketing e-mails (new tournaments, offers); always off while a player is excluded. */
+    marketingEmails: boolean('marketing_emails').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -118,6 +142,7 @@ export const users = pgTable(
     index('users_deleted_idx').on(t.id).where(sql`${t.deletedAt} IS NOT NULL`),
     index('users_plan_expiry_idx').on(t.planExpiresAt).where(sql`${t.planExpiresAt} IS NOT NULL`),
     check('users_balance_non_negative', sql`${t.accountBalance} >= 0`),
+    check('users_kyc_tier_range', sql`${t.kycTier} BETWEEN 1 AND 3`),
   ],
 );
 
@@ -397,6 +422,8 @@ export const withdrawals = pgTable(
     idempotencyKey: text('idempotency_key'),
     providerReference: text('provider_reference'),
     reason: text('reason'),
+    /** Anti-money-laundering rules that matched at request time: the operator must review. */
+    holdReasons: jsonb('hold_reasons').$type<string[]>().notNull().default([]),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -492,3 +519,120 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull().default(0),
 });
+
+/**
+ * Limits a player sets on themselves (responsible play): how much they may top up (`deposit`) or
+ * spend on entry fees (`spend`) per day, week or month (Africa/Lagos calendar). Lowering applies
+ * at once; raising or removing waits 24 hours in `pending_*` before it replaces `amount`.
+ */
+export const playLimits = pgTable(
+  'play_limits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['deposit', 'spend'] }).notNull(),
+    period: text('period', { enum: ['day', 'week', 'month'] }).notNull(),
+    /** Null: no limit. */
+    amount: kobo('amount'),
+    /** A raise or removal waiting out its cooling-off: applies from `pending_from`. */
+    pendingAmount: kobo('pending_amount'),
+    pendingRemoval: boolean('pending_removal').notNull().default(false),
+    pendingFrom: timestamp('pending_from', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.period] }),
+    check('play_limits_amount_positive', sql`${t.amount} IS NULL OR ${t.amount} > 0`),
+    check(
+      'play_limits_pending_positive',
+      sql`${t.pendingAmount} IS NULL OR ${t.pendingAmount} > 0`,
+    ),
+  ],
+);
+
+/**
+ * Time-outs (24 hours to 30 days) and self-exclusions (6 months to 5 years). While one runs the
+ * player may only see and withdraw their balance. Lifting early needs an operator and a reason,
+ * both kept here and in the audit log.
+ */
+export const playExclusions = pgTable(
+  'play_exclusions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['timeout', 'self_exclusion'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: uuid('lifted_by').references(() => users.id),
+    liftedReason: text('lifted_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('play_exclusions_user_idx').on(t.userId, t.endsAt),
+    check('play_exclusions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * Identity checks against the KYC provider (tier 2). The BVN or NIN itself is never stored:
+ * `id_hash` is an HMAC of it under a server key, so one identity cannot verify two accounts.
+ */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    idType: text('id_type', { enum: ['BVN', 'NIN'] }).notNull(),
+    idHash: text('id_hash').notNull(),
+    /** The last four digits, so the player can tell which number they used. */
+    idLastFour: text('id_last_four').notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    mode: text('mode', { enum: ['live', 'sandbox'] }).notNull(),
+    status: text('status', { enum: ['VERIFIED', 'REJECTED'] }).notNull(),
+    /** Why a check was refused (name or date of birth mismatch, under 18, duplicate…). */
+    failureReason: text('failure_reason'),
+    returnedName: text('returned_name'),
+    returnedBirthDate: text('returned_birth_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('identity_verifications_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('identity_verifications_identity_unique')
+      .on(t.idHash)
+      .where(sql`${t.status} = 'VERIFIED'`),
+  ],
+);
+
+/** Tier 3: identity documents for an operator to review, re-encoded and stored like photos. */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    documentType: text('document_type', {
+      enum: ['passport', 'drivers_licence', 'voters_card', 'national_id', 'utility_bill'],
+    }).notNull(),
+    /** Key in file storage (never under a public path: served to operators only). */
+    fileKey: text('file_key').notNull(),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('kyc_documents_user_idx').on(t.userId, t.createdAt),
+    index('kyc_documents_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+  ],
+);
