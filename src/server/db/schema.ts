@@ -173,6 +173,19 @@ export const games = pgTable(
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     /** sha256 over the ordered entry list the draw used, published with the seed. */
     entriesDigest: text('entries_digest'),
+    /**
+     * 1: winners from the seed alone (games created before the beacon). 2: entries sealed at
+     * close (`merkle_root`), winners from the seed and the first public beacon round after close.
+     */
+    drawVersion: integer('draw_version').notNull().default(2),
+    /** Merkle root of the entries as they stood at close, set in the closing transaction. */
+    merkleRoot: text('merkle_root'),
+    /** The verified beacon round the draw used: its number, signature and randomness (hex). */
+    beaconRound: bigint('beacon_round', { mode: 'number' }),
+    beaconSignature: text('beacon_signature'),
+    beaconRandomness: text('beacon_randomness'),
+    /** Why the game was cancelled, as published in the fairness log. */
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -634,5 +647,31 @@ export const kycDocuments = pgTable(
   (t) => [
     index('kyc_documents_user_idx').on(t.userId, t.createdAt),
     index('kyc_documents_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/**
+ * The public, append-only fairness log: commitments, seals, beacon rounds, results and
+ * cancellations. Rows are written in the business transaction without a position; the worker
+ * then chains them in order (`position`, `prev_hash`, `hash` = sha256(prev_hash + "\n" + body)),
+ * so appending never serialises plays and draws on one lock. `body` is the exact JSON text hashed.
+ */
+export const fairnessLog = pgTable(
+  'fairness_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    position: bigint('position', { mode: 'number' }).unique(),
+    kind: text('kind', {
+      enum: ['commitment', 'seal', 'beacon', 'result', 'cancellation'],
+    }).notNull(),
+    gameId: uuid('game_id').references(() => games.id),
+    body: text('body').notNull(),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('fairness_log_unchained_idx').on(t.id).where(sql`${t.position} IS NULL`),
+    index('fairness_log_game_idx').on(t.gameId),
   ],
 );
