@@ -24,6 +24,10 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
 import { planRoutes } from './modules/plans/routes.ts';
+import {
+  adminResponsiblePlayRoutes,
+  responsiblePlayRoutes,
+} from './modules/responsible-play/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ageConfirmationRoutes } from './modules/users/age.ts';
 import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
@@ -182,12 +186,14 @@ export async function buildApp(
       await api.register(withdrawalRoutes, { config });
       await api.register(bankAccountResolveRoutes);
       await api.register(planRoutes);
+      await api.register(responsiblePlayRoutes);
       await api.register(adminGameRoutes);
       await api.register(adminUserRoutes);
       await api.register(adminCatalogueRoutes);
       await api.register(adminReportRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminSandboxReviewRoutes);
+      await api.register(adminResponsiblePlayRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { marketingAudience } from '../responsible-play/exclusions.ts';
 
 /**
  * Tournament invitations: plan holders with early invites hear at creation, everyone else when
- * the tournament opens. One set-based insert, however many players there are.
+ * the tournament opens. One set-based insert, however many players there are. These are
+ * marketing: players who turned marketing off, or are on a break, are left out.
  */
 export async function announceTournament(
   db: Executor,
   game: { id: string; title: string },
   audience: 'early' | 'everyone-else',
+  now: Date = new Date(),
 ): Promise<void> {
   const early = sql`coalesce((p.features->>'earlyTournamentInvite')::boolean, false)`;
   await db.execute(sql`
@@ -21,5 +24,6 @@ export async function announceTournament(
           : `"${game.title}" is now open in the Tournament Hub.`
       }
     FROM users u LEFT JOIN plans p ON p.id = u.plan_id
-    WHERE u.deleted_at IS NULL AND ${audience === 'early' ? early : sql`NOT ${early}`}`);
+    WHERE u.deleted_at IS NULL AND ${marketingAudience(now)}
+      AND ${audience === 'early' ? early : sql`NOT ${early}`}`);
 }

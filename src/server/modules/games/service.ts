@@ -17,6 +17,8 @@ import { AppError, badRequest, conflict, ErrorCode, forbidden, notFound } from '
 import { enqueueJob } from '../../jobs/queue.ts';
 import { maxKobo } from '../../lib/kobo.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
+import { assertNotExcluded } from '../responsible-play/exclusions.ts';
+import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { type GameRow, toApiGame } from './serialize.ts';
@@ -186,6 +188,7 @@ export async function playGame(
         .for('update', { of: users });
       if (!player) throw notFound('User not found');
       assertAgeConfirmed(player);
+      await assertNotExcluded(tx, userId, now);
 
       const [game] = await tx.select().from(games).where(eq(games.id, input.gameID)).limit(1);
       if (!game) throw notFound(GAME_MESSAGES.notFound);
@@ -223,6 +226,8 @@ export async function playGame(
       if (game.entryFee > 0n) {
         const needed = maxKobo(game.entryFee, settings.minimumPaymentAmount);
         if (player.balance < needed) throw badRequest(minimumBalanceMessage(needed));
+        // Counted under the row lock above, so concurrent plays cannot pass a limit together.
+        await assertWithinLimits(tx, userId, 'spend', game.entryFee, now);
       }
 
       const [place] = await tx

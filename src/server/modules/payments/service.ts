@@ -18,6 +18,8 @@ import {
 } from '../../providers/payments/types.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { notify } from '../notifications/service.ts';
+import { assertNotExcluded } from '../responsible-play/exclusions.ts';
+import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { reconcileProcessingWithdrawals } from '../withdrawals/service.ts';
@@ -53,7 +55,8 @@ export async function startTopUp(
   }
   const reference = `PLK-${Date.now().toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
   const user = await inTransaction(ctx.db, async (tx) => {
-    await lockLiveAccount(tx, actor, ctx.now());
+    const now = ctx.now();
+    await lockLiveAccount(tx, actor, now);
     const [row] = await tx
       .select({
         email: users.email,
@@ -65,7 +68,13 @@ export async function startTopUp(
       .where(eq(users.id, userId));
     if (!row) throw notFound('User not found');
     assertAgeConfirmed(row);
-    await tx.insert(payments).values({ userId, method, reference, amount, mode: provider.mode });
+    // Responsible play, before any provider is asked: no top-up during a break, none past a
+    // deposit limit (pending checkouts count). The row lock above makes check and insert one step.
+    await assertNotExcluded(tx, userId, now);
+    await assertWithinLimits(tx, userId, 'deposit', amount, now);
+    await tx
+      .insert(payments)
+      .values({ userId, method, reference, amount, mode: provider.mode, createdAt: now });
     return row;
   });
   try {

@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { notify } from '../notifications/service.ts';
+import { activeExclusion, assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { loadApiUser } from '../users/serialize.ts';
 import { ACCOUNTS, InsufficientFundsError, post } from '../wallet/ledger.ts';
@@ -70,6 +71,7 @@ export async function subscribe(
       .for('update');
     if (!user) throw notFound('User not found');
     assertAgeConfirmed(user);
+    await assertNotExcluded(tx, userId, now);
     if (user.planId) throw conflict(PLAN_MESSAGES.alreadySubscribed);
     const price = weeklyPriceKobo(plan);
     await post(
@@ -131,6 +133,11 @@ export async function renewDuePlans(
         await notify(tx, id, 'Your plan has ended', why);
         return 'lapsed' as const;
       };
+      // A player on a break is not charged: the plan lapses and can be taken again afterwards.
+      if (await activeExclusion(tx, id, now))
+        return lapse(
+          'Your plan was not renewed because you are taking a break from Pluckers, and nothing was charged. You can subscribe again when your break ends.',
+        );
       if (!row.plan?.isActive)
         return lapse(
           'Your plan is no longer offered, so it has ended. Pick a new one on the Pricing page.',

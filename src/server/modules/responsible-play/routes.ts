@@ -1,0 +1,243 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { exclusionNotLiftableMessage } from '../../../shared/responsible-play.ts';
+import { envelope, idParamsSchema, messageSchema } from '../../../shared/schemas/common.ts';
+import {
+  adminResponsiblePlaySchema,
+  liftExclusionBodySchema,
+  playExclusionSchema,
+  preferencesBodySchema,
+  realityCheckSchema,
+  responsiblePlaySchema,
+  setLimitBodySchema,
+  startExclusionBodySchema,
+  statementSchema,
+} from '../../../shared/schemas/responsible-play.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { forbidden } from '../../errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { lockLiveAccount } from '../auth/live-account.ts';
+import { monthlyStatement, realityCheck, statementCsv } from './activity.ts';
+import { activeExclusion, liftExclusions, startExclusion } from './exclusions.ts';
+import { setLimit } from './limits.ts';
+import { readAdminResponsiblePlay, readResponsiblePlay, updatePreferences } from './service.ts';
+
+const tags = ['responsible-play'];
+const security = [{ bearerAuth: [] }];
+
+export async function responsiblePlayRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/responsible-play';
+
+  typed.get(
+    base,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's limits (with what is used this period), break and reminders",
+        response: { 200: envelope(responsiblePlaySchema) },
+      },
+    },
+    async (request) => ({
+      data: await readResponsiblePlay(app.db, requireUser(request).id, app.clock.now()),
+    }),
+  );
+
+  typed.put(
+    `${base}/limits`,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set a deposit or spend limit per day, week or month: lower applies now, higher or removed (null) after 24 hours',
+        body: setLimitBodySchema,
+        response: { 200: envelope(responsiblePlaySchema) },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const now = app.clock.now();
+      const message = await inTransaction(app.db, async (tx) => {
+        await lockLiveAccount(tx, actor, now);
+        return setLimit(tx, actor.id, request.body, now);
+      });
+      return { message, data: await readResponsiblePlay(app.db, actor.id, now) };
+    },
+  );
+
+  typed.post(
+    `${base}/exclusion`,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Start a time-out (24h, 7d, 30d) or self-exclusion (6m, 1y, 5y); it cannot be ended early',
+        body: startExclusionBodySchema,
+        response: { 201: envelope(playExclusionSchema) },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const now = app.clock.now();
+      const { exclusion, message } = await inTransaction(app.db, async (tx) => {
+        await lockLiveAccount(tx, actor, now);
+        return startExclusion(tx, actor.id, request.body.duration, now);
+      });
+      reply.code(201);
+      return { message, data: exclusion };
+    },
+  );
+
+  typed.delete(
+    `${base}/exclusion`,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Always refused (403): a break runs to its end; only an operator can lift it',
+      },
+    },
+    async (request) => {
+      const running = await activeExclusion(app.db, requireUser(request).id, app.clock.now());
+      throw forbidden(
+        running ? exclusionNotLiftableMessage(running.endsAt) : 'You have no break running to end.',
+      );
+    },
+  );
+
+  typed.put(
+    `${base}/preferences`,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Reality-check reminders (15, 30, 60 minutes or null) and marketing e-mails',
+        body: preferencesBodySchema,
+        response: { 200: envelope(responsiblePlaySchema) },
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      await updatePreferences(app.db, id, request.body);
+      return {
+        message: 'Saved',
+        data: await readResponsiblePlay(app.db, id, app.clock.now()),
+      };
+    },
+  );
+
+  typed.get(
+    `${base}/reality-check`,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Time spent and net spent or won since this sign-in started',
+        response: { 200: envelope(realityCheckSchema) },
+      },
+    },
+    async (request) => ({
+      data: await realityCheck(app.db, requireUser(request), app.clock.now()),
+    }),
+  );
+
+  typed.get(
+    `${base}/statement`,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Deposits, entry fees, winnings and withdrawals per month (Lagos time), last 24 months',
+        response: { 200: envelope(statementSchema) },
+      },
+    },
+    async (request) => ({
+      data: await monthlyStatement(app.db, requireUser(request).id, app.clock.now()),
+    }),
+  );
+
+  typed.get(
+    `${base}/statement.csv`,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The monthly statement as a CSV download (text/csv, naira)',
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock.now();
+      const statement = await monthlyStatement(app.db, requireUser(request).id, now);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="pluckers-statement-${now.toISOString().slice(0, 10)}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(statementCsv(statement));
+    },
+  );
+}
+
+export async function adminResponsiblePlayRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const admin = ['admin'];
+
+  typed.get(
+    '/admin/users/:id/responsible-play',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: admin,
+        security,
+        summary: "A player's limits, reminders and every break, lifted ones with who and why",
+        params: idParamsSchema,
+        response: { 200: envelope(adminResponsiblePlaySchema) },
+      },
+    },
+    async (request) => ({
+      data: await readAdminResponsiblePlay(app.db, request.params.id, app.clock.now()),
+    }),
+  );
+
+  typed.post(
+    '/admin/users/:id/exclusion/lift',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: admin,
+        security,
+        summary:
+          "End a player's time-out or self-exclusion early: a reason is required and audited",
+        params: idParamsSchema,
+        body: liftExclusionBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const adminId = requireUser(request).id;
+      await inTransaction(app.db, (tx) =>
+        liftExclusions(tx, {
+          adminId,
+          userId: request.params.id,
+          reason: request.body.reason,
+          now: app.clock.now(),
+        }),
+      );
+      return { message: 'Break lifted' };
+    },
+  );
+}
