@@ -1,0 +1,124 @@
+/**
+ * Scroll positions per history entry, as a multi-page site has them (issue 20 point 1): a new
+ * screen opens at the top; Back and Forward return to where the player was on that entry.
+ *
+ * wouter has no ScrollRestoration of its own, and the browser's cannot work for a single-page
+ * app (it restores before the screen has rendered), so: the browser's is turned off, each
+ * history entry gets a key in its state, the position is noted for the key being left, and on
+ * Back/Forward it is put back once the screen is tall enough for it. wouter dispatches
+ * `pushState`/`replaceState` events from its patched history methods, which is how pushes and
+ * replacements are told from Back and Forward (`popstate`).
+ */
+
+const KEY = '__scrollKey';
+/** How long a restore waits for the screen (lazy chunk, cached list) to grow tall enough. */
+const RESTORE_FOR_MS = 2_000;
+
+const positions = new Map<string, number>();
+let currentKey = '';
+let currentPath = '';
+let stamping = false;
+let stopRestoring: (() => void) | undefined;
+
+function newKey(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
+
+function keyOf(state: unknown): string | undefined {
+  if (state && typeof state === 'object' && KEY in state) {
+    const key = (state as Record<string, unknown>)[KEY];
+    return typeof key === 'string' ? key : undefined;
+  }
+  return undefined;
+}
+
+/** Writes the key into the current entry's state, keeping whatever state the app put there. */
+function stamp(key: string): void {
+  const state = history.state;
+  const merged =
+    state && typeof state === 'object' && !Array.isArray(state)
+      ? { ...state, [KEY]: key }
+      : { [KEY]: key };
+  stamping = true;
+  try {
+    history.replaceState(merged, '');
+  } finally {
+    stamping = false;
+  }
+}
+
+/** Scrolls to `y` as soon as the page is tall enough; gives up when the player scrolls first. */
+function restore(y: number): void {
+  stopRestoring?.();
+  const deadline = performance.now() + RESTORE_FOR_MS;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+      window.removeEventListener(type, stop);
+    if (stopRestoring === stop) stopRestoring = undefined;
+  };
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+    window.addEventListener(type, stop, { passive: true });
+  stopRestoring = stop;
+  const attempt = () => {
+    const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
+    window.scrollTo(0, y);
+    if ((reachable && Math.abs(window.scrollY - y) < 2) || performance.now() > deadline) stop();
+    else frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+}
+
+function onPush(): void {
+  positions.set(currentKey, window.scrollY);
+  currentKey = newKey();
+  currentPath = location.pathname;
+  stamp(currentKey);
+  stopRestoring?.();
+  window.scrollTo(0, 0);
+}
+
+function onReplace(): void {
+  if (stamping) return;
+  // The same screen rewriting its address (filters, a tab in the query) keeps its place.
+  if (location.pathname === currentPath) {
+    stamp(currentKey);
+    return;
+  }
+  positions.delete(currentKey);
+  currentKey = newKey();
+  currentPath = location.pathname;
+  stamp(currentKey);
+  stopRestoring?.();
+  window.scrollTo(0, 0);
+}
+
+function onPop(): void {
+  positions.set(currentKey, window.scrollY);
+  const key = keyOf(history.state);
+  currentPath = location.pathname;
+  if (!key) {
+    // An entry the browser made itself (an in-page #anchor): the browser placed it already.
+    currentKey = newKey();
+    stamp(currentKey);
+    return;
+  }
+  currentKey = key;
+  restore(positions.get(key) ?? 0);
+}
+
+let installed = false;
+
+/** Turns the browser's own restoration off and takes over; once, before the first render. */
+export function installScrollRestoration(): void {
+  if (installed || typeof history === 'undefined') return;
+  installed = true;
+  history.scrollRestoration = 'manual';
+  currentKey = keyOf(history.state) ?? newKey();
+  currentPath = location.pathname;
+  stamp(currentKey);
+  window.addEventListener('pushState', onPush);
+  window.addEventListener('replaceState', onReplace);
+  window.addEventListener('popstate', onPop);
+}
