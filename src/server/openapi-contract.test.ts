@@ -278,7 +278,8 @@ describe('OpenAPI contract (issue 14)', () => {
     const approved = await call('POST', '/api/v1/admin/withdrawals/{id}/approve', {
       headers: operator,
       params: { id: withdrawalId },
-      payload: {},
+      // The first payout to an account is held for review: approving it takes a note.
+      payload: { reviewNote: 'First payout; account name matches' },
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({ id: withdrawalId, internalStatus: 'SUCCESSFUL' });

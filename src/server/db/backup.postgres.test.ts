@@ -142,7 +142,7 @@ describe('backup and restore (pg_dump -Fc, pg_restore)', () => {
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${paid}/approve`,
       headers: await bearerFor(app, admin),
-      payload: { paidReference: 'BANK-REF-BACKUP-1' },
+      payload: { paidReference: 'BANK-REF-BACKUP-1', reviewNote: 'First payout, reviewed' },
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const pending = await withdraw(app, first, 200);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holdReasonSchema } from '../aml.ts';
 import { GAME_STATUSES, GAME_TYPES } from '../constants.ts';
 import { pageQuerySchema, paginationSchema } from './common.ts';
 
@@ -243,9 +244,17 @@ export const adminWithdrawalSchema = z.object({
   accountNumber: z.string(),
   accountName: z.string(),
   reason: z.string().nullable(),
+  /** Anti-money-laundering rules that held it for review (empty: not held); src/shared/aml.ts. */
+  holdReasons: z.array(holdReasonSchema),
   createdAt: z.string(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const adminWithdrawalQuerySchema = pageQuerySchema.extend({
+  status: z.enum(['PENDING', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'REJECTED']).optional(),
+  /** `true`: only withdrawals held for review. */
+  held: z.enum(['true', 'false'], { error: 'held must be true or false' }).optional(),
+});
 
 export const adminWithdrawalPageSchema = z.object({
   withdrawals: z.array(adminWithdrawalSchema),

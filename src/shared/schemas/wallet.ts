@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewNoteSchema } from '../aml.ts';
 import { TOPUP_MAX_NAIRA, WITHDRAWAL_MAX_NAIRA } from '../constants.ts';
 import { VALIDATION_MESSAGES } from '../messages.ts';
 import { formatNaira } from '../money.ts';
@@ -93,6 +94,11 @@ export const approveWithdrawalBodySchema = z.object({
     .min(3, 'Enter the payment reference')
     .max(100, 'The payment reference must be at most 100 characters')
     .optional(),
+  /**
+   * Why the operator pays it anyway: required when the withdrawal is held for review
+   * (anti-money-laundering rules), optional otherwise; kept in the audit log.
+   */
+  reviewNote: reviewNoteSchema.optional(),
 });
 export const rejectWithdrawalBodySchema = z.object({
   reason: z

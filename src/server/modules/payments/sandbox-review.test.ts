@@ -87,7 +87,7 @@ describe('sandbox money in a live system', () => {
     const withdrawalId = withdrawal.json().data.id as string;
     const admin = await createAdmin(live.db);
     const adminHeaders = await bearerFor(live, admin);
-    const approve = (body: { paidReference?: string }) =>
+    const approve = (body: { paidReference?: string; reviewNote?: string }) =>
       live.inject({
         method: 'POST',
         url: `/api/v1/admin/withdrawals/${withdrawalId}/approve`,
@@ -154,7 +154,8 @@ describe('sandbox money in a live system', () => {
     expect(marked).toMatchObject({ sandboxReviewedBy: admin.id, sandboxReviewNote: note });
 
     expect((await checkLedger(live.db, live.paymentProviders)).ok).toBe(true);
-    const approved = await approve({});
+    // Topped up and withdrawn without play, to a new account: held, so the operator writes why.
+    const approved = await approve({ reviewNote: 'Test money reviewed; account checked' });
     expect(approved.statusCode, approved.body).toBe(200);
   });
 

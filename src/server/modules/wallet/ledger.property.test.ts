@@ -408,7 +408,11 @@ class Run {
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${withdrawal.id}/approve`,
       headers: this.adminHeaders,
-      payload: outcome === 'by-hand' ? { paidReference: `HAND-${uniqueSuffix()}` } : {},
+      // Any withdrawal may be held for review (first payout to an account, little play): noted.
+      payload: {
+        reviewNote: 'Reviewed by the model',
+        ...(outcome === 'by-hand' ? { paidReference: `HAND-${uniqueSuffix()}` } : {}),
+      },
     });
     if (!pending) {
       expect(response.statusCode).toBe(409);

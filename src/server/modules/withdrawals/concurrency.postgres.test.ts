@@ -132,7 +132,7 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
           method: 'POST',
           url: `/api/v1/admin/withdrawals/${id}/approve`,
           headers: adminHeaders,
-          payload: {},
+          payload: { reviewNote: 'racing test' },
         }),
         app.inject({
           method: 'POST',
@@ -144,7 +144,7 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
           method: 'POST',
           url: `/api/v1/admin/withdrawals/${id}/approve`,
           headers: adminHeaders,
-          payload: { paidReference: 'HAND-PAID' },
+          payload: { paidReference: 'HAND-PAID', reviewNote: 'racing test' },
         }),
       ]),
     );

@@ -1,9 +1,14 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { holdReasonsOf } from '../../../shared/aml.ts';
 import { koboToNaira } from '../../../shared/money.ts';
-import { adminWithdrawalPageSchema, ledgerCheckSchema } from '../../../shared/schemas/admin.ts';
+import {
+  adminWithdrawalPageSchema,
+  adminWithdrawalQuerySchema,
+  ledgerCheckSchema,
+} from '../../../shared/schemas/admin.ts';
 import {
   envelope,
   idParamsSchema,
@@ -131,18 +136,22 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
       schema: {
         tags: ['admin'],
         summary: 'Withdrawals queue: pending first, oldest first',
+        description:
+          'Each withdrawal lists the anti-money-laundering rules that held it for review (`holdReasons`, empty when none did); `held=true` lists only held ones.',
         security,
-        querystring: pageQuerySchema.extend({
-          status: z.enum(['PENDING', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'REJECTED']).optional(),
-        }),
+        querystring: adminWithdrawalQuerySchema,
         response: {
           200: envelope(adminWithdrawalPageSchema),
         },
       },
     },
     async (request) => {
-      const { page, status } = request.query;
-      const where = status ? eq(withdrawals.status, status) : undefined;
+      const { page, status, held } = request.query;
+      const where = and(
+        status ? eq(withdrawals.status, status) : undefined,
+        held === 'true' ? sql`${withdrawals.holdReasons} <> '[]'::jsonb` : undefined,
+        held === 'false' ? sql`${withdrawals.holdReasons} = '[]'::jsonb` : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         app.db
           .select({ row: withdrawals, handle: users.handle })
@@ -167,6 +176,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
             accountNumber: row.accountNumber,
             accountName: row.accountName,
             reason: row.reason,
+            holdReasons: holdReasonsOf(row.holdReasons),
             createdAt: row.createdAt.toISOString(),
           })),
           pagination: paginate(total?.total ?? 0, page, 20),
@@ -182,6 +192,8 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
       schema: {
         tags: ['admin'],
         summary: 'Pay a pending withdrawal (provider transfer, or mark paid with a reference)',
+        description:
+          'A withdrawal held for review (non-empty `holdReasons`) needs a `reviewNote`: without one the answer is 400 and nothing changes. The note and the reasons go to the audit log.',
         security,
         params: idParamsSchema,
         body: approveWithdrawalBodySchema,
@@ -190,21 +202,27 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
     },
     async (request) => {
       const adminId = requireUser(request).id;
-      const data = await approveWithdrawal(
+      const reviewNote = request.body.reviewNote ?? null;
+      const { holdReasons, ...data } = await approveWithdrawal(
         app.db,
         app.paymentProviders,
         adminId,
         request.params.id,
         request.body.paidReference ?? null,
         app.clock.now(),
+        reviewNote,
       );
       await recordAudit(app.db, {
         adminId,
         action: 'withdrawal.approve',
         targetType: 'withdrawal',
         targetId: data.id,
-        before: { status: 'PENDING' },
-        after: { status: data.internalStatus, paidReference: request.body.paidReference ?? null },
+        before: { status: 'PENDING', holdReasons },
+        after: {
+          status: data.internalStatus,
+          paidReference: request.body.paidReference ?? null,
+          reviewNote,
+        },
       });
       return { message: `Withdrawal ${data.internalStatus.toLowerCase()}`, data };
     },
@@ -217,6 +235,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending withdrawal; the wallet gets amount and fee back',
+        description: 'Audited with the reason and any hold reasons.',
         security,
         params: idParamsSchema,
         body: rejectWithdrawalBodySchema,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { AML_MESSAGES } from '../../../shared/aml.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Withdrawal } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,11 +16,13 @@ import {
   ProviderError,
   type TransferResult,
 } from '../../providers/payments/types.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { notify } from '../notifications/service.ts';
 import type { RecheckSchedule } from '../payments/recheck.ts';
 import { assertPayoutsAllowed } from '../payments/sandbox-review.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
+import { gatherAmlFacts, holdReasonsFor } from './aml-rules.ts';
 import { resolveBankAccount } from './bank-accounts.ts';
 
 export const WITHDRAWAL_PAGE_SIZE = 10;
@@ -119,6 +122,17 @@ export async function requestWithdrawal(
         .where(eq(users.id, userId));
       if (!user?.bankId || !user.number || !user.bankCode || !user.bankName)
         throw badRequest(WITHDRAWAL_MESSAGES.noBankAccount);
+      // Judged under the account lock, so two racing requests see each other's top-ups and plays.
+      const holdReasons = holdReasonsFor(
+        await gatherAmlFacts(tx, {
+          userId,
+          amount,
+          threshold: settings.amlReviewThreshold,
+          bankCode: user.bankCode,
+          accountNumber: user.number,
+          now,
+        }),
+      );
       const [created] = await tx
         .insert(withdrawals)
         .values({
@@ -130,6 +144,7 @@ export async function requestWithdrawal(
           accountNumber: user.number,
           accountName: user.name ?? '',
           idempotencyKey,
+          holdReasons,
         })
         .returning();
       if (!created) throw new Error('withdrawal insert returned nothing');
@@ -218,6 +233,14 @@ export async function rejectWithdrawal(
       .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'PENDING')))
       .returning();
     if (!row) throw conflict(WITHDRAWAL_MESSAGES.notPending);
+    await recordAudit(tx, {
+      adminId,
+      action: 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: row.id,
+      before: { status: 'PENDING', holdReasons: row.holdReasons },
+      after: { status: 'REJECTED', reason },
+    });
     await refund(tx, row, reason);
     await notify(
       tx,
@@ -400,10 +423,19 @@ export async function approveWithdrawal(
   withdrawalId: string,
   paidReference: string | null,
   now: Date,
+  reviewNote: string | null = null,
 ) {
   // Checked before the claim: in a live system no sandbox top-up can succeed any more, so the
   // unreviewed set only shrinks and cannot appear between this check and the payout.
   await assertPayoutsAllowed(db, providers);
+  // Hold reasons are written once, with the request, so reading them before the claim is safe.
+  const [pending] = await db
+    .select({ holdReasons: withdrawals.holdReasons })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'PENDING')));
+  // One already decided (or unknown) falls through to the claim's 409, as before.
+  if (pending && pending.holdReasons.length > 0 && !reviewNote)
+    throw badRequest(AML_MESSAGES.reviewNoteRequired);
   const provider = providers.payouts;
   if (!paidReference && !provider) throw conflict(WITHDRAWAL_MESSAGES.noPayoutProvider);
   const [claimed] = await db
@@ -429,7 +461,7 @@ export async function approveWithdrawal(
   }
   const [after] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (!after) throw notFound('Withdrawal not found');
-  return { ...toApi(after), internalStatus: after.status };
+  return { ...toApi(after), internalStatus: after.status, holdReasons: after.holdReasons };
 }
 
 /**

@@ -35,6 +35,8 @@ afterAll(async () => {
 });
 
 const FEE = 5_000n;
+/** Every first payout to an account is held for review (aml-rules.ts): the operator says why it may go. */
+const FIRST_PAYOUT_NOTE = 'First payout to this account: name matches the player';
 
 async function setup(
   options: { clock?: ReturnType<typeof movableClock>; env?: Record<string, string> } = {},
@@ -197,7 +199,7 @@ describe('admin decisions', () => {
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${id}/approve`,
       headers: adminHeaders,
-      payload: {},
+      payload: { reviewNote: FIRST_PAYOUT_NOTE },
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({
@@ -233,7 +235,7 @@ describe('admin decisions', () => {
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${id}/approve`,
       headers: adminHeaders,
-      payload: {},
+      payload: { reviewNote: FIRST_PAYOUT_NOTE },
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This withdrawal has already been processed');
@@ -251,7 +253,7 @@ describe('admin decisions', () => {
           method: 'POST',
           url: `/api/v1/admin/withdrawals/${id}/approve`,
           headers: adminHeaders,
-          payload: {},
+          payload: { reviewNote: FIRST_PAYOUT_NOTE },
         }),
       ),
     );
@@ -277,7 +279,7 @@ describe('admin decisions', () => {
         method: 'POST',
         url: `/api/v1/admin/withdrawals/${id}/approve`,
         headers: adminHeaders,
-        payload: {},
+        payload: { reviewNote: FIRST_PAYOUT_NOTE },
       });
       expect(response.json().data).toMatchObject({ status: 'failed', internalStatus: 'FAILED' });
       expect(await balanceOf(app.db, player.id)).toBe(100_000n);
@@ -311,7 +313,7 @@ describe('admin decisions', () => {
         method: 'POST',
         url: `/api/v1/admin/withdrawals/${id}/approve`,
         headers: adminHeaders,
-        payload: {},
+        payload: { reviewNote: FIRST_PAYOUT_NOTE },
       });
       expect(response.json().data).toMatchObject({
         status: 'processing',
@@ -379,7 +381,7 @@ describe('admin decisions', () => {
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${id}/approve`,
       headers: adminHeaders,
-      payload: {},
+      payload: { reviewNote: FIRST_PAYOUT_NOTE },
     });
     expect((await withdrawalRow(app, id)).status).toBe('PROCESSING');
     paystack.setTransferStatus(transferReference(id), 'success');
@@ -402,7 +404,7 @@ describe('admin decisions', () => {
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${id}/approve`,
       headers: adminHeaders,
-      payload: {},
+      payload: { reviewNote: FIRST_PAYOUT_NOTE },
     });
     expect(approved.json().data).toMatchObject({ internalStatus: 'PROCESSING' });
     expect(sentUnder()).toHaveLength(0);
@@ -439,7 +441,7 @@ describe('admin decisions', () => {
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${id}/approve`,
       headers: adminHeaders,
-      payload: {},
+      payload: { reviewNote: FIRST_PAYOUT_NOTE },
     });
     expect((await withdrawalRow(app, id)).status).toBe('PROCESSING');
 
@@ -467,7 +469,7 @@ describe('admin decisions', () => {
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${id}/approve`,
       headers: adminHeaders,
-      payload: { paidReference: 'BANK-REF-0001' },
+      payload: { paidReference: 'BANK-REF-0001', reviewNote: FIRST_PAYOUT_NOTE },
     });
     expect(response.json().data.internalStatus).toBe('SUCCESSFUL');
     expect(paystack.transfers.some((t) => t.reference === transferReference(id))).toBe(false);
