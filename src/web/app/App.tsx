@@ -80,6 +80,10 @@ const ProfilePage = page(
   () => import('@web/features/profile/routes/ProfilePage.tsx'),
   'ProfilePage',
 );
+const ResponsiblePlayPage = page(
+  () => import('@web/features/responsible-play/routes/ResponsiblePlayPage.tsx'),
+  'ResponsiblePlayPage',
+);
 const NotificationsPage = page(
   () => import('@web/features/notifications/routes/NotificationsPage.tsx'),
   'NotificationsPage',
@@ -178,6 +182,7 @@ const protectedRoutes: Array<{
   { paths: ['/TopUp'], Screen: TopUpPage },
   { paths: ['/Notifications'], Screen: NotificationsPage },
   { paths: ['/Profile'], Screen: ProfilePage },
+  { paths: ['/ResponsiblePlay'], Screen: ResponsiblePlayPage },
   // '/admin' and everything below it (DESIGN §4 "Operators").
   { paths: ['/admin/*?'], Screen: AdminApp },
 ];

@@ -1,3 +1,4 @@
+import { RealityCheck } from '@web/features/responsible-play/components/RealityCheck.tsx';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -11,6 +12,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <RealityCheck />
     </div>
   );
 }

@@ -6,6 +6,7 @@ const FOOTER_LINKS = [
   { href: '/Pricing', label: 'Pricing' },
   { href: '/TopUp', label: 'Top up' },
   { href: '/Profile', label: 'Profile' },
+  { href: '/ResponsiblePlay', label: 'Responsible play' },
   { href: '/Terms', label: 'Terms' },
   { href: '/Privacy', label: 'Privacy' },
   { href: '/GameRules', label: 'Game rules' },

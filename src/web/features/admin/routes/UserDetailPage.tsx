@@ -19,6 +19,7 @@ import type { AdminUserDetail } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { ResponsiblePlaySection } from '../components/ResponsiblePlaySection.tsx';
 import { BackLink, Section } from '../components/Section.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { Tabs } from '../components/Tabs.tsx';
@@ -447,6 +448,8 @@ export function UserDetailPage() {
       </Section>
 
       <AdjustmentForm detail={data} />
+
+      <ResponsiblePlaySection userId={user.id} name={user.fullname} />
 
       <Section title="Activity" id="activity-title">
         <Tabs

@@ -85,6 +85,20 @@ export function ProfilePage() {
           </li>
         </ul>
       </Card>
+      <Card className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-bold">Responsible play</h2>
+          <p className="text-sm text-muted">
+            Deposit and spend limits, breaks, reminders and your activity statement.
+          </p>
+        </div>
+        <Link
+          href="/ResponsiblePlay"
+          className="inline-flex min-h-11 shrink-0 items-center rounded-xl border border-line px-5 py-2.5 text-sm font-semibold hover:border-accent hover:text-accent"
+        >
+          Open responsible play
+        </Link>
+      </Card>
       <PasswordForm hasSetPassword={user.hasSetPassword} />
       <LogoutEverywhere />
       <DeleteAccount />

@@ -1,0 +1,32 @@
+import type { AdminResponsiblePlay } from '@shared/schemas/responsible-play.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { Envelope, MessageBody } from './types.ts';
+
+const key = (id: string) => [...adminKeys.user(id), 'responsible-play'] as const;
+
+/** GET /admin/users/:id/responsible-play: limits, reminders and every break. */
+export const getUserResponsiblePlay = (id: string) =>
+  http
+    .get<Envelope<AdminResponsiblePlay>>(`/admin/users/${encodeURIComponent(id)}/responsible-play`)
+    .then((body) => body.data);
+
+export const userResponsiblePlayQueryOptions = (id: string) =>
+  queryOptions({ queryKey: key(id), queryFn: () => getUserResponsiblePlay(id) });
+
+export function useUserResponsiblePlay(id: string) {
+  return useQuery(userResponsiblePlayQueryOptions(id));
+}
+
+/** POST /admin/users/:id/exclusion/lift {reason}: ends a break early; audited. */
+export const liftExclusion = ({ id, reason }: { id: string; reason: string }) =>
+  http.post<MessageBody>(`/admin/users/${encodeURIComponent(id)}/exclusion/lift`, { reason });
+
+export function useLiftExclusion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: liftExclusion,
+    onSettled: (_result, _error, { id }) => queryClient.invalidateQueries({ queryKey: key(id) }),
+  });
+}

@@ -1,0 +1,119 @@
+import { formatNaira } from '@shared/money.ts';
+import { Button } from '@web/components/ui/Button.tsx';
+import { Card } from '@web/components/ui/Card.tsx';
+import { Spinner } from '@web/components/ui/Spinner.tsx';
+import { errorMessage } from '@web/lib/http.ts';
+import { toast } from '@web/lib/toast.tsx';
+import { useId } from 'react';
+import { useDownloadStatement } from '../api/download-statement.ts';
+import { useStatement } from '../api/get-statement.ts';
+
+const monthFormatter = new Intl.DateTimeFormat('en-GB', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthName = (month: string) => monthFormatter.format(new Date(`${month}-01T00:00:00Z`));
+
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted';
+const thNumber = `${th} text-right`;
+const td = 'px-3 py-2 whitespace-nowrap';
+const tdNumber = `${td} text-right tabular-nums`;
+
+/** Money in and out per month, from the wallet's ledger; downloadable as CSV. */
+export function StatementCard() {
+  const headingId = useId();
+  const statement = useStatement();
+  const download = useDownloadStatement();
+
+  function onDownload() {
+    download.mutate(undefined, {
+      onError: (failure) =>
+        toast.error(errorMessage(failure, 'The statement could not be downloaded')),
+    });
+  }
+
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-bold">
+          Activity statement
+        </h2>
+        <Button variant="outline" onClick={onDownload} loading={download.isPending}>
+          Download CSV
+        </Button>
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        Per calendar month (Lagos time), the last 24 months. Withdrawals include their fee.
+      </p>
+      {statement.isPending ? (
+        <div className="grid place-items-center py-8">
+          <Spinner label="Loading your statement" />
+        </div>
+      ) : statement.isError ? (
+        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-danger">
+          {errorMessage(statement.error, 'Your statement could not be loaded.')}
+          <Button variant="outline" onClick={() => statement.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : statement.data.months.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-line p-4 text-center text-sm text-muted">
+          Nothing yet: your deposits, entry fees, winnings and withdrawals will show here.
+        </p>
+      ) : (
+        // Scrolls sideways on a phone rather than squeezing seven columns.
+        <section
+          aria-label="Statement by month"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+          tabIndex={0}
+          className="relative mt-4 overflow-x-auto focus-visible:outline-accent"
+        >
+          <table className="w-full min-w-[36rem] text-sm">
+            <caption className="sr-only">Money in and out per month, in naira</caption>
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className={th}>
+                  Month
+                </th>
+                <th scope="col" className={thNumber}>
+                  Deposits
+                </th>
+                <th scope="col" className={thNumber}>
+                  Entry fees
+                </th>
+                <th scope="col" className={thNumber}>
+                  Winnings
+                </th>
+                <th scope="col" className={thNumber}>
+                  Withdrawals
+                </th>
+                <th scope="col" className={thNumber}>
+                  Other
+                </th>
+                <th scope="col" className={thNumber}>
+                  Net
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {statement.data.months.map((month) => (
+                <tr key={month.month}>
+                  <th scope="row" className={`${td} text-left font-medium`}>
+                    {monthName(month.month)}
+                  </th>
+                  <td className={tdNumber}>{formatNaira(month.deposits)}</td>
+                  <td className={tdNumber}>{formatNaira(month.entryFees)}</td>
+                  <td className={tdNumber}>{formatNaira(month.winnings)}</td>
+                  <td className={tdNumber}>{formatNaira(month.withdrawals)}</td>
+                  <td className={tdNumber}>{formatNaira(month.other)}</td>
+                  <td className={`${tdNumber} font-semibold`}>{formatNaira(month.net)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </Card>
+  );
+}
