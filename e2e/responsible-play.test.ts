@@ -1,0 +1,99 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { registerPlayer, topUpThroughSandbox } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
+import { e2eSuite } from './support/fixture.ts';
+
+let smtp: TestSmtpServer | undefined;
+const e2e = e2eSuite({
+  env: async () => {
+    smtp = await startSmtpServer();
+    return { SMTP_URL: smtp.url };
+  },
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+
+/** Screenshots for review (gitignored). */
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+
+describe.each(VIEWPORT_NAMES)('Responsible play page at %s width', (viewport) => {
+  const { width } = VIEWPORTS[viewport];
+
+  it('sets a limit, saves reminders, downloads the statement and starts a break after confirming', async () => {
+    if (!smtp) throw new Error('the SMTP server is not running');
+    const player = await registerPlayer(e2e.server.url, smtp, 'limits');
+    await topUpThroughSandbox(e2e.server.url, player.token, 3000);
+    await mkdir(ARTIFACTS, { recursive: true });
+    const shot = (name: string) =>
+      page.screenshot({
+        path: `${ARTIFACTS}responsible-play-${name}-${width}.png`,
+        fullPage: true,
+      });
+
+    // Reached from Profile.
+    const page = await e2e.open('/Profile', { viewport, authToken: player.token });
+    await page.getByRole('link', { name: 'Open responsible play' }).click();
+    await page.waitForURL((url) => url.pathname === '/ResponsiblePlay');
+    await page.getByRole('heading', { level: 1, name: 'Responsible play' }).waitFor();
+    await page.getByRole('row', { name: /₦3,000/ }).waitFor();
+    await waitForScreen(page);
+    await expectNoSeriousA11yViolations(page, `/ResponsiblePlay at ${width} px`);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    await shot('start');
+
+    // A daily deposit limit, by keyboard-reachable labelled fields.
+    const deposits = page.getByRole('region', { name: 'Deposit limits' });
+    await deposits.getByLabel('Limit in naira').fill('5000');
+    await deposits.getByRole('button', { name: 'Save deposit limit' }).click();
+    await page.getByText('Your new limit applies now.').waitFor();
+    await deposits.getByText('₦3,000 used, ₦2,000 left').waitFor();
+    // Raising waits 24 hours and the page says from when.
+    await deposits.getByLabel('Limit in naira').fill('9000');
+    await deposits.getByRole('button', { name: 'Save deposit limit' }).click();
+    await deposits.getByText(/^Change to ₦9,000 applies from /).waitFor();
+
+    // Reminders and the marketing switch save as they change.
+    await page.getByLabel('Reality check').selectOption('30');
+    const marketing = page.getByRole('switch', { name: 'Tournament news and offers' });
+    await expect.poll(() => marketing.getAttribute('aria-checked')).toBe('true');
+    await marketing.click();
+    await expect.poll(() => marketing.getAttribute('aria-checked')).toBe('false');
+
+    // The statement as CSV, from the server.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^pluckers-statement-\d{4}-\d{2}-\d{2}\.csv$/);
+    await shot('limits');
+
+    // A break asks first; Cancel changes nothing.
+    const breaks = page.getByRole('region', { name: 'Take a break' });
+    await breaks.getByRole('radio', { name: '7 days' }).check();
+    await breaks.getByRole('button', { name: 'Start a 7 days break' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a 7 days break?' });
+    await dialog.waitFor();
+    await expectNoSeriousA11yViolations(page, `break confirmation at ${width} px`);
+    await shot('confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await breaks.getByRole('button', { name: 'Start a 7 days break' }).click();
+    await dialog.getByRole('button', { name: 'Yes, start my break' }).click();
+    await page.getByRole('heading', { name: 'You are on a time-out' }).waitFor();
+    await page.getByText(/^Your break has started\. It ends on /).waitFor();
+    await shot('on-break');
+
+    // The footer links here too.
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Responsible play' })
+      .waitFor();
+  });
+});
