@@ -2,10 +2,19 @@
  * What a first-time player trips over (issue 20), each reproduced in Debian Chromium at a phone
  * and a laptop width before it was fixed.
  */
+import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
-import { OPERATOR_ENV, type Player, registerPlayer } from './support/accounts.ts';
+import {
+  api,
+  balanceOf,
+  OPERATOR_ENV,
+  operatorToken,
+  type Player,
+  registerPlayer,
+  topUpThroughSandbox,
+} from './support/accounts.ts';
 import { VIEWPORT_NAMES, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
@@ -21,14 +30,43 @@ afterAll(async () => {
 });
 
 let player: Player | undefined;
+let admin: string | undefined;
 beforeAll(async () => {
   if (!smtp) throw new Error('the SMTP server is not running');
   player = await registerPlayer(e2e.server.url, smtp, 'newbie');
+  admin = await operatorToken(e2e.server.url);
 });
+
+let games = 0;
+/** A game made by the operator through the API; its id. */
+async function createGame(body: Record<string, unknown>): Promise<string> {
+  games += 1;
+  const created = await api<{ data: { id: string } }>(e2e.server.url, 'POST', '/admin/games', {
+    token: admin,
+    body: {
+      title: `Issue 20 game ${games} ${Date.now().toString(36)}`,
+      reward: 500,
+      maximumPlayers: 5,
+      ...body,
+    },
+  });
+  return created.data.id;
+}
+
+async function newPlayer(name: string): Promise<Player> {
+  if (!smtp) throw new Error('the SMTP server is not running');
+  return registerPlayer(e2e.server.url, smtp, name);
+}
 
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`the set-up did not make ${what}`);
   return value;
+}
+
+/** A screenshot to look at: e2e/artifacts/issue20-<name>.png (gitignored). */
+async function shot(page: Page, name: string): Promise<void> {
+  await mkdir('e2e/artifacts', { recursive: true });
+  await page.screenshot({ path: `e2e/artifacts/issue20-${name}.png` });
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
@@ -76,4 +114,66 @@ describe.each(VIEWPORT_NAMES)('scroll position at %s width', (viewport) => {
     await waitForScreen(page);
     expect(await scrollY(page)).toBe(0);
   });
+});
+
+describe('offline', () => {
+  it("an answer sent offline comes back to the form with the spec's message and is never sent later", async () => {
+    const gameId = await createGame({ entryFee: 100 });
+    const payer = await newPlayer('offline');
+    await topUpThroughSandbox(e2e.server.url, payer.token, 1000);
+    const page = await e2e.open(`/GameDetails?id=${gameId}`, {
+      authToken: payer.token,
+      allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/],
+    });
+    await waitForScreen(page);
+    await page.getByRole('button', { name: 'Submit Your Answer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Your answer').fill('Sent from a bus with no signal');
+
+    await page.context().setOffline(true);
+    const started = Date.now();
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page
+      .getByText('Something went wrong playing game, please try again', { exact: true })
+      .waitFor({ timeout: 21_000 });
+    await dialog.getByLabel('Your answer').waitFor();
+    expect(Date.now() - started).toBeLessThan(20_500);
+    expect(await dialog.getByLabel('Your answer').inputValue()).toBe(
+      'Sent from a bus with no signal',
+    );
+
+    // Back online: nothing goes out by itself and nothing is charged.
+    await page.context().setOffline(false);
+    await page.waitForTimeout(3_000);
+    expect(await balanceOf(e2e.server.url, payer.token)).toBe(1000);
+    const played = await api<{ data: unknown[] }>(e2e.server.url, 'GET', '/game/played', {
+      token: payer.token,
+    });
+    expect(played.data).toHaveLength(0);
+  });
+
+  it.each(VIEWPORT_NAMES)(
+    'a list opened offline says so with Retry instead of spinning (%s)',
+    async (viewport) => {
+      const page = await e2e.open('/Home', {
+        authToken: need(player, 'a player').token,
+        viewport,
+        allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/],
+      });
+      await waitForScreen(page);
+      await page.getByRole('article').first().waitFor();
+      await page.context().setOffline(true);
+      await page.getByRole('tab', { name: 'Highest Payouts' }).click();
+      const offline = page.getByText("You're offline", { exact: true });
+      await offline.waitFor({ timeout: 3_000 });
+      await shot(page, `offline-${viewport}`);
+
+      // Retry while still offline says so; back online, the list loads by itself.
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByText('Still offline.', { exact: false }).waitFor();
+      await page.context().setOffline(false);
+      await page.getByRole('tabpanel').getByRole('article').first().waitFor();
+      expect(await offline.count()).toBe(0);
+    },
+  );
 });

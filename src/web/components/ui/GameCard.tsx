@@ -7,7 +7,7 @@ import { type ReactNode, useId } from 'react';
 import { useLocation } from 'wouter';
 import { Button, buttonBase, buttonStyles } from './Button.tsx';
 import { EmptyState } from './EmptyState.tsx';
-import { Spinner } from './Spinner.tsx';
+import { Loading } from './LoadingState.tsx';
 
 /*
  * Games as every screen shows them: badges, the card of spec §2 and the grid of cards. One
@@ -203,7 +203,7 @@ export function GameGrid({
   if (loading) {
     return (
       <div className="grid min-h-80 place-items-center rounded-2xl border border-dashed border-line">
-        <Spinner label={loadingLabel} className="size-8" />
+        <Loading label={loadingLabel} className="size-8" />
       </div>
     );
   }

@@ -13,6 +13,9 @@ export function usePlayGame() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: playGame,
+    // Moves money: sent now or failed now, never paused offline and sent later by itself.
+    networkMode: 'always',
+    retry: false,
     onSuccess: (result) => {
       // Spec §4: the local balance drops by the entry fee until the next user reload.
       if (result.amountPaid > 0) adjustBalance(-result.amountPaid);

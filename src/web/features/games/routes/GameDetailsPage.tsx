@@ -13,7 +13,7 @@ import {
   quoted,
   TournamentMarker,
 } from '@web/components/ui/GameCard.tsx';
-import { PageSpinner } from '@web/components/ui/Spinner.tsx';
+import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { useSession } from '@web/lib/session.ts';
 import { type ReactNode, useState } from 'react';
@@ -130,7 +130,7 @@ export function GameDetailsPage() {
   useErrorToast(error, ERROR_MESSAGES.gameList, 'game-details-error');
 
   if (!id) return <Redirect to="/" replace />;
-  if (isPending) return <PageSpinner label="Loading the game" />;
+  if (isPending) return <PageLoading label="Loading the game" />;
   if (!game) {
     return (
       <section>

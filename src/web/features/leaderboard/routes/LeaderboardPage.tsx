@@ -3,8 +3,8 @@ import { formatNaira } from '@shared/money.ts';
 import type { LeaderboardEntry } from '@shared/schemas/games.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
 import { useSession } from '@web/lib/session.ts';
@@ -164,7 +164,7 @@ export function LeaderboardPage({ params = {} }: { params?: LeaderboardParams })
         </li>
       </ul>
       {isPending ? (
-        <PageSpinner label="Loading the leaderboard" />
+        <PageLoading label="Loading the leaderboard" />
       ) : error && !data ? (
         <EmptyState icon="📡" title="We could not load the leaderboard">
           <p>Check your connection and try again.</p>

@@ -2,8 +2,8 @@ import { formatDate } from '@shared/date.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useState } from 'react';
@@ -35,7 +35,7 @@ export function NotificationsPage() {
         Your notifications
       </h2>
       {isPending ? (
-        <PageSpinner label="Loading notifications" />
+        <PageLoading label="Loading notifications" />
       ) : isError || !data ? (
         // Spec §8: a failed notification load is silent; show the empty inbox.
         <EmptyState icon="🔔" title="No notifications yet">

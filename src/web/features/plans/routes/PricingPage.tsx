@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { useSession } from '@web/lib/session.ts';
 import { Link, Redirect } from 'wouter';
 import { usePlans } from '../api/get-plans.ts';
@@ -97,7 +97,7 @@ export function PricingPage() {
           Available plans
         </h2>
         {isPending ? (
-          <PageSpinner label="Loading plans" />
+          <PageLoading label="Loading plans" />
         ) : isError || !plans ? (
           <EmptyState icon="😕" title={ERROR_MESSAGES.planNotFound}>
             Please refresh the page in a moment.

@@ -4,7 +4,7 @@ import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
-import { PageSpinner } from '@web/components/ui/Spinner.tsx';
+import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { adjustBalance, setUser, useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -22,7 +22,7 @@ export function UpgradeAccountPage() {
   const { ensureAge, dialog: ageDialog } = useAgeGate();
 
   if (user?.planID) return <Redirect to="/" replace />;
-  if (isPending) return <PageSpinner label="Loading plan" />;
+  if (isPending) return <PageLoading label="Loading plan" />;
   const plan = plans?.find((candidate) => candidate.id === id);
   if (!user) return null;
   if (!plan) {

@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { Link } from 'wouter';
 import { usePlayedGames } from '../api/get-played-games.ts';
@@ -28,7 +28,7 @@ export function MySubmissionsPage() {
         Your submissions
       </h2>
       {isPending ? (
-        <PageSpinner label="Loading your submissions" />
+        <PageLoading label="Loading your submissions" />
       ) : error && !data ? (
         <EmptyState icon="📡" title="We could not load your submissions">
           <p>Check your connection and try again.</p>

@@ -1,7 +1,7 @@
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Spinner } from '@web/components/ui/Spinner.tsx';
+import { Loading } from '@web/components/ui/LoadingState.tsx';
 import { useSession } from '@web/lib/session.ts';
 import { type ReactNode, useMemo } from 'react';
 import { paymentsQueryOptions } from '../api/get-payments.ts';
@@ -61,7 +61,7 @@ export function BalanceChart() {
   if (loading) {
     body = (
       <div className="grid aspect-[400/140] place-items-center">
-        <Spinner label="Loading balance chart" />
+        <Loading label="Loading balance chart" />
       </div>
     );
   } else if (failed && points.length === 0) {

@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import type { Pagination as PageInfo } from '@shared/schemas/common.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { Loading } from '@web/components/ui/LoadingState.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
-import { Spinner } from '@web/components/ui/Spinner.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { type ReactNode, useRef } from 'react';
 
@@ -54,7 +54,7 @@ export function HistorySection<T>({
   if (isPending) {
     body = (
       <div className="grid min-h-48 place-items-center">
-        <Spinner label={`Loading ${title.toLowerCase()}`} className="size-7" />
+        <Loading label={`Loading ${title.toLowerCase()}`} className="size-7" />
       </div>
     );
   } else if (error && !items) {
