@@ -19,6 +19,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { gameListsPlugin } from './modules/games/list-cache.ts';
 import { gameRoutes } from './modules/games/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(
       await api.register(paymentRoutes, { config });
       await api.register(withdrawalRoutes, { config });
       await api.register(bankAccountResolveRoutes);
+      await api.register(kycRoutes, { config });
       await api.register(planRoutes);
       await api.register(responsiblePlayRoutes);
       await api.register(adminGameRoutes);

@@ -62,6 +62,13 @@ const envSchema = z.object({
     .min(0, 'JOB_POLL_MS must be 0 (off) or more')
     .default(10_000),
   PAYMENTS_SANDBOX: booleanFromEnv('PAYMENTS_SANDBOX').optional(),
+  /** Dojah (https://api.dojah.io): the app's AppId and its secret key, sent as Authorization. */
+  KYC_APP_ID: z.string().optional(),
+  KYC_SECRET_KEY: z.string().optional(),
+  KYC_BASE_URL: z.url({ error: 'KYC_BASE_URL must be a URL' }).default('https://api.dojah.io'),
+  KYC_SANDBOX: booleanFromEnv('KYC_SANDBOX').optional(),
+  KYC_SANDBOX_IN_PRODUCTION: booleanFromEnv('KYC_SANDBOX_IN_PRODUCTION').default(false),
+  KYC_HASH_KEY: z.string().min(32, 'KYC_HASH_KEY must be at least 32 characters').optional(),
   PAYMENTS_SANDBOX_IN_PRODUCTION: booleanFromEnv('PAYMENTS_SANDBOX_IN_PRODUCTION').default(false),
   TRUST_PROXY: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
@@ -166,6 +173,17 @@ export interface AppConfig {
    * on this server's own test checkout; off, a method without credentials is unavailable.
    */
   paymentsSandbox: boolean;
+  /**
+   * Identity checks (KYC tier 2): Dojah live, the built-in sandbox (documented test numbers,
+   * no provider called), or unavailable. hashKey keys the stored hashes of BVNs and NINs.
+   */
+  kyc: {
+    mode: 'live' | 'sandbox' | 'unavailable';
+    appId: string;
+    secretKey: string;
+    baseUrl: string;
+    hashKey: string | undefined;
+  };
   flutterwave: { secretKey: string; webhookHash: string; baseUrl: string } | undefined;
   paystack: { secretKey: string; baseUrl: string } | undefined;
   /**
@@ -321,6 +339,37 @@ function decidePaymentsSandbox(e: z.output<typeof envSchema>): boolean {
   return sandbox;
 }
 
+const KYC_KEYS = ['KYC_APP_ID', 'KYC_SECRET_KEY'] as const;
+
+/**
+ * The same two switches as the payments sandbox: invented identities must never verify a real
+ * account next to live keys, and a production server only runs the sandbox when told twice.
+ */
+function decideKyc(e: z.output<typeof envSchema>): AppConfig['kyc'] {
+  const keys = KYC_KEYS.filter((name) => e[name]);
+  if (keys.length === 1)
+    throw new ConfigError(
+      `Invalid ${KYC_KEYS.find((name) => !e[name])}: set ${KYC_KEYS.join(', ')} together, or neither`,
+    );
+  const live = keys.length === 2;
+  if (e.KYC_SANDBOX === true && live)
+    throw new ConfigError(
+      'Invalid KYC_SANDBOX: the identity sandbox cannot run next to live KYC keys (KYC_APP_ID, KYC_SECRET_KEY); unset one or the other',
+    );
+  const sandbox = e.KYC_SANDBOX ?? (!live && e.NODE_ENV !== 'production');
+  if (sandbox && e.NODE_ENV === 'production' && !e.KYC_SANDBOX_IN_PRODUCTION)
+    throw new ConfigError(
+      'Invalid KYC_SANDBOX: the identity sandbox (test identities) is refused with NODE_ENV=production; set KYC_SANDBOX_IN_PRODUCTION=true to force it',
+    );
+  return {
+    mode: live ? 'live' : sandbox ? 'sandbox' : 'unavailable',
+    appId: e.KYC_APP_ID ?? '',
+    secretKey: e.KYC_SECRET_KEY ?? '',
+    baseUrl: e.KYC_BASE_URL.replace(/\/$/, ''),
+    hashKey: e.KYC_HASH_KEY,
+  };
+}
+
 /** Reads the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   // Empty strings mean "unset" so `FOO= npm start` behaves like no FOO at all.
@@ -348,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid ${FLUTTERWAVE_KEYS.find((name) => !e[name])}: set ${FLUTTERWAVE_KEYS.join(', ')} together, or neither`,
     );
   const paymentsSandbox = decidePaymentsSandbox(e);
+  const kyc = decideKyc(e);
   const s3 = parseS3(e, present);
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
     throw new ConfigError('Invalid METRICS_PORT: METRICS_PORT must differ from PORT');
@@ -385,6 +435,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2_000),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     paymentsSandbox,
+    kyc,
     flutterwave:
       e.FLUTTERWAVE_SECRET_KEY && e.FLUTTERWAVE_WEBHOOK_HASH
         ? {

@@ -7,15 +7,26 @@ import type { AppConfig } from '../config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** jwt signs tokens and keys code hashes; sandbox signs the built-in sandbox's webhooks. */
-    secrets: { jwt: Uint8Array; sandbox: Uint8Array };
+    /**
+     * jwt signs tokens and keys code hashes; sandbox signs the built-in sandbox's webhooks;
+     * kycHash keys the hashes of BVNs and NINs (its own key: rotating the JWT secret must not
+     * make every verified identity look new).
+     */
+    secrets: { jwt: Uint8Array; sandbox: Uint8Array; kycHash: Uint8Array };
   }
 }
 
-/** JWT_SECRET, or one generated on first start and kept in DATA_DIR so tokens survive restarts. */
-async function loadJwtSecret(config: AppConfig): Promise<string> {
-  if (config.jwtSecret) return config.jwtSecret;
-  const file = path.resolve(config.dataDir, 'jwt-secret');
+/**
+ * The configured secret, or one generated on first start and kept in DATA_DIR/<fileName> so it
+ * survives restarts (JWT_SECRET: tokens; KYC_HASH_KEY: identity hashes).
+ */
+async function loadSecret(
+  config: AppConfig,
+  configured: string | undefined,
+  fileName: string,
+): Promise<string> {
+  if (configured) return configured;
+  const file = path.resolve(config.dataDir, fileName);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch (error) {
@@ -32,10 +43,13 @@ async function loadJwtSecret(config: AppConfig): Promise<string> {
 
 export default fp<{ config: AppConfig }>(
   async function secretsPlugin(app: FastifyInstance, { config }) {
-    const secret = await loadJwtSecret(config);
+    const secret = await loadSecret(config, config.jwtSecret, 'jwt-secret');
     const jwt = new TextEncoder().encode(secret);
     const sandbox = createHmac('sha256', secret).update('sandbox-webhooks').digest();
-    app.decorate('secrets', { jwt, sandbox });
+    const kycHash = new TextEncoder().encode(
+      await loadSecret(config, config.kyc.hashKey, 'kyc-hash-key'),
+    );
+    app.decorate('secrets', { jwt, sandbox, kycHash });
   },
   { name: 'secrets' },
 );

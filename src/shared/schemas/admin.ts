@@ -95,25 +95,82 @@ export const adjustmentBodySchema = z.object({
     .max(300, REASON_TOO_LONG),
 });
 
-export const settingsBodySchema = z.object({
-  withdrawalTransactionFee: z
-    .number({ error: 'Withdrawal fee must be a number' })
-    .min(0, 'Withdrawal fee cannot be negative')
-    .max(100_000, 'Withdrawal fee must be at most ₦100,000'),
-  minimumPaymentAmount: z
-    .number({ error: 'Minimum payment must be a number' })
-    .positive('Minimum payment must be above zero')
-    .refine(atLeastOneKobo, 'Minimum payment must be above zero')
-    .max(1_000_000, 'Minimum payment must be at most ₦1,000,000'),
-  dailyGameLimit: z
-    .number({ error: 'Daily game limit must be a number' })
-    .int('Daily game limit must be a whole number')
-    .min(1, 'Daily game limit must be at least 1')
-    .max(1000, 'Daily game limit must be at most 1000'),
-  tournamentLaunchAt: z.iso
-    .datetime({ offset: true, error: 'Launch date must be a date and time' })
-    .nullable(),
-});
+const MAX_CAP = 1_000_000_000;
+
+/** A tier cap in naira: above zero, or null for no cap. */
+const tierCap = (label: string) =>
+  z
+    .number({ error: `${label} must be a number, or empty for no cap` })
+    .refine(atLeastOneKobo, `${label} must be above zero (leave it empty for no cap)`)
+    .max(MAX_CAP, `${label} must be at most ₦1,000,000,000`)
+    .nullable()
+    .optional();
+
+type CapValues = Partial<
+  Record<`tier${1 | 2 | 3}${'BalanceCap' | 'DailyWithdrawalCap'}`, number | null>
+>;
+
+/**
+ * A higher tier never has a lower cap than the tier below it (null is "no cap", the highest).
+ * Checked by the form on what it sends and by the server on the settings it would store.
+ */
+export function tierCapOrderIssue(values: CapValues): { path: string; message: string } | null {
+  const kinds = [
+    ['BalanceCap', 'balance cap'],
+    ['DailyWithdrawalCap', 'daily withdrawal cap'],
+  ] as const;
+  for (const [kind, label] of kinds) {
+    for (const tier of [2, 3] as const) {
+      const lower = values[`tier${(tier - 1) as 1 | 2}${kind}`];
+      const higher = values[`tier${tier}${kind}`];
+      if (lower === undefined || higher === undefined) continue;
+      if (lower === null ? higher !== null : higher !== null && higher < lower)
+        return {
+          path: `tier${tier}${kind}`,
+          message: `The tier ${tier} ${label} must be at least the tier ${tier - 1} one`,
+        };
+    }
+  }
+  return null;
+}
+
+export const settingsBodySchema = z
+  .object({
+    withdrawalTransactionFee: z
+      .number({ error: 'Withdrawal fee must be a number' })
+      .min(0, 'Withdrawal fee cannot be negative')
+      .max(100_000, 'Withdrawal fee must be at most ₦100,000'),
+    minimumPaymentAmount: z
+      .number({ error: 'Minimum payment must be a number' })
+      .positive('Minimum payment must be above zero')
+      .refine(atLeastOneKobo, 'Minimum payment must be above zero')
+      .max(1_000_000, 'Minimum payment must be at most ₦1,000,000'),
+    dailyGameLimit: z
+      .number({ error: 'Daily game limit must be a number' })
+      .int('Daily game limit must be a whole number')
+      .min(1, 'Daily game limit must be at least 1')
+      .max(1000, 'Daily game limit must be at most 1000'),
+    tournamentLaunchAt: z.iso
+      .datetime({ offset: true, error: 'Launch date must be a date and time' })
+      .nullable(),
+    // KYC tier caps and the AML threshold: optional so older clients that send only the four
+    // fields above keep working (absent: unchanged).
+    tier1BalanceCap: tierCap('Tier 1 balance cap'),
+    tier1DailyWithdrawalCap: tierCap('Tier 1 daily withdrawal cap'),
+    tier2BalanceCap: tierCap('Tier 2 balance cap'),
+    tier2DailyWithdrawalCap: tierCap('Tier 2 daily withdrawal cap'),
+    tier3BalanceCap: tierCap('Tier 3 balance cap'),
+    tier3DailyWithdrawalCap: tierCap('Tier 3 daily withdrawal cap'),
+    amlReviewThreshold: z
+      .number({ error: 'AML review threshold must be a number' })
+      .refine(atLeastOneKobo, 'AML review threshold must be above zero')
+      .max(MAX_CAP, 'AML review threshold must be at most ₦1,000,000,000')
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    const issue = tierCapOrderIssue(body);
+    if (issue) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
 
 /**
  * One emoji as players see it: a pictograph (with its variation selector, skin tone and

@@ -8,3 +8,18 @@ export const settingsSchema = z.object({
   tournamentLaunchAt: z.string().nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** Tier caps (naira; null: no cap) and the AML review threshold: operators only. */
+export const limitSettingsSchema = z.object({
+  tier1BalanceCap: nairaSchema.nullable(),
+  tier1DailyWithdrawalCap: nairaSchema.nullable(),
+  tier2BalanceCap: nairaSchema.nullable(),
+  tier2DailyWithdrawalCap: nairaSchema.nullable(),
+  tier3BalanceCap: nairaSchema.nullable(),
+  tier3DailyWithdrawalCap: nairaSchema.nullable(),
+  amlReviewThreshold: nairaSchema,
+});
+export type LimitSettings = z.infer<typeof limitSettingsSchema>;
+
+export const adminSettingsSchema = settingsSchema.extend(limitSettingsSchema.shape);
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;

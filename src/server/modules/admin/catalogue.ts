@@ -7,18 +7,19 @@ import {
   categoryBodySchema,
   planBodySchema,
   settingsBodySchema,
+  tierCapOrderIssue,
 } from '../../../shared/schemas/admin.ts';
 import { categorySchema } from '../../../shared/schemas/catalogue.ts';
 import { envelope, idParamsSchema } from '../../../shared/schemas/common.ts';
 import { planSchema } from '../../../shared/schemas/plans.ts';
-import { settingsSchema } from '../../../shared/schemas/settings.ts';
+import { adminSettingsSchema } from '../../../shared/schemas/settings.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, plans, settings } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { toApiPlan } from '../plans/service.ts';
-import { getSettings } from '../settings/service.ts';
+import { getAdminSettings } from '../settings/service.ts';
 import { recordAudit } from './audit.ts';
 
 /** Operators tune settings, plans and categories; every change is audited. */
@@ -36,6 +37,20 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     }
   };
 
+  typed.get(
+    '/admin/settings',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Every setting, with the KYC tier caps and the AML review threshold',
+        response: { 200: envelope(adminSettingsSchema) },
+      },
+    },
+    async () => ({ data: await getAdminSettings(app.db) }),
+  );
+
   typed.put(
     '/admin/settings',
     {
@@ -43,24 +58,53 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Change fees, minimums, the daily limit and the tournament launch',
+        summary:
+          'Change fees, minimums, the daily limit, the tournament launch, KYC tier caps and the AML review threshold',
         body: settingsBodySchema,
-        response: { 200: envelope(settingsSchema) },
+        response: { 200: envelope(adminSettingsSchema) },
       },
     },
     async (request) => {
       const adminId = requireUser(request).id;
+      const { body } = request;
+      // Naira in, kobo stored; absent: unchanged, null: no cap.
+      const cap = (value: number | null | undefined) =>
+        value === undefined ? undefined : value === null ? null : nairaToKobo(value);
+      const limits = {
+        tier1BalanceCap: cap(body.tier1BalanceCap),
+        tier1DailyWithdrawalCap: cap(body.tier1DailyWithdrawalCap),
+        tier2BalanceCap: cap(body.tier2BalanceCap),
+        tier2DailyWithdrawalCap: cap(body.tier2DailyWithdrawalCap),
+        tier3BalanceCap: cap(body.tier3BalanceCap),
+        tier3DailyWithdrawalCap: cap(body.tier3DailyWithdrawalCap),
+        amlReviewThreshold:
+          body.amlReviewThreshold === undefined ? undefined : nairaToKobo(body.amlReviewThreshold),
+      };
       await inTransaction(app.db, async (tx) => {
         const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update');
+        if (!before) throw notFound('Settings not found');
+        // The order of tiers holds for what would be stored, fields left out included.
+        const stored = (key: keyof typeof limits & `tier${string}`) => {
+          const value = limits[key] === undefined ? before[key] : limits[key];
+          return value === null ? null : Number(value) / 100;
+        };
+        const issue = tierCapOrderIssue({
+          tier1BalanceCap: stored('tier1BalanceCap'),
+          tier1DailyWithdrawalCap: stored('tier1DailyWithdrawalCap'),
+          tier2BalanceCap: stored('tier2BalanceCap'),
+          tier2DailyWithdrawalCap: stored('tier2DailyWithdrawalCap'),
+          tier3BalanceCap: stored('tier3BalanceCap'),
+          tier3DailyWithdrawalCap: stored('tier3DailyWithdrawalCap'),
+        });
+        if (issue) throw badRequest(issue.message);
         const [after] = await tx
           .update(settings)
           .set({
-            withdrawalTransactionFee: nairaToKobo(request.body.withdrawalTransactionFee),
-            minimumPaymentAmount: nairaToKobo(request.body.minimumPaymentAmount),
-            dailyGameLimit: request.body.dailyGameLimit,
-            tournamentLaunchAt: request.body.tournamentLaunchAt
-              ? new Date(request.body.tournamentLaunchAt)
-              : null,
+            withdrawalTransactionFee: nairaToKobo(body.withdrawalTransactionFee),
+            minimumPaymentAmount: nairaToKobo(body.minimumPaymentAmount),
+            dailyGameLimit: body.dailyGameLimit,
+            tournamentLaunchAt: body.tournamentLaunchAt ? new Date(body.tournamentLaunchAt) : null,
+            ...limits,
             updatedAt: app.clock.now(),
           })
           .where(eq(settings.id, 1))
@@ -74,7 +118,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
           after,
         });
       });
-      return { message: 'Settings saved', data: await getSettings(app.db) };
+      return { message: 'Settings saved', data: await getAdminSettings(app.db) };
     },
   );
 

@@ -17,6 +17,7 @@ import {
   type VerifyHint,
 } from '../../providers/payments/types.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
+import { assertTopUpWithinCap } from '../kyc/caps.ts';
 import { notify } from '../notifications/service.ts';
 import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
@@ -72,6 +73,8 @@ export async function startTopUp(
     // deposit limit (pending checkouts count). The row lock above makes check and insert one step.
     await assertNotExcluded(tx, userId, now);
     await assertWithinLimits(tx, userId, 'deposit', amount, now);
+    // KYC: no top-up that would take the wallet above its tier's balance cap.
+    await assertTopUpWithinCap(tx, userId, amount);
     await tx
       .insert(payments)
       .values({ userId, method, reference, amount, mode: provider.mode, createdAt: now });

@@ -1,5 +1,5 @@
 import { koboToNaira } from '../../../shared/money.ts';
-import type { Settings } from '../../../shared/schemas/settings.ts';
+import type { AdminSettings, Settings } from '../../../shared/schemas/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { readSettingsRow } from '../../db/seed.ts';
 
@@ -10,5 +10,25 @@ export async function getSettings(db: Database): Promise<Settings> {
     minimumPaymentAmount: koboToNaira(row.minimumPaymentAmount),
     dailyGameLimit: row.dailyGameLimit,
     tournamentLaunchAt: row.tournamentLaunchAt?.toISOString() ?? null,
+  };
+}
+
+const capNaira = (kobo: bigint | null) => (kobo === null ? null : koboToNaira(kobo));
+
+/**
+ * Everything operators tune, the KYC tier caps and the AML review threshold included. Those
+ * stay out of the public settings: a threshold known is a threshold withdrawn just under.
+ */
+export async function getAdminSettings(db: Database): Promise<AdminSettings> {
+  const row = await readSettingsRow(db);
+  return {
+    ...(await getSettings(db)),
+    tier1BalanceCap: capNaira(row.tier1BalanceCap),
+    tier1DailyWithdrawalCap: capNaira(row.tier1DailyWithdrawalCap),
+    tier2BalanceCap: capNaira(row.tier2BalanceCap),
+    tier2DailyWithdrawalCap: capNaira(row.tier2DailyWithdrawalCap),
+    tier3BalanceCap: capNaira(row.tier3BalanceCap),
+    tier3DailyWithdrawalCap: capNaira(row.tier3DailyWithdrawalCap),
+    amlReviewThreshold: koboToNaira(row.amlReviewThreshold),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '../../providers/payments/types.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
+import { assertPayoutNameMatches, assertWithdrawalAllowed } from '../kyc/caps.ts';
 import { notify } from '../notifications/service.ts';
 import type { RecheckSchedule } from '../payments/recheck.ts';
 import { assertPayoutsAllowed } from '../payments/sandbox-review.ts';
@@ -50,6 +51,8 @@ export async function saveBankAccount(
   input: { bankID: string; accountNumber: string },
 ) {
   const { bank, accountName, email } = await resolveBankAccount(db, provider, userId, input);
+  // After tier 2 the money may only go to an account in the verified name.
+  await assertPayoutNameMatches(db, userId, accountName);
   await db
     .update(users)
     .set({ bankId: bank.id, bankAccountNumber: input.accountNumber, bankAccountName: accountName })
@@ -122,6 +125,8 @@ export async function requestWithdrawal(
         .where(eq(users.id, userId));
       if (!user?.bankId || !user.number || !user.bankCode || !user.bankName)
         throw badRequest(WITHDRAWAL_MESSAGES.noBankAccount);
+      // KYC: the tier's daily cap and, from tier 2, a payout account in the verified name.
+      await assertWithdrawalAllowed(tx, userId, amount, user.name, now);
       // Judged under the account lock, so two racing requests see each other's top-ups and plays.
       const holdReasons = holdReasonsFor(
         await gatherAmlFacts(tx, {

@@ -1,0 +1,159 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { KYC_DOCUMENT_TYPES, KYC_MESSAGES } from '../../../shared/kyc.ts';
+import { envelope } from '../../../shared/schemas/common.ts';
+import {
+  kycDocumentSchema,
+  kycStatusSchema,
+  kycVerifyBodySchema,
+} from '../../../shared/schemas/kyc.ts';
+import type { AppConfig } from '../../config.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { documentRoute } from '../../plugins/docs.ts';
+import { createKycProvider } from '../../providers/kyc/index.ts';
+import { createFileStore } from '../../providers/storage.ts';
+import { adminKycRoutes } from './admin-routes.ts';
+import { MAX_DOCUMENT_BYTES, reencodeDocument } from './documents.ts';
+import {
+  assertMayUploadDocument,
+  getKycStatus,
+  type KycContext,
+  submitDocument,
+  verifyIdentity,
+} from './service.ts';
+
+/** Player routes under /kyc and the operators' under /admin/kyc (one file store for both). */
+export async function kycRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const secured = { preValidation: app.authenticate };
+  const security = [{ bearerAuth: [] }];
+  const tags = ['kyc'];
+  const provider = createKycProvider(config.kyc);
+  const store = await createFileStore(config, app.db);
+  app.addHook('onClose', () => store.close());
+  app.log[provider?.mode === 'live' ? 'info' : 'warn'](
+    { mode: config.kyc.mode },
+    `kyc: identity checks ${config.kyc.mode === 'live' ? 'through Dojah' : config.kyc.mode === 'sandbox' ? 'on the built-in sandbox (test identities)' : 'unavailable (no KYC_* keys)'}`,
+  );
+  const context = (): KycContext => ({
+    db: app.db,
+    provider,
+    hashKey: app.secrets.kycHash,
+    now: () => app.clock.now(),
+    log: app.log,
+  });
+
+  typed.get(
+    '/kyc',
+    {
+      ...secured,
+      schema: {
+        tags,
+        security,
+        summary: 'My KYC tier, the caps of every tier, and my checks and documents',
+        response: { 200: envelope(kycStatusSchema) },
+      },
+    },
+    async (request) => ({
+      data: await getKycStatus(app.db, requireUser(request).id, app.clock.now()),
+    }),
+  );
+
+  typed.post(
+    '/kyc/verify',
+    {
+      ...secured,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Verify my identity with a BVN or NIN (tier 2); a refusal says why, 503 when the provider cannot be reached',
+        body: kycVerifyBodySchema,
+        response: { 200: envelope(kycStatusSchema) },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      await verifyIdentity(context(), userId, request.body);
+      return {
+        message: KYC_MESSAGES.verified,
+        data: await getKycStatus(app.db, userId, app.clock.now()),
+      };
+    },
+  );
+
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/kyc/documents',
+      {
+        ...secured,
+        bodyLimit: MAX_DOCUMENT_BYTES + 64 * 1024,
+        // The file is read as a stream, not a validated body: the document states the form.
+        config: {
+          swaggerTransform: (input) => {
+            const documented = documentRoute(input);
+            return { ...documented, schema: { ...documented.schema, body: DOCUMENT_FORM } };
+          },
+        },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload an identity document for an operator to review (tier 3; JPEG, PNG or WebP, at most 5 MB)',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({
+            type: z.enum(KYC_DOCUMENT_TYPES, { error: 'Choose the kind of document' }),
+          }),
+          response: { 201: envelope(kycDocumentSchema) },
+        },
+      },
+      async (request, reply) => {
+        const userId = requireUser(request).id;
+        if (!request.isMultipart()) throw badRequest(KYC_MESSAGES.documentImage);
+        // Refused before the image is decoded when it could not be accepted anyway.
+        await assertMayUploadDocument(app.db, userId);
+        const bytes = await readUpload(request);
+        const webp = await reencodeDocument(bytes);
+        const document = await submitDocument(app.db, store, userId, request.query.type, webp);
+        return reply.code(201).send({ message: KYC_MESSAGES.documentSubmitted, data: document });
+      },
+    );
+  });
+
+  await app.register(adminKycRoutes, { store });
+}
+
+const DOCUMENT_FORM = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      maxLength: MAX_DOCUMENT_BYTES,
+      description: 'A photo or scan: JPEG, PNG or WebP, at most 5 MB',
+    },
+  },
+};
+
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file) throw badRequest(KYC_MESSAGES.documentImage);
+    const bytes = await file.toBuffer();
+    if (bytes.length === 0) throw badRequest(KYC_MESSAGES.documentImage);
+    return bytes;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(KYC_MESSAGES.documentImage);
+    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) throw error;
+    throw badRequest(KYC_MESSAGES.documentImage);
+  }
+}

@@ -1,0 +1,349 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { KYC_MESSAGES, type KycDocumentType, type KycIdType } from '../../../shared/kyc.ts';
+import { koboToNaira } from '../../../shared/money.ts';
+import type { KycDocument, KycStatus, KycVerifyBody } from '../../../shared/schemas/kyc.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { identityVerifications, kycDocuments, settings, users } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError, badRequest, conflict, ErrorCode, notFound } from '../../errors.ts';
+import { type KycProvider, KycProviderError } from '../../providers/kyc/index.ts';
+import type { FileStore } from '../../providers/storage.ts';
+import { assertNotThrottled, recordFailure, type ThrottlePolicy } from '../auth/throttle.ts';
+import { notify } from '../notifications/service.ts';
+import { capsOf, withdrawnToday } from './caps.ts';
+import { DOCUMENT_KEY_PREFIX } from './documents.ts';
+import { identityHash } from './identity-hash.ts';
+import { identityFromVerifiedName, namesMatch } from './name-match.ts';
+
+/**
+ * Every identity check costs a provider call and each one is a guess at someone's number:
+ * three a day are free, then each waits twice as long as the one before (from 15 minutes).
+ */
+const CHECKS: ThrottlePolicy = {
+  freeFailures: 3,
+  windowMs: 24 * 3_600_000,
+  firstDelayMs: 15 * 60_000,
+  maxDelayMs: 24 * 3_600_000,
+};
+
+export const UNAVAILABLE_MESSAGE = 'Identity checks are not available on this server';
+
+/** Why a check was refused, as stored (failure_reason) and as the player is told. */
+export const FAILURE_MESSAGES = {
+  not_found: KYC_MESSAGES.notFound,
+  name_mismatch: KYC_MESSAGES.nameMismatch,
+  birth_date_mismatch: KYC_MESSAGES.birthDateMismatch,
+  underage: KYC_MESSAGES.underage,
+  duplicate: KYC_MESSAGES.duplicate,
+  provider_unavailable: KYC_MESSAGES.providerDown,
+} as const;
+type FailureReason = keyof typeof FAILURE_MESSAGES;
+
+export interface KycContext {
+  db: Database;
+  provider: KycProvider | null;
+  hashKey: Uint8Array;
+  now: () => Date;
+  log: { warn(details: object, message: string): void };
+}
+
+/** Tier 1 asks for a phone number on file; there is no SMS provider, so it is checked for being
+ * a real Nigerian mobile or fixed number, not by a code sent to it. */
+export function hasNigerianPhone(phone: string): boolean {
+  const parsed = parsePhoneNumberFromString(phone, 'NG');
+  return Boolean(parsed?.isValid() && parsed.country === 'NG');
+}
+
+/** Today's date in Lagos (UTC+1, no daylight saving) as YYYY-MM-DD. */
+function lagosToday(now: Date): string {
+  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+}
+
+export function isAdultOn(birthDate: string, today: string): boolean {
+  const [year = 0, month = 0, day = 0] = birthDate.split('-').map(Number);
+  const eighteenth = `${String(year + 18).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  // Born on 29 February: the 18th birthday is 1 March in a common year, and "YYYY-02-29" sorts
+  // before "YYYY-03-01" so the string comparison already says so.
+  return eighteenth <= today;
+}
+
+const titleCase = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(
+      /(^|[\s'-])(\p{L})/gu,
+      (_match, before: string, letter: string) => `${before}${letter.toUpperCase()}`,
+    );
+
+async function recordAttempt(
+  db: Executor,
+  values: {
+    userId: string;
+    idType: KycIdType;
+    idHash: string;
+    idLastFour: string;
+    provider: KycProvider;
+    status: 'VERIFIED' | 'REJECTED';
+    failureReason?: FailureReason;
+    providerReference?: string | null;
+    returnedName?: string;
+    returnedBirthDate?: string;
+  },
+) {
+  await db.insert(identityVerifications).values({
+    userId: values.userId,
+    idType: values.idType,
+    idHash: values.idHash,
+    idLastFour: values.idLastFour,
+    provider: values.provider.name,
+    providerReference: values.providerReference ?? null,
+    mode: values.provider.mode,
+    status: values.status,
+    failureReason: values.failureReason ?? null,
+    returnedName: values.returnedName ?? null,
+    returnedBirthDate: values.returnedBirthDate ?? null,
+  });
+}
+
+const refusal = (reason: FailureReason) =>
+  reason === 'provider_unavailable'
+    ? new AppError(ErrorCode.Unavailable, FAILURE_MESSAGES[reason])
+    : badRequest(FAILURE_MESSAGES[reason]);
+
+/**
+ * Tier 2: asks the KYC provider whose BVN or NIN this is; the name must match the account's
+ * (name-match.ts), the date of birth the one the player typed, and it must show 18 or over.
+ * Every attempt is recorded; the number itself never is (a keyed hash and its last four
+ * digits). Only a match changes anything, in one transaction that also refuses an identity
+ * already verified on another account (the unique index on verified hashes).
+ */
+export async function verifyIdentity(
+  ctx: KycContext,
+  userId: string,
+  body: KycVerifyBody,
+): Promise<void> {
+  const { provider } = ctx;
+  if (!provider) throw new AppError(ErrorCode.Unavailable, UNAVAILABLE_MESSAGE);
+  const [user] = await ctx.db
+    .select({ tier: users.kycTier, fullname: users.fullname, phone: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound('User not found');
+  if (user.tier >= 2) throw conflict(KYC_MESSAGES.alreadyVerified);
+  if (!hasNigerianPhone(user.phone)) throw badRequest(KYC_MESSAGES.phoneNeeded);
+
+  const now = ctx.now();
+  const throttleKey = `kyc-check:${userId}`;
+  await assertNotThrottled(ctx.db, [throttleKey], now, KYC_MESSAGES.tooMany);
+  await recordFailure(ctx.db, throttleKey, CHECKS, now);
+
+  const attempt = {
+    userId,
+    idType: body.idType,
+    idHash: identityHash(ctx.hashKey, body.idType, body.idNumber),
+    idLastFour: body.idNumber.slice(-4),
+    provider,
+  };
+  const refuse = async (reason: FailureReason): Promise<never> => {
+    await recordAttempt(ctx.db, { ...attempt, status: 'REJECTED', failureReason: reason });
+    throw refusal(reason);
+  };
+
+  // Known already: no need to pay the provider to be told the same person again.
+  const [taken] = await ctx.db
+    .select({ userId: identityVerifications.userId })
+    .from(identityVerifications)
+    .where(
+      and(
+        eq(identityVerifications.idHash, attempt.idHash),
+        eq(identityVerifications.status, 'VERIFIED'),
+      ),
+    );
+  if (taken && taken.userId !== userId) return refuse('duplicate');
+
+  let result: Awaited<ReturnType<KycProvider['lookup']>>;
+  try {
+    result = await provider.lookup(body.idType, body.idNumber);
+  } catch (error) {
+    if (!(error instanceof KycProviderError)) throw error;
+    ctx.log.warn({ err: error, provider: provider.name }, 'KYC provider unavailable');
+    return refuse('provider_unavailable');
+  }
+  if (!result.found) return refuse('not_found');
+  const { identity } = result;
+  if (
+    !namesMatch(
+      { givenNames: [identity.firstName, identity.middleName], surname: identity.lastName },
+      user.fullname,
+    )
+  )
+    return refuse('name_mismatch');
+  if (identity.birthDate !== body.dateOfBirth) return refuse('birth_date_mismatch');
+  if (!isAdultOn(identity.birthDate, lagosToday(now))) return refuse('underage');
+
+  // Surname last, so the payout account can be matched against it later (name-match.ts).
+  const verifiedName = titleCase(
+    [identity.firstName, identity.middleName, identity.lastName].filter(Boolean).join(' '),
+  );
+  try {
+    await inTransaction(ctx.db, async (tx) => {
+      const [locked] = await tx
+        .select({ tier: users.kycTier, bankName: users.bankAccountName })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!locked || locked.tier >= 2) throw conflict(KYC_MESSAGES.alreadyVerified);
+      await recordAttempt(tx, {
+        ...attempt,
+        status: 'VERIFIED',
+        providerReference: identity.reference,
+        returnedName: verifiedName,
+        returnedBirthDate: identity.birthDate,
+      });
+      await tx
+        .update(users)
+        .set({ kycTier: 2, verifiedName, verifiedBirthDate: identity.birthDate })
+        .where(eq(users.id, userId));
+      const bankMatches =
+        !locked.bankName || namesMatch(identityFromVerifiedName(verifiedName), locked.bankName);
+      await notify(
+        tx,
+        userId,
+        'Identity verified',
+        bankMatches
+          ? `Your identity is verified as ${verifiedName}. Your wallet now has tier 2 limits.`
+          : `Your identity is verified as ${verifiedName}. Your saved bank account is in another name: replace it with an account in your own name to withdraw.`,
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuse('duplicate');
+    throw error;
+  }
+}
+
+function toApiDocument(row: typeof kycDocuments.$inferSelect): KycDocument {
+  return {
+    id: row.id,
+    documentType: row.documentType,
+    status: row.status,
+    reviewNote: row.reviewNote,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+const naira = (kobo: bigint | null) => (kobo === null ? null : koboToNaira(kobo));
+
+export async function getKycStatus(db: Database, userId: string, now: Date): Promise<KycStatus> {
+  const [[user], [row], attempts, documents, today] = await Promise.all([
+    db
+      .select({
+        tier: users.kycTier,
+        phone: users.phoneNumber,
+        verifiedName: users.verifiedName,
+        bankName: users.bankAccountName,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db.select().from(settings).where(eq(settings.id, 1)),
+    db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.userId, userId))
+      .orderBy(desc(identityVerifications.createdAt))
+      .limit(1),
+    db
+      .select()
+      .from(kycDocuments)
+      .where(eq(kycDocuments.userId, userId))
+      .orderBy(desc(kycDocuments.createdAt))
+      .limit(5),
+    withdrawnToday(db, userId, now),
+  ]);
+  if (!user || !row) throw notFound('User not found');
+  const last = attempts[0];
+  return {
+    tier: user.tier,
+    phoneOnFile: hasNigerianPhone(user.phone),
+    verifiedName: user.verifiedName,
+    tiers: [1, 2, 3].map((tier) => {
+      const caps = capsOf(row, tier);
+      return {
+        tier,
+        balanceCap: naira(caps.balanceCap),
+        dailyWithdrawalCap: naira(caps.dailyWithdrawalCap),
+      };
+    }),
+    withdrawnToday: koboToNaira(today),
+    bankAccountMatches:
+      user.tier >= 2 && user.verifiedName && user.bankName
+        ? namesMatch(identityFromVerifiedName(user.verifiedName), user.bankName)
+        : null,
+    lastAttempt: last
+      ? {
+          idType: last.idType,
+          idLastFour: last.idLastFour,
+          status: last.status,
+          reason: last.failureReason
+            ? (FAILURE_MESSAGES[last.failureReason as FailureReason] ?? last.failureReason)
+            : null,
+          createdAt: last.createdAt.toISOString(),
+        }
+      : null,
+    documents: documents.map(toApiDocument),
+  };
+}
+
+/**
+ * Tier 3: one document at a time, for an operator to review. The file is stored first (under a
+ * prefix nothing public serves), then the row under the player's lock, so two uploads at once
+ * cannot both wait for review; a refused row takes its file with it.
+ */
+export async function submitDocument(
+  db: Database,
+  store: FileStore,
+  userId: string,
+  documentType: KycDocumentType,
+  webp: Buffer,
+): Promise<KycDocument> {
+  const key = `${DOCUMENT_KEY_PREFIX}${userId}/${randomBytes(16).toString('hex')}.webp`;
+  await store.put(key, { body: webp, contentType: 'image/webp' });
+  try {
+    return await inTransaction(db, async (tx) => {
+      const [user] = await tx
+        .select({ tier: users.kycTier })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!user) throw notFound('User not found');
+      if (user.tier < 2) throw badRequest(KYC_MESSAGES.documentNeedsTier2);
+      if (user.tier >= 3) throw conflict(KYC_MESSAGES.alreadyTier3);
+      const [pending] = await tx
+        .select({ id: kycDocuments.id })
+        .from(kycDocuments)
+        .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.status, 'PENDING')));
+      if (pending) throw conflict(KYC_MESSAGES.documentPending);
+      const [created] = await tx
+        .insert(kycDocuments)
+        .values({ userId, documentType, fileKey: key })
+        .returning();
+      if (!created) throw new Error('kyc document insert returned nothing');
+      return toApiDocument(created);
+    });
+  } catch (error) {
+    await store.delete(key);
+    throw error;
+  }
+}
+
+/** Refuses an upload before its bytes are decoded, when it could not be accepted anyway. */
+export async function assertMayUploadDocument(db: Database, userId: string): Promise<void> {
+  const [user] = await db.select({ tier: users.kycTier }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User not found');
+  if (user.tier < 2) throw badRequest(KYC_MESSAGES.documentNeedsTier2);
+  if (user.tier >= 3) throw conflict(KYC_MESSAGES.alreadyTier3);
+}
