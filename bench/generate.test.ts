@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { sealEntries } from '../src/server/modules/draws/seal.ts';
 import { runDraw } from '../src/server/modules/draws/service.ts';
 import { leaderboard } from '../src/server/modules/leaderboard/service.ts';
 import { checkLedger } from '../src/server/modules/wallet/ledger-check.ts';
 import { testDatabasePerFile } from '../src/server/test/database.ts';
+import { startFakeBeacon } from '../src/server/test/fake-beacon.ts';
+import { firstRoundAfter } from '../src/shared/beacon.ts';
 import { koboToNaira } from '../src/shared/money.ts';
 import { USERNAME_PREFIX } from '../src/shared/schemas/users.ts';
 import {
@@ -36,7 +39,11 @@ describe('bench data generators', () => {
       500,
     );
 
-    expect(await runDraw(db, gameId, new Date())).toBe('completed');
+    await sealEntries(db, gameId);
+    const beacon = await startFakeBeacon();
+    onTestFinished(() => beacon.close());
+    const round = beacon.sign(firstRoundAfter(beacon.chain, new Date()));
+    expect(await runDraw(db, gameId, new Date(), round)).toBe('completed');
 
     expect(
       await count(

@@ -6,16 +6,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { games } from '../src/server/db/schema.ts';
-import { runDraw } from '../src/server/modules/draws/service.ts';
+import { sealEntries } from '../src/server/modules/draws/seal.ts';
+import { drawGame } from '../src/server/modules/draws/service.ts';
 import { playGame } from '../src/server/modules/games/service.ts';
 import {
   createGame,
   createPlayer,
   type GameRow,
 } from '../src/server/modules/games/test-fixtures.ts';
-import { TEST_JWT_SECRET } from '../src/server/test/app.ts';
+import { createBeaconClient } from '../src/server/providers/beacon.ts';
+import { TEST_JWT_SECRET, testEnv } from '../src/server/test/app.ts';
 import { actorFor } from '../src/server/test/factories.ts';
 import { parseArgs, verifyDraw } from './verify-draw.ts';
 
@@ -86,8 +89,14 @@ describe('npm run verify-draw against a running server', () => {
           new Date(),
         );
       }
-      await handle.db.update(games).set({ status: 'CLOSED' }).where(eq(games.id, drawn.id));
-      expect(await runDraw(handle.db, drawn.id, new Date())).toBe('completed');
+      await handle.db
+        .update(games)
+        .set({ status: 'CLOSED', closedAt: new Date() })
+        .where(eq(games.id, drawn.id));
+      await sealEntries(handle.db, drawn.id);
+      const config = loadConfig(testEnv());
+      const beacon = createBeaconClient(config.beacon);
+      expect(await drawGame(handle.db, beacon, drawn.id, new Date())).toBe('completed');
     } finally {
       await handle.close();
     }
@@ -104,6 +113,7 @@ describe('npm run verify-draw against a running server', () => {
       JOB_POLL_MS: '0',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
+      ...inject('beaconEnv'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     const deadline = Date.now() + 50_000;
@@ -142,13 +152,18 @@ describe('npm run verify-draw against a running server', () => {
     expect(stdout).toContain('Status:       COMPLETED');
     expect(stdout).toContain(`Commitment:   ${drawn.commitment}`);
     expect(stdout).toContain(`Seed:         ${drawn.seed}`);
-    expect(stdout).toContain('matches the commitment');
     expect(stdout).toContain('Entries:      11');
     expect(stdout).toContain('Published winners (2):');
-    expect(stdout).toContain('Recomputed winners (2):');
     expect(stdout).toMatch(/entry \d+ {2}plucker_p_/);
+    expect(stdout).toContain('[ok] Seed vs commitment: The seed revealed after the draw hashes');
+    expect(stdout).toContain('[ok] Entries vs seal: The 11 published entries are exactly');
+    expect(stdout).toMatch(/\[ok\] Beacon round: Beacon round \d+, the first published after/);
+    expect(stdout).toContain(
+      '[ok] Winners: Recomputing the draw from the seed, the sealed entries',
+    );
+    expect(stdout).toMatch(/\[ok\] Fairness log: .* \(records \d+, \d+, \d+, \d+\)/);
     expect(stdout.trimEnd()).toMatch(
-      /VERIFIED: the seed matches the commitment and picks exactly the published winners\.$/,
+      /VERIFIED: the seed matches the commitment, the entries match the seal, the beacon round is genuine, the winners are exactly the published ones and every step is in the public log\.$/,
     );
   });
 
@@ -212,7 +227,28 @@ describe('npm run verify-draw against a running server', () => {
       await verdict((proof) => {
         proof.entries.pop();
       }),
-    ).toBe('NOT VERIFIED: The entry list does not match the one the draw used');
+    ).toBe('NOT VERIFIED: The published entries differ from the list sealed when the game closed');
+    expect(
+      await verdict((proof) => {
+        const beacon = (proof as unknown as { beacon: { randomness: string } }).beacon;
+        beacon.randomness = 'ab'.repeat(32);
+      }),
+    ).toBe('NOT VERIFIED: The beacon randomness is not the hash of its signature');
+    expect(
+      await verdict((proof) => {
+        const beacon = (proof as unknown as { beacon: { round: number } }).beacon;
+        beacon.round += 1;
+      }),
+    ).toMatch(
+      /^NOT VERIFIED: The draw used beacon round \d+, but the first round after the game closed is \d+$/,
+    );
+    expect(
+      await verdict((proof) => {
+        const log = (proof as unknown as { log: Array<{ body: string }> }).log;
+        const result = log.at(-1) as { body: string };
+        result.body = result.body.replace('"winners":2', '"winners":3');
+      }),
+    ).toMatch(/^NOT VERIFIED: Log record \d+ was changed after it was written$/);
     expect(
       await verdict((proof) => {
         (proof as { winners: unknown }).winners = 'nobody';

@@ -10,12 +10,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  commitmentOf,
-  drawWinners,
-  verifyDrawProof,
-  webFairnessCrypto,
-} from '../src/shared/fairness.ts';
+import { checkDraw } from '../src/shared/draw-check.ts';
+import { webFairnessCrypto } from '../src/shared/fairness.ts';
 import { type DrawProofResponse, drawProofSchema } from '../src/shared/schemas/games.ts';
 
 export const USAGE =
@@ -125,18 +121,14 @@ export async function verifyDraw(
     );
   }
 
-  const crypto = webFairnessCrypto;
-  const hashed = await commitmentOf(crypto, proof.seed);
   lines.push(`Seed:         ${proof.seed}`);
-  lines.push(
-    `sha256(seed): ${hashed}  ${hashed === proof.commitment ? 'matches the commitment' : 'DOES NOT match the commitment'}`,
-  );
   lines.push(`Entries:      ${proof.entries.length} (digest ${proof.entriesDigest})`);
-  const recomputed = await drawWinners(
-    crypto,
-    proof.seed,
-    proof.entries.map((entry) => entry.entryId),
-  );
+  if (proof.merkleRoot)
+    lines.push(`Sealed root:  ${proof.merkleRoot}  (at close ${proof.closedAt})`);
+  if (proof.beacon)
+    lines.push(
+      `Beacon:       round ${proof.beacon.round} of chain ${proof.beacon.chain.hash.slice(0, 16)}…, randomness ${proof.beacon.randomness ?? '(none)'}`,
+    );
   const names = new Map(proof.entries.map((entry) => [entry.entryId, entry.username]));
   const list = (ids: number[]) =>
     ids.length === 0
@@ -145,19 +137,32 @@ export async function verifyDraw(
           .sort((a, b) => a - b)
           .map((id) => `  entry ${id}  ${names.get(id) ?? '(not in the entry list)'}`);
   lines.push(`Published winners (${proof.winners.length}):`, ...list(proof.winners));
-  lines.push(`Recomputed winners (${recomputed.winners.length}):`, ...list(recomputed.winners));
-
-  const verdict = await verifyDrawProof(crypto, proof);
-  if (!verdict.ok) return fail(verdict.reason);
+  lines.push('', 'Checks:');
+  const checks = await checkDraw(webFairnessCrypto, proof);
+  for (const check of checks)
+    lines.push(`  [${CHECK_MARK[check.status]}] ${CHECK_NAME[check.id]}: ${check.text}`);
+  const failed = checks.find((check) => check.status === 'fail');
+  if (failed) return fail(failed.text);
   return {
     ok: true,
     lines: [
       ...lines,
       '',
-      'VERIFIED: the seed matches the commitment and picks exactly the published winners.',
+      proof.version >= 2
+        ? 'VERIFIED: the seed matches the commitment, the entries match the seal, the beacon round is genuine, the winners are exactly the published ones and every step is in the public log.'
+        : 'VERIFIED: the seed matches the commitment and picks exactly the published winners.',
     ],
   };
 }
+
+const CHECK_MARK = { pass: 'ok', fail: 'FAILED', skip: '--' } as const;
+const CHECK_NAME = {
+  commitment: 'Seed vs commitment',
+  seal: 'Entries vs seal',
+  beacon: 'Beacon round',
+  winners: 'Winners',
+  log: 'Fairness log',
+} as const;
 
 async function main(argv: readonly string[]): Promise<number> {
   const options = parseArgs(argv);

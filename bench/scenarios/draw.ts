@@ -4,8 +4,11 @@
  * notification for every player) in this process, timed from call to commit.
  */
 import { sql } from 'drizzle-orm';
+import { sealEntries } from '../../src/server/modules/draws/seal.ts';
 import { runDraw } from '../../src/server/modules/draws/service.ts';
 import { checkLedger } from '../../src/server/modules/wallet/ledger-check.ts';
+import { startFakeBeacon } from '../../src/server/test/fake-beacon.ts';
+import { firstRoundAfter, verifyBeaconRound } from '../../src/shared/beacon.ts';
 import { generateDrawDataset } from '../generate.ts';
 import type { RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { withPreparedDatabase } from '../lib/prepare.ts';
@@ -22,9 +25,19 @@ export async function runDrawFigure(target: Target, options: RunOptions): Promis
     const { gameId } = await generateDrawDataset(db, { entries });
     const generatedMs = since(started);
 
-    options.log('draw: runDraw');
+    // A closing play seals the entries (Merkle root over all of them); the draw then verifies
+    // its beacon round's BLS signature and derives the winners from seed, root and round: all
+    // of it counts against the budget.
+    const beacon = await startFakeBeacon();
+    const beaconRound = beacon.sign(firstRoundAfter(beacon.chain, new Date()));
+    await beacon.close();
+    options.log('draw: seal, verify the beacon round, runDraw');
     started = performance.now();
-    const outcome = await runDraw(db, gameId, new Date());
+    await sealEntries(db, gameId);
+    const sealMs = since(started);
+    if (!verifyBeaconRound(beacon.chain, beaconRound).ok)
+      throw new Error('draw: test beacon round refused');
+    const outcome = await runDraw(db, gameId, new Date(), beaconRound);
     const drawMs = since(started);
 
     const problems: string[] = [];
@@ -53,13 +66,14 @@ export async function runDrawFigure(target: Target, options: RunOptions): Promis
           unit: 's',
           budget: scaled ? '< 5 s' : '< 5 s at 100,000 (quick: 10,000)',
           pass: scaled ? seconds < 5 : undefined,
-          note: `${winners} winners credited, ${notified} notifications, ledger ${ledger.ok ? 'ok' : 'FAILED'}`,
+          note: `entries sealed in ${round(sealMs / 1000, 2)} s, beacon verified, ${winners} winners credited, ${notified} notifications, ledger ${ledger.ok ? 'ok' : 'FAILED'}`,
         },
       ],
       details: {
         entries,
         generateSeconds: round(generatedMs / 1000, 2),
         drawSeconds: round(seconds, 3),
+        sealSeconds: round(sealMs / 1000, 3),
         winners,
         notifications: notified,
         ledgerOk: ledger.ok,

@@ -16,6 +16,7 @@ import { adminReportRoutes } from './modules/admin/reports.ts';
 import { adminUserRoutes } from './modules/admin/users.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { fairnessRoutes } from './modules/fairness/routes.ts';
 import { gameListsPlugin } from './modules/games/list-cache.ts';
 import { gameRoutes } from './modules/games/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -37,6 +38,7 @@ import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
+import beaconPlugin from './plugins/beacon.ts';
 import clusterEventsPlugin from './plugins/cluster-events.ts';
 import compressionPlugin from './plugins/compression.ts';
 import corsPlugin from './plugins/cors.ts';
@@ -168,6 +170,7 @@ export async function buildApp(
   await app.register(metricsPlugin, { config });
   await app.register(gameListsPlugin);
   await app.register(adminBootstrapPlugin, { config });
+  await app.register(beaconPlugin, { config });
   await app.register(jobsPlugin, { config });
   await app.register(docsPlugin);
 
@@ -183,6 +186,7 @@ export async function buildApp(
       await api.register(notificationRoutes);
       await api.register(gameRoutes);
       await api.register(leaderboardRoutes);
+      await api.register(fairnessRoutes);
       await api.register(paymentRoutes, { config });
       await api.register(withdrawalRoutes, { config });
       await api.register(bankAccountResolveRoutes);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { type BeaconChain, QUICKNET } from '../shared/beacon.ts';
 
 const booleanFromEnv = (name: string) =>
   z
@@ -62,6 +63,27 @@ const envSchema = z.object({
     .min(0, 'JOB_POLL_MS must be 0 (off) or more')
     .default(10_000),
   PAYMENTS_SANDBOX: booleanFromEnv('PAYMENTS_SANDBOX').optional(),
+  BEACON_URL: z
+    .url({ protocol: /^https?$/, error: 'BEACON_URL must be an http(s) URL' })
+    .default('https://api.drand.sh'),
+  BEACON_CHAIN_HASH: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'BEACON_CHAIN_HASH must be 64 lower-case hex digits')
+    .optional(),
+  BEACON_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{192}$/, 'BEACON_PUBLIC_KEY must be a 96-byte G2 key in hex')
+    .optional(),
+  BEACON_GENESIS_TIME: z.coerce
+    .number({ error: 'BEACON_GENESIS_TIME must be a number of Unix seconds' })
+    .int('BEACON_GENESIS_TIME must be a whole number')
+    .min(0, 'BEACON_GENESIS_TIME must be 0 or more')
+    .optional(),
+  BEACON_PERIOD: z.coerce
+    .number({ error: 'BEACON_PERIOD must be a number of seconds' })
+    .int('BEACON_PERIOD must be a whole number')
+    .min(1, 'BEACON_PERIOD must be at least 1')
+    .optional(),
   /** Dojah (https://api.dojah.io): the app's AppId and its secret key, sent as Authorization. */
   KYC_APP_ID: z.string().optional(),
   KYC_SECRET_KEY: z.string().optional(),
@@ -173,6 +195,8 @@ export interface AppConfig {
    * on this server's own test checkout; off, a method without credentials is unavailable.
    */
   paymentsSandbox: boolean;
+  /** The public randomness beacon draws wait for (drand quicknet unless overridden). */
+  beacon: { url: string; chain: BeaconChain };
   /**
    * Identity checks (KYC tier 2): Dojah live, the built-in sandbox (documented test numbers,
    * no provider called), or unavailable. hashKey keys the stored hashes of BVNs and NINs.
@@ -397,6 +421,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid ${FLUTTERWAVE_KEYS.find((name) => !e[name])}: set ${FLUTTERWAVE_KEYS.join(', ')} together, or neither`,
     );
   const paymentsSandbox = decidePaymentsSandbox(e);
+  const beacon = { url: e.BEACON_URL.replace(/\/$/, ''), chain: parseBeaconChain(e) };
   const kyc = decideKyc(e);
   const s3 = parseS3(e, present);
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
@@ -435,6 +460,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2_000),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     paymentsSandbox,
+    beacon,
     kyc,
     flutterwave:
       e.FLUTTERWAVE_SECRET_KEY && e.FLUTTERWAVE_WEBHOOK_HASH
@@ -458,5 +484,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+  };
+}
+
+const BEACON_CHAIN_VARIABLES = [
+  'BEACON_CHAIN_HASH',
+  'BEACON_PUBLIC_KEY',
+  'BEACON_GENESIS_TIME',
+  'BEACON_PERIOD',
+] as const;
+
+/** Another drand chain (or a test beacon) is described completely, or quicknet is used. */
+function parseBeaconChain(e: z.output<typeof envSchema>): BeaconChain {
+  const given = BEACON_CHAIN_VARIABLES.filter((name) => e[name] !== undefined);
+  if (given.length === 0) return QUICKNET;
+  if (given.length < BEACON_CHAIN_VARIABLES.length)
+    throw new ConfigError(
+      `Invalid ${BEACON_CHAIN_VARIABLES.find((name) => e[name] === undefined)}: set ${BEACON_CHAIN_VARIABLES.join(', ')} together, or none of them (drand quicknet)`,
+    );
+  return {
+    hash: e.BEACON_CHAIN_HASH as string,
+    publicKey: e.BEACON_PUBLIC_KEY as string,
+    genesisTime: e.BEACON_GENESIS_TIME as number,
+    period: e.BEACON_PERIOD as number,
   };
 }

@@ -60,3 +60,13 @@ export function levelForPoints(points: number): number {
   const index = LEVEL_THRESHOLDS.findIndex((limit) => points < limit);
   return index === -1 ? LEVEL_THRESHOLDS.length + 1 : index + 1;
 }
+
+/** What the public fairness log records, in the order a game's records appear. */
+export const FAIRNESS_LOG_KINDS = [
+  'commitment',
+  'seal',
+  'beacon',
+  'result',
+  'cancellation',
+] as const;
+export type FairnessLogKind = (typeof FAIRNESS_LOG_KINDS)[number];

@@ -1,18 +1,16 @@
 import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type DrawProof, verifyDrawProof } from './draw-check.ts';
 import {
-  bytesToHex,
   commitmentOf,
-  type DrawProof,
   drawWinners,
   entriesDigestOf,
   type FairnessCrypto,
-  hexToBytes,
-  verifyDrawProof,
   webFairnessCrypto,
   winnerCount,
 } from './fairness.ts';
+import { bytesToHex, hexToBytes } from './hex.ts';
 
 const crypto = webFairnessCrypto;
 

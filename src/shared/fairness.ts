@@ -10,22 +10,11 @@
  * 5. A partial Fisher–Yates shuffle picks floor(n / 5) distinct entries: the winners.
  */
 import { PLAYERS_PER_WINNER } from './constants.ts';
+import { bytesToHex, hexToBytes } from './hex.ts';
 
 export interface FairnessCrypto {
   sha256(data: Uint8Array): Uint8Array | Promise<Uint8Array>;
   hmacSha256(key: Uint8Array, data: Uint8Array): Uint8Array | Promise<Uint8Array>;
-}
-
-export function hexToBytes(hex: string): Uint8Array {
-  if (!/^(?:[0-9a-f]{2})*$/i.test(hex)) throw new Error('not a hex string');
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i += 1)
-    bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
-
-export function bytesToHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export function winnerCount(players: number): number {
@@ -91,8 +80,45 @@ export async function drawWinners(
 ): Promise<DrawResult> {
   const ordered = [...entryIds].sort((a, b) => a - b);
   const entriesDigest = await entriesDigestOf(crypto, ordered);
+  return { entriesDigest, winners: await pickWinners(crypto, seedHex, entriesDigest, ordered) };
+}
+
+/**
+ * Version 2 (games created since sealed draws): the stream's message is
+ * sha256("v2:" + merkleRoot + ":" + beaconRandomness) instead of the entries digest, so the
+ * winners depend on the seed committed before play, the entries sealed at close and a public
+ * beacon round that did not exist at close. Knowing the seed no longer tells anyone who would win.
+ */
+export async function drawMixOf(
+  crypto: FairnessCrypto,
+  merkleRoot: string,
+  beaconRandomness: string,
+): Promise<string> {
+  const text = `v2:${merkleRoot}:${beaconRandomness}`;
+  return bytesToHex(await crypto.sha256(new TextEncoder().encode(text)));
+}
+
+export async function drawWinnersV2(
+  crypto: FairnessCrypto,
+  seedHex: string,
+  entryIds: readonly number[],
+  merkleRoot: string,
+  beaconRandomness: string,
+): Promise<number[]> {
+  const ordered = [...entryIds].sort((a, b) => a - b);
+  const mix = await drawMixOf(crypto, merkleRoot, beaconRandomness);
+  return pickWinners(crypto, seedHex, mix, ordered);
+}
+
+/** Partial Fisher–Yates over entries in id order, driven by HMAC(seed, message ‖ counter). */
+async function pickWinners(
+  crypto: FairnessCrypto,
+  seedHex: string,
+  messageHex: string,
+  ordered: readonly number[],
+): Promise<number[]> {
   const count = winnerCount(ordered.length);
-  const stream = randomStream(crypto, hexToBytes(seedHex), hexToBytes(entriesDigest));
+  const stream = randomStream(crypto, hexToBytes(seedHex), hexToBytes(messageHex));
   const pool = [...ordered];
   for (let i = 0; i < count; i += 1) {
     const j = i + (await stream.below(pool.length - i));
@@ -100,7 +126,16 @@ export async function drawWinners(
     pool[j] = pool[i] as number;
     pool[i] = picked;
   }
-  return { entriesDigest, winners: pool.slice(0, count) };
+  return pool.slice(0, count);
+}
+
+/** sha256 of the winning entry ids in ascending order joined by ',': what the log records. */
+export async function winnersDigestOf(
+  crypto: FairnessCrypto,
+  winners: readonly number[],
+): Promise<string> {
+  const sorted = [...winners].sort((a, b) => a - b);
+  return bytesToHex(await crypto.sha256(new TextEncoder().encode(sorted.join(','))));
 }
 
 /** Web Crypto (browsers, Node 20+): used by the Fairness view and the verify script. */
@@ -121,41 +156,3 @@ export const webFairnessCrypto: FairnessCrypto = {
     );
   },
 };
-
-export interface DrawProof {
-  commitment: string;
-  seed: string | null;
-  entriesDigest: string | null;
-  entries: Array<{ entryId: number; username: string }>;
-  winners: number[];
-}
-
-export type ProofVerdict = { ok: true } | { ok: false; reason: string };
-
-/** Re-runs the whole draw from a published proof. */
-export async function verifyDrawProof(
-  crypto: FairnessCrypto,
-  proof: DrawProof,
-): Promise<ProofVerdict> {
-  if (!proof.seed || !proof.entriesDigest)
-    return { ok: false, reason: 'The draw has not happened yet' };
-  if ((await commitmentOf(crypto, proof.seed)) !== proof.commitment) {
-    return {
-      ok: false,
-      reason: 'The revealed seed does not match the commitment published before play',
-    };
-  }
-  const result = await drawWinners(
-    crypto,
-    proof.seed,
-    proof.entries.map((entry) => entry.entryId),
-  );
-  if (result.entriesDigest !== proof.entriesDigest) {
-    return { ok: false, reason: 'The entry list does not match the one the draw used' };
-  }
-  const expected = [...result.winners].sort((a, b) => a - b).join(',');
-  const published = [...proof.winners].sort((a, b) => a - b).join(',');
-  if (expected !== published)
-    return { ok: false, reason: 'The published winners differ from the recomputed ones' };
-  return { ok: true };
-}

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { nairaToKobo } from '../../shared/money.ts';
-import { createDrawSeed } from '../modules/draws/commitment.ts';
+import { createDrawSeed, publishCommitment } from '../modules/draws/commitment.ts';
 import type { Database } from './client.ts';
 import { banks, categories, games, plans, settings } from './schema.ts';
 import { CATEGORIES, DEFAULT_SETTINGS, DEMO_GAMES, NIGERIAN_BANKS, VIP_PLAN } from './seed-data.ts';
@@ -59,29 +59,33 @@ export async function seedDatabase(
       );
     const categoryId = new Map(categoryRows.map((row) => [row.title, row.id]));
 
-    await tx.insert(games).values(
-      DEMO_GAMES.map((game, index) => ({
-        title: game.title,
-        description: game.description,
-        categoryId: categoryId.get(game.category) ?? null,
-        entryFee: nairaToKobo(game.entryFeeNaira),
-        reward: nairaToKobo(game.rewardNaira),
-        maximumPlayers: game.maximumPlayers,
-        status: game.status,
-        isTournament: game.isTournament,
-        startsAt:
-          game.startsInHours === undefined
-            ? null
-            : new Date(now.getTime() + game.startsInHours * HOUR_MS),
-        endsAt:
-          game.endsInHours === undefined
-            ? null
-            : new Date(now.getTime() + game.endsInHours * HOUR_MS),
-        // Spread creation times so "newest first" has a stable, meaningful order.
-        createdAt: new Date(now.getTime() - (DEMO_GAMES.length - index) * 60_000),
-        ...createDrawSeed(),
-      })),
-    );
+    const demoGames = await tx
+      .insert(games)
+      .values(
+        DEMO_GAMES.map((game, index) => ({
+          title: game.title,
+          description: game.description,
+          categoryId: categoryId.get(game.category) ?? null,
+          entryFee: nairaToKobo(game.entryFeeNaira),
+          reward: nairaToKobo(game.rewardNaira),
+          maximumPlayers: game.maximumPlayers,
+          status: game.status,
+          isTournament: game.isTournament,
+          startsAt:
+            game.startsInHours === undefined
+              ? null
+              : new Date(now.getTime() + game.startsInHours * HOUR_MS),
+          endsAt:
+            game.endsInHours === undefined
+              ? null
+              : new Date(now.getTime() + game.endsInHours * HOUR_MS),
+          // Spread creation times so "newest first" has a stable, meaningful order.
+          createdAt: new Date(now.getTime() - (DEMO_GAMES.length - index) * 60_000),
+          ...createDrawSeed(),
+        })),
+      )
+      .returning();
+    for (const game of demoGames) await publishCommitment(tx, game);
   });
 }
 

@@ -92,7 +92,8 @@ export async function runNextJob(
         lockedUntil: null,
         lockedBy: null,
         lastError: error instanceof Error ? error.message : String(error),
-        runAt: new Date(now.getTime() + backoff * 1000),
+        // A handler that knows when to try again (a draw waiting for its beacon round) says so.
+        runAt: retryAtOf(error) ?? new Date(now.getTime() + backoff * 1000),
       })
       .where(and(eq(jobs.id, id), isNull(jobs.doneAt)));
     throw error;
@@ -100,6 +101,11 @@ export async function runNextJob(
     clearInterval(heartbeat);
   }
   return true;
+}
+
+function retryAtOf(error: unknown): Date | null {
+  const retryAt = (error as { retryAt?: unknown } | null)?.retryAt;
+  return retryAt instanceof Date ? retryAt : null;
 }
 
 function lockUntil(now: Date): string {

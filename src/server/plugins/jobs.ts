@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { type JobHandler, nextWakeUp, runNextJob } from '../jobs/queue.ts';
 import { sweepSignInRecords } from '../modules/auth/housekeeping.ts';
-import { runDraw, sweepGames } from '../modules/draws/service.ts';
+import { drawGame, sweepGames } from '../modules/draws/service.ts';
+import { chainFairnessLog } from '../modules/fairness/log.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
 import { renewDuePlans } from '../modules/plans/service.ts';
+import { BeaconUnavailableError } from '../providers/beacon.ts';
 import { sweepRateLimitHits } from './shared-rate-limits.ts';
 
 declare module 'fastify' {
@@ -27,7 +29,9 @@ export default fp<{ config: AppConfig }>(
   async function jobsPlugin(app: FastifyInstance, { config }) {
     const handlers: Record<string, JobHandler> = {
       draw: async (payload) => {
-        await app.metrics.timeDraw(() => runDraw(app.db, String(payload.gameId), app.clock.now()));
+        await app.metrics.timeDraw(() =>
+          drawGame(app.db, app.beacon, String(payload.gameId), app.clock.now()),
+        );
       },
     };
 
@@ -55,13 +59,21 @@ export default fp<{ config: AppConfig }>(
       let ran = 0;
       for (;;) {
         try {
-          if (!(await runNextJob(app.db, handlers, app.clock))) return ran;
+          if (!(await runNextJob(app.db, handlers, app.clock))) break;
           ran += 1;
         } catch (error) {
-          app.log.error({ err: error }, 'background job failed; it will be retried');
+          if (error instanceof BeaconUnavailableError)
+            app.log.info({ reason: error.message }, 'draw waiting for the randomness beacon');
+          else app.log.error({ err: error }, 'background job failed; it will be retried');
           ran += 1;
         }
       }
+      // Records written by this tick's draws (and by plays and operators since the last tick)
+      // get their place in the public log.
+      await chainFairnessLog(app.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'chaining the fairness log failed; retrying next tick'),
+      );
+      return ran;
     }
     app.decorate('jobs', { runDue });
 
@@ -70,7 +82,7 @@ export default fp<{ config: AppConfig }>(
   },
   {
     name: 'jobs',
-    dependencies: ['database', 'payments', 'game-lists', 'cluster-events', 'metrics'],
+    dependencies: ['database', 'payments', 'game-lists', 'cluster-events', 'metrics', 'beacon'],
   },
 );
 

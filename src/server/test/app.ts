@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -23,6 +23,7 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     RATE_LIMIT_MAX: '1000000',
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: path.join(tmpdir(), 'pluckers-no-web-build'),
+    ...inject('beaconEnv'),
     ...overrides,
   };
 }

@@ -5,12 +5,15 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { seedDatabase } from '../db/seed.ts';
+import { startFakeBeacon } from './fake-beacon.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite mode: a migrated, seeded data directory dump every test file starts from. */
     pgliteTemplate: string | null;
     testDatabaseUrl: string | null;
+    /** BEACON_* variables of the run's stand-in randomness beacon (test/fake-beacon.ts). */
+    beaconEnv: Record<string, string>;
   }
 }
 
@@ -22,6 +25,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL || null;
   project.provide('testDatabaseUrl', databaseUrl);
+  // One beacon for the run: draws of every test app are signed and verified like real rounds.
+  const beacon = await startFakeBeacon();
+  project.provide('beaconEnv', beacon.env);
 
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -35,7 +41,7 @@ export default async function setup(project: TestProject) {
     await seedDatabase(handle.db, { demoGames: false });
     await handle.close();
     project.provide('pgliteTemplate', null);
-    return;
+    return () => beacon.close();
   }
 
   const directory = await mkdtemp(path.join(tmpdir(), 'pluckers-template-'));
@@ -48,5 +54,6 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   return async () => {
     await rm(directory, { recursive: true, force: true });
+    await beacon.close();
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANSWER_MAX_CHARACTERS, GAME_STATUSES, GAME_TYPES } from '../constants.ts';
 import { RULE_MESSAGES } from '../messages.ts';
 import { nairaSchema, timestampSchema } from './common.ts';
+import { fairnessLogRecordSchema } from './fairness.ts';
 
 export const gameTypeSchema = z.enum(GAME_TYPES, {
   error: `gameType must be one of ${GAME_TYPES.join(', ')}`,
@@ -105,11 +106,45 @@ export type PlayResult = z.infer<typeof playResultSchema>;
 export const drawProofSchema = z.object({
   gameId: z.string(),
   status: gameStatusSchema,
+  /** 1: seed-only draw (games created before sealed draws); 2: sealed entries + beacon. */
+  version: z.number().int(),
   commitment: z.string(),
   seed: z.string().nullable(),
   entriesDigest: z.string().nullable(),
-  entries: z.array(z.object({ entryId: z.number().int(), username: z.string() })),
+  closedAt: z.string().nullable(),
+  /** Merkle root of the entries sealed at close (version 2), published from the close on. */
+  merkleRoot: z.string().nullable(),
+  /**
+   * The beacon round the draw uses: fixed by the close time; its signature and randomness
+   * once the draw has run. `expectedAt` is when the round is published.
+   */
+  beacon: z
+    .object({
+      chain: z.object({
+        hash: z.string(),
+        publicKey: z.string(),
+        genesisTime: z.number().int(),
+        period: z.number().int(),
+      }),
+      round: z.number().int(),
+      expectedAt: z.string(),
+      signature: z.string().nullable(),
+      randomness: z.string().nullable(),
+    })
+    .nullable(),
+  /** Why a closed game is not drawn yet (waiting for the beacon, beacon unreachable). */
+  waitingFor: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  entries: z.array(
+    z.object({
+      entryId: z.number().int(),
+      username: z.string(),
+      playerId: z.string().optional(),
+      answerHash: z.string().optional(),
+    }),
+  ),
   winners: z.array(z.number().int()),
   winnerUsernames: z.array(z.string()),
+  log: z.array(fairnessLogRecordSchema),
 });
 export type DrawProofResponse = z.infer<typeof drawProofSchema>;

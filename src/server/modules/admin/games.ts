@@ -23,8 +23,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { createDrawSeed } from '../draws/commitment.ts';
-import { cancelWithRefunds } from '../draws/service.ts';
+import { createDrawSeed, publishCommitment } from '../draws/commitment.ts';
+import { cancelWithRefunds, DRAW_MESSAGES, drawOutcomeIsPublic } from '../draws/service.ts';
 import { announceTournament } from '../games/announcements.ts';
 import { toApiGame } from '../games/serialize.ts';
 import { queueDraw } from '../games/service.ts';
@@ -127,11 +127,15 @@ export async function adminGameRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await assertCategoryExists(app.db, request.body.categoryID);
-      const [row] = await app.db
-        .insert(games)
-        .values({ ...gameValues(request.body, app.clock.now()), ...createDrawSeed() })
-        .returning();
-      if (!row) throw new Error('game insert returned nothing');
+      const row = await inTransaction(app.db, async (tx) => {
+        const [created] = await tx
+          .insert(games)
+          .values({ ...gameValues(request.body, app.clock.now()), ...createDrawSeed() })
+          .returning();
+        if (!created) throw new Error('game insert returned nothing');
+        await publishCommitment(tx, created);
+        return created;
+      });
       await recordAudit(app.db, {
         adminId: requireUser(request).id,
         action: 'game.create',
@@ -259,12 +263,14 @@ export async function adminGameRoutes(app: FastifyInstance) {
         if (game.status === 'COMPLETED' || game.status === 'CANCELLED') {
           throw badRequest(`This game is already ${game.status.toLowerCase()}`);
         }
-        await cancelWithRefunds(
-          tx,
-          game,
-          app.clock.now(),
-          `was cancelled by the Pluckers team (${request.body.reason})`,
-        );
+        const now = app.clock.now();
+        if (game.status === 'CLOSED' && drawOutcomeIsPublic(app.beacon.chain, game, now))
+          throw badRequest(DRAW_MESSAGES.randomnessPublic);
+        await cancelWithRefunds(tx, game, now, {
+          rule: 'operator',
+          why: `was cancelled by the Pluckers team (${request.body.reason})`,
+          reason: request.body.reason,
+        });
         return game.playerCount;
       });
       return { message: `Game cancelled; ${outcome} player(s) refunded and notified` };

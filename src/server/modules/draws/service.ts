@@ -1,9 +1,22 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { drawWinners, winnerCount } from '../../../shared/fairness.ts';
+import {
+  type BeaconChain,
+  type BeaconRound,
+  firstRoundAfter,
+  roundTime,
+} from '../../../shared/beacon.ts';
+import {
+  drawWinners,
+  drawWinnersV2,
+  winnerCount,
+  winnersDigestOf,
+} from '../../../shared/fairness.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { gameEntries, games, ledgerTransactions } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { BeaconClient } from '../../providers/beacon.ts';
+import { appendFairnessRecord, chainFairnessLog } from '../fairness/log.ts';
 import { announceTournament } from '../games/announcements.ts';
 import type { GameRow } from '../games/serialize.ts';
 import { queueDraw } from '../games/service.ts';
@@ -11,6 +24,24 @@ import { ACCOUNTS } from '../wallet/ledger.ts';
 import { nodeFairnessCrypto } from './commitment.ts';
 
 export type DrawOutcome = 'completed' | 'cancelled' | 'skipped';
+
+export const DRAW_MESSAGES = {
+  randomnessPublic:
+    "This game's draw randomness is already public, so it can no longer be cancelled: the draw will run",
+} as const;
+
+/**
+ * Whether anyone could already compute a closed game's winners: its beacon round is out. From
+ * then on an operator cancelling it would be choosing the outcome, so it may not.
+ */
+export function drawOutcomeIsPublic(
+  chain: BeaconChain,
+  game: Pick<GameRow, 'drawVersion' | 'closedAt' | 'playerCount'>,
+  now: Date,
+): boolean {
+  if (game.drawVersion < 2 || !game.closedAt || winnerCount(game.playerCount) === 0) return false;
+  return now >= roundTime(chain, firstRoundAfter(chain, game.closedAt));
+}
 
 const levelSql = (points: ReturnType<typeof sql>) =>
   sql`CASE WHEN ${points} < 100 THEN 1 WHEN ${points} < 500 THEN 2 WHEN ${points} < 2000 THEN 3 WHEN ${points} < 10000 THEN 4 ELSE 5 END`;
@@ -22,7 +53,12 @@ const levelSql = (points: ReturnType<typeof sql>) =>
  * row is locked and must still be CLOSED, so a second run (or a re-run after a crash, which
  * rolled everything back) does nothing twice. Set-based SQL keeps a 100,000-entry draw quick.
  */
-export async function runDraw(db: Database, gameId: string, now: Date): Promise<DrawOutcome> {
+export async function runDraw(
+  db: Database,
+  gameId: string,
+  now: Date,
+  beacon?: BeaconRound,
+): Promise<DrawOutcome> {
   return inTransaction(db, async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
     if (game?.status !== 'CLOSED') return 'skipped';
@@ -35,16 +71,14 @@ export async function runDraw(db: Database, gameId: string, now: Date): Promise<
     const entryIds = entries.map((entry) => entry.id);
     const nowIso = now.toISOString();
     if (winnerCount(entryIds.length) === 0) {
-      await cancelWithRefunds(
-        tx,
-        game,
-        now,
-        'ended with fewer than 5 players, so it was cancelled',
-      );
+      await cancelWithRefunds(tx, game, now, {
+        rule: 'fewer-than-5-players',
+        why: 'ended with fewer than 5 players, so it was cancelled',
+      });
       return 'cancelled';
     }
 
-    const { winners, entriesDigest } = await drawWinners(nodeFairnessCrypto, game.seed, entryIds);
+    const { winners, entriesDigest } = await pickWinners(game, entryIds, beacon);
     const reward = game.reward;
 
     // Every entry written once, in one pass over the game's entries: the winners' ids are an
@@ -97,8 +131,30 @@ export async function runDraw(db: Database, gameId: string, now: Date): Promise<
 
     await tx
       .update(games)
-      .set({ status: 'COMPLETED', drawnAt: now, entriesDigest })
+      .set({
+        status: 'COMPLETED',
+        drawnAt: now,
+        entriesDigest,
+        beaconRound: beacon?.round ?? null,
+        beaconSignature: beacon?.signature ?? null,
+        beaconRandomness: beacon?.randomness ?? null,
+      })
       .where(eq(games.id, gameId));
+    if (beacon)
+      await appendFairnessRecord(tx, {
+        kind: 'beacon',
+        gameId,
+        fields: { round: beacon.round, signature: beacon.signature, randomness: beacon.randomness },
+      });
+    await appendFairnessRecord(tx, {
+      kind: 'result',
+      gameId,
+      fields: {
+        seed: game.seed,
+        winners: winners.length,
+        winnersDigest: await winnersDigestOf(nodeFairnessCrypto, winners),
+      },
+    });
     return 'completed';
   });
 }
@@ -112,8 +168,16 @@ export async function cancelWithRefunds(
   tx: Transaction,
   game: GameRow,
   now: Date,
-  why: string,
+  cancellation: {
+    /** The published rule that allows it: too few players, or an operator's stated reason. */
+    rule: 'fewer-than-5-players' | 'operator';
+    /** Told to players: "<title> <why>". */
+    why: string;
+    /** The operator's reason, published in the fairness log. */
+    reason?: string;
+  },
 ): Promise<void> {
+  const { why } = cancellation;
   const gameId = game.id;
   const refunds = await tx
     .update(gameEntries)
@@ -146,10 +210,72 @@ export async function cancelWithRefunds(
         ELSE ${`"${game.title}" ${why}.`} END,
       ${now.toISOString()}::timestamptz
     FROM game_entries WHERE game_id = ${gameId}`);
+  const cancelReason = cancellation.reason ?? 'Fewer than 5 players took part';
   await tx
     .update(games)
-    .set({ status: 'CANCELLED', drawnAt: now, closedAt: game.closedAt ?? now })
+    .set({ status: 'CANCELLED', drawnAt: now, closedAt: game.closedAt ?? now, cancelReason })
     .where(eq(games.id, gameId));
+  await appendFairnessRecord(tx, {
+    kind: 'cancellation',
+    gameId,
+    fields: { rule: cancellation.rule, reason: cancelReason, players: game.playerCount },
+  });
+}
+
+/**
+ * Seed-only games (version 1) draw from the seed and the entry list; sealed games (version 2)
+ * from the seed, the Merkle root fixed at close and the verified beacon round.
+ */
+async function pickWinners(
+  game: GameRow,
+  entryIds: number[],
+  beacon: BeaconRound | undefined,
+): Promise<{ winners: number[]; entriesDigest: string }> {
+  const v1 = await drawWinners(nodeFairnessCrypto, game.seed, entryIds);
+  if (game.drawVersion < 2) return v1;
+  if (!beacon || !game.merkleRoot)
+    throw new Error(`game ${game.id} needs its seal and a beacon round to be drawn`);
+  const winners = await drawWinnersV2(
+    nodeFairnessCrypto,
+    game.seed,
+    entryIds,
+    game.merkleRoot,
+    beacon.randomness,
+  );
+  return { winners, entriesDigest: v1.entriesDigest };
+}
+
+/**
+ * The draw job: a sealed game with winners to pick waits for the first beacon round after its
+ * close (BeaconUnavailableError: the job runs again when the round is due, or after a failed
+ * fetch), then draws. Games that will be cancelled need no randomness.
+ */
+export async function drawGame(
+  db: Database,
+  beacon: BeaconClient,
+  gameId: string,
+  now: Date,
+): Promise<DrawOutcome> {
+  const [game] = await db
+    .select({
+      status: games.status,
+      drawVersion: games.drawVersion,
+      closedAt: games.closedAt,
+      playerCount: games.playerCount,
+    })
+    .from(games)
+    .where(eq(games.id, gameId));
+  if (game?.status !== 'CLOSED') return 'skipped';
+  const needsBeacon =
+    game.drawVersion >= 2 && winnerCount(game.playerCount) > 0 && game.closedAt !== null;
+  const round = needsBeacon
+    ? await beacon.fetchRound(firstRoundAfter(beacon.chain, game.closedAt as Date), now)
+    : undefined;
+  const outcome = await runDraw(db, gameId, now, round);
+  // The proof is complete once the result has its place in the public log: chain it now
+  // rather than at the next tick (which would do it anyway if this fails).
+  await chainFairnessLog(db).catch(() => 0);
+  return outcome;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { verifyDrawProof, webFairnessCrypto } from '../../../shared/fairness.ts';
+import { verifyDrawProof } from '../../../shared/draw-check.ts';
+import { webFairnessCrypto } from '../../../shared/fairness.ts';
 import { games, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
-import { createDrawSeed } from '../draws/commitment.ts';
+import { createDrawSeed, publishCommitment } from '../draws/commitment.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
@@ -43,6 +44,7 @@ async function createGame(
     })
     .returning();
   if (!game) throw new Error('no game');
+  await publishCommitment(app.db, game);
   return game;
 }
 

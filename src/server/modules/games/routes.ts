@@ -95,7 +95,9 @@ export async function gameRoutes(app: FastifyInstance) {
         response: { 200: envelope(drawProofSchema) },
       },
     },
-    async (request) => ({ data: await loadDrawProof(app.db, request.params.id) }),
+    async (request) => ({
+      data: await loadDrawProof(app.db, app.beacon.chain, request.params.id),
+    }),
   );
 
   typed.post(

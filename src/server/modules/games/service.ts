@@ -8,7 +8,7 @@ import { countWords, visibleAnswerText } from '../../../shared/games.ts';
 import { RULE_MESSAGES } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Game, PlayedGame, PlayGameBody } from '../../../shared/schemas/games.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { gameEntries, games, plans, users } from '../../db/schema.ts';
 import { readSettingsRow } from '../../db/seed.ts';
@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, ErrorCode, forbidden, notFound } from '
 import { enqueueJob } from '../../jobs/queue.ts';
 import { maxKobo } from '../../lib/kobo.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
+import { sealEntries } from '../draws/seal.ts';
 import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
@@ -48,11 +49,12 @@ const DRAW_JOB = 'draw';
 
 export const drawJobKey = (gameId: string) => `draw:${gameId}`;
 
-export async function queueDraw(
-  db: Parameters<typeof enqueueJob>[0],
-  gameId: string,
-  runAt?: Date,
-) {
+/**
+ * Called in the transaction that closes a game: seals its entries (the seal must exist before
+ * the beacon round the draw waits for) and queues the draw.
+ */
+export async function queueDraw(db: Executor, gameId: string, runAt?: Date) {
+  await sealEntries(db, gameId);
   await enqueueJob(db, { kind: DRAW_JOB, key: drawJobKey(gameId), payload: { gameId }, runAt });
 }
 

@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { games, plans } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { bearerFor, createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
-import { createDrawSeed } from '../draws/commitment.ts';
+import { createDrawSeed, publishCommitment } from '../draws/commitment.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
@@ -75,6 +75,7 @@ export async function createGame(
     })
     .returning();
   if (!game) throw new Error('createGame: insert returned nothing');
+  await publishCommitment(db, game);
   return game;
 }
 

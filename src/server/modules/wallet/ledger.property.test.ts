@@ -14,7 +14,7 @@ import {
 } from '../../test/fake-paystack.ts';
 import { type FakeTransactPay, startFakeTransactPay } from '../../test/fake-transactpay.ts';
 import { createDrawSeed } from '../draws/commitment.ts';
-import { runDraw } from '../draws/service.ts';
+import { drawGame } from '../draws/service.ts';
 import { transferReference } from '../withdrawals/service.ts';
 import { checkLedger } from './ledger-check.ts';
 
@@ -305,7 +305,7 @@ class Run {
       });
       expect(closed.statusCode, closed.body).toBe(200);
     }
-    await runDraw(this.app.db, game.id, new Date());
+    await drawGame(this.app.db, this.app.beacon, game.id, new Date());
     const [row] = await this.app.db.select().from(games).where(eq(games.id, game.id));
     if (game.players.size < 5) {
       expect(row?.status).toBe('CANCELLED');

@@ -1,4 +1,5 @@
-import { type ProofVerdict, verifyDrawProof, webFairnessCrypto } from '@shared/fairness.ts';
+import { type ProofVerdict, verifyDrawProof } from '@shared/draw-check.ts';
+import { webFairnessCrypto } from '@shared/fairness.ts';
 import type { DrawProofResponse, Game } from '@shared/schemas/games.ts';
 import { Card } from '@web/components/ui/Card.tsx';
 import { Spinner } from '@web/components/ui/Spinner.tsx';

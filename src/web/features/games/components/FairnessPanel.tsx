@@ -1,5 +1,6 @@
 import { PLAYERS_PER_WINNER } from '@shared/constants.ts';
-import { type ProofVerdict, verifyDrawProof, webFairnessCrypto } from '@shared/fairness.ts';
+import { type ProofVerdict, verifyDrawProof } from '@shared/draw-check.ts';
+import { webFairnessCrypto } from '@shared/fairness.ts';
 import type { DrawProofResponse, Game } from '@shared/schemas/games.ts';
 import { Spinner } from '@web/components/ui/Spinner.tsx';
 import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
