@@ -137,6 +137,7 @@ describe('offline', () => {
       .getByText('Something went wrong playing game, please try again', { exact: true })
       .waitFor({ timeout: 21_000 });
     await dialog.getByLabel('Your answer').waitFor();
+    await shot(page, 'offline-answer');
     expect(Date.now() - started).toBeLessThan(20_500);
     expect(await dialog.getByLabel('Your answer').inputValue()).toBe(
       'Sent from a bus with no signal',
@@ -176,4 +177,43 @@ describe('offline', () => {
       expect(await offline.count()).toBe(0);
     },
   );
+});
+
+describe.each(VIEWPORT_NAMES)('games a player cannot enter yet, at %s width', (viewport) => {
+  it('a paid game says what the wallet lacks before any typing and offers that top-up', async () => {
+    const gameId = await createGame({ entryFee: 500 });
+    const page = await e2e.open(`/GameDetails?id=${gameId}`, {
+      authToken: need(player, 'a player').token,
+      viewport,
+    });
+    await waitForScreen(page);
+    const submit = page.getByRole('button', { name: 'Submit Your Answer' });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    const why = page.getByText('This game needs ₦500 and your wallet has ₦0.');
+    await why.waitFor();
+    expect(await submit.getAttribute('aria-describedby')).toBe(await why.getAttribute('id'));
+    await shot(page, `needs-top-up-${viewport}`);
+
+    await page.getByRole('link', { name: 'Top up ₦500' }).click();
+    await page.waitForURL((url) => url.pathname === '/TopUp');
+    await waitForScreen(page);
+    expect(await page.getByLabel('Amount (₦)').inputValue()).toBe('500');
+  });
+
+  it('a tournament says it is part of VIP and offers Go VIP', async () => {
+    const gameId = await createGame({ isTournament: true });
+    const page = await e2e.open(`/GameDetails?id=${gameId}`, {
+      authToken: need(player, 'a player').token,
+      viewport,
+    });
+    await waitForScreen(page);
+    const submit = page.getByRole('button', { name: 'Submit Your Answer' });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByText('Tournaments are part of VIP.').waitFor();
+    await shot(page, `needs-vip-${viewport}`);
+    await page.getByRole('link', { name: 'Go VIP' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/Pricing');
+  });
 });

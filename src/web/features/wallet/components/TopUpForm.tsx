@@ -78,10 +78,17 @@ function CheckoutProgress({ checkout }: { checkout: TopUpCheckout }) {
   );
 }
 
+/** A whole-naira amount from the address (?amount=500), else empty. */
+function amountFromAddress(): string {
+  const value = new URLSearchParams(window.location.search).get('amount') ?? '';
+  return /^[1-9]\d{0,8}$/.test(value) ? value : '';
+}
+
 export function TopUpForm() {
   const { settings } = useWalletSettings();
   const offered = availableMethods(usePaymentModes());
-  const [amount, setAmount] = useState('');
+  // ?amount= comes from "Top up ₦500" on a game the wallet could not pay for.
+  const [amount, setAmount] = useState(amountFromAddress);
   const [chosen, setChosen] = useState<string | null>(null);
   // The player's choice while it is on offer, else the default (the list can arrive late).
   const method =
