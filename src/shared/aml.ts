@@ -35,6 +35,18 @@ const HOLD_REASON_TEXTS: Record<HoldReasonCode, string> = {
     'New payout account: nothing has been paid to this bank account for this player before',
 };
 
+/** A few words for the queue's rows; the full text is in the decision dialogs. */
+const HOLD_REASON_LABELS: Record<HoldReasonCode, string> = {
+  deposit_little_play: 'Little play',
+  small_top_ups: 'Small top-ups',
+  large_amount: 'Large amount',
+  new_payout_account: 'New account',
+};
+
+export function holdReasonLabel(code: string): string {
+  return HOLD_REASON_LABELS[code as HoldReasonCode] ?? code;
+}
+
 /** The operator's text for a stored code; a code this version does not know is shown as is. */
 export function holdReasonText(code: string): string {
   return HOLD_REASON_TEXTS[code as HoldReasonCode] ?? code;

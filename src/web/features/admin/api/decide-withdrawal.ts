@@ -11,13 +11,22 @@ interface DecidedWithdrawal {
 
 /**
  * POST /admin/withdrawals/:id/approve: without a reference the provider's transfer pays it;
- * with one the operator says it was paid by hand.
+ * with one the operator says it was paid by hand. A withdrawal held for review needs the
+ * operator's review note (the server answers 400 without one).
  */
-export const approveWithdrawal = ({ id, paidReference }: { id: string; paidReference?: string }) =>
-  http.post<Envelope<DecidedWithdrawal>>(
-    `/admin/withdrawals/${encodeURIComponent(id)}/approve`,
-    paidReference ? { paidReference } : {},
-  );
+export const approveWithdrawal = ({
+  id,
+  paidReference,
+  reviewNote,
+}: {
+  id: string;
+  paidReference?: string;
+  reviewNote?: string;
+}) =>
+  http.post<Envelope<DecidedWithdrawal>>(`/admin/withdrawals/${encodeURIComponent(id)}/approve`, {
+    ...(paidReference ? { paidReference } : {}),
+    ...(reviewNote ? { reviewNote } : {}),
+  });
 
 /** POST /admin/withdrawals/:id/reject {reason}: amount and fee go back to the wallet. */
 export const rejectWithdrawal = ({ id, reason }: { id: string; reason: string }) =>

@@ -3,21 +3,38 @@ import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
 import type { AdminWithdrawalPage, Envelope, WithdrawalStatus } from './types.ts';
 
-/** GET /admin/withdrawals?status&page: pending first (oldest first), 20 a page. */
-export const getAdminWithdrawals = (status: WithdrawalStatus | undefined, page: number) =>
+/**
+ * GET /admin/withdrawals?status&held&page: pending first (oldest first), 20 a page; `held`
+ * keeps only those the anti-money-laundering rules held for review.
+ */
+export const getAdminWithdrawals = (
+  status: WithdrawalStatus | undefined,
+  held: boolean,
+  page: number,
+) =>
   http
-    .get<Envelope<AdminWithdrawalPage>>('/admin/withdrawals', { query: { status, page } })
+    .get<Envelope<AdminWithdrawalPage>>('/admin/withdrawals', {
+      query: { status, held: held ? 'true' : undefined, page },
+    })
     .then((body) => body.data);
 
-export const adminWithdrawalsQueryOptions = (status: WithdrawalStatus | undefined, page: number) =>
+export const adminWithdrawalsQueryOptions = (
+  status: WithdrawalStatus | undefined,
+  held: boolean,
+  page: number,
+) =>
   queryOptions({
-    queryKey: adminKeys.withdrawalList(status, page),
-    queryFn: () => getAdminWithdrawals(status, page),
+    queryKey: adminKeys.withdrawalList(status, held, page),
+    queryFn: () => getAdminWithdrawals(status, held, page),
   });
 
-export function useAdminWithdrawals(status: WithdrawalStatus | undefined, page: number) {
+export function useAdminWithdrawals(
+  status: WithdrawalStatus | undefined,
+  held: boolean,
+  page: number,
+) {
   return useQuery({
-    ...adminWithdrawalsQueryOptions(status, page),
+    ...adminWithdrawalsQueryOptions(status, held, page),
     placeholderData: keepPreviousData,
   });
 }
@@ -25,7 +42,7 @@ export function useAdminWithdrawals(status: WithdrawalStatus | undefined, page: 
 /** How many withdrawals wait for a decision (the badge in the console's menu). */
 export function usePendingWithdrawalCount() {
   const query = useQuery({
-    ...adminWithdrawalsQueryOptions('PENDING', 1),
+    ...adminWithdrawalsQueryOptions('PENDING', false, 1),
     refetchInterval: 60_000,
   });
   return query.data?.pagination.totalResults ?? 0;

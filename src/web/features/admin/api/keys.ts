@@ -10,8 +10,8 @@ export const adminKeys = {
   entries: (id: string) => ['admin', 'games', 'entries', id] as const,
   draw: (id: string) => ['admin', 'games', 'draw', id] as const,
   withdrawals: ['admin', 'withdrawals'] as const,
-  withdrawalList: (status: WithdrawalStatus | undefined, page: number) =>
-    ['admin', 'withdrawals', { status, page }] as const,
+  withdrawalList: (status: WithdrawalStatus | undefined, held: boolean, page: number) =>
+    ['admin', 'withdrawals', { status, held, page }] as const,
   users: ['admin', 'users'] as const,
   userList: (q: string, page: number) => ['admin', 'users', 'list', { q, page }] as const,
   user: (id: string) => ['admin', 'users', 'detail', id] as const,

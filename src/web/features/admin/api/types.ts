@@ -1,3 +1,4 @@
+import type { HoldReason } from '@shared/aml.ts';
 import type { Pagination } from '@shared/schemas/common.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import type { Plan } from '@shared/schemas/plans.ts';
@@ -101,6 +102,8 @@ export interface AdminWithdrawal {
   accountNumber: string;
   accountName: string;
   reason: string | null;
+  /** Anti-money-laundering rules that held it for review; empty when none did. */
+  holdReasons: HoldReason[];
   createdAt: string;
 }
 

@@ -17,11 +17,17 @@ export function DataTable({
   label,
   children,
   minWidth = 'min-w-[40rem]',
+  stacked = false,
 }: {
   /** Names the table (caption) and its scrolling region. */
   label: string;
   children: ReactNode;
   minWidth?: string;
+  /**
+   * Below the `sm` breakpoint the rows become cards (the page styles its rows and cells with
+   * `max-sm:` classes, and gives a `sm:` minimum width) instead of a table to scroll sideways.
+   */
+  stacked?: boolean;
 }) {
   return (
     <section
@@ -30,7 +36,7 @@ export function DataTable({
       tabIndex={0}
       className="relative overflow-x-auto rounded-2xl border border-line bg-card focus-visible:outline-accent"
     >
-      <table className={`w-full border-collapse ${minWidth}`}>
+      <table className={`w-full border-collapse ${stacked ? 'max-sm:block' : ''} ${minWidth}`}>
         <caption className="sr-only">{label}</caption>
         {children}
       </table>
@@ -39,6 +45,6 @@ export function DataTable({
 }
 
 /** A table body row with the console's divider and hover. */
-export function Row({ children }: { children: ReactNode }) {
-  return <tr className="border-t border-line hover:bg-white/[0.03]">{children}</tr>;
+export function Row({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <tr className={`border-t border-line hover:bg-white/[0.03] ${className}`}>{children}</tr>;
 }

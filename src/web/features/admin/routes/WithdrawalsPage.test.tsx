@@ -51,6 +51,9 @@ describe('Withdrawals queue', () => {
     expect(within(row).getByText('Pending')).toBeTruthy();
     expect(within(row).getByText('₦2,000')).toBeTruthy();
     expect(within(row).getByText('ADA OBI')).toBeTruthy();
+    // The first payout to an account is held for review (anti-money-laundering rules).
+    expect(within(row).getByText('Held for review')).toBeTruthy();
+    expect(within(row).getByText('New account')).toBeTruthy();
 
     await person.click(within(row).getByRole('button', { name: /^Approve ₦2,000/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
@@ -58,6 +61,18 @@ describe('Withdrawals queue', () => {
       'checked',
       true,
     );
+    expect(
+      within(dialog).getByText(
+        'New payout account: nothing has been paid to this bank account for this player before',
+      ),
+    ).toBeTruthy();
+    // The shared schema asks for the note before anything is sent.
+    await person.click(within(dialog).getByRole('button', { name: 'Send ₦2,000' }));
+    expect(within(dialog).getByText('Write a review note of at least 3 characters')).toBeTruthy();
+    expect((await detailOf(token, player.id)).withdrawals.map((w) => w.status)).toEqual([
+      'PENDING',
+    ]);
+    await person.type(within(dialog).getByLabelText('Review note'), 'Name matches the player');
     await person.click(within(dialog).getByRole('button', { name: 'Send ₦2,000' }));
 
     expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
@@ -93,6 +108,7 @@ describe('Withdrawals queue', () => {
     expect(within(dialog).getByText('Enter the payment reference')).toBeTruthy();
 
     await person.type(within(dialog).getByLabelText('Bank reference'), 'C-778812');
+    await person.type(within(dialog).getByLabelText('Review note'), 'Paid by hand after a call');
     await person.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
 
     expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
@@ -106,7 +122,11 @@ describe('Withdrawals queue', () => {
     );
     expect(audit.body.data.entries[0]).toMatchObject({
       action: 'withdrawal.approve',
-      after: expect.objectContaining({ paidReference: 'ABC-778812' }),
+      before: { status: 'PENDING', holdReasons: ['new_payout_account'] },
+      after: expect.objectContaining({
+        paidReference: 'ABC-778812',
+        reviewNote: 'Paid by hand after a call',
+      }),
     });
   });
 
@@ -147,6 +167,66 @@ describe('Withdrawals queue', () => {
     expect(after.user.accountBalance).toBe(5000);
   });
 
+  it('marks held withdrawals with their reasons and filters the queue to them', async () => {
+    const { token } = await signInAdmin(server());
+    const { player: regular, token: regularToken } = await playerWithBalance(
+      server(),
+      token,
+      5000,
+      'Efe Uzo',
+    );
+    // Once a payout has reached the account, the next one to it is not held.
+    const first = await requestWithdrawal(server(), regularToken, 500);
+    const paid = await api(server(), token, 'POST', `/admin/withdrawals/${first.id}/approve`, {
+      paidReference: 'REF-FIRST-1',
+      reviewNote: 'First payout checked',
+    });
+    expect(paid.status).toBe(200);
+    await requestWithdrawal(server(), regularToken, 700);
+    const { player: flagged, token: flaggedToken } = await playerWithBalance(
+      server(),
+      token,
+      5000,
+      'Funke Ade',
+    );
+    await requestWithdrawal(server(), flaggedToken, 800);
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/withdrawals?status=PENDING');
+
+    const regularRow = await rowOf(regular.handle);
+    expect(within(regularRow).queryByText('Held for review')).toBeNull();
+    const flaggedRow = await rowOf(flagged.handle);
+    expect(within(flaggedRow).getByText('Held for review')).toBeTruthy();
+    expect(within(flaggedRow).getByText('New account')).toBeTruthy();
+
+    await person.click(screen.getByLabelText('Held for review only'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: regular.handle })).toBeNull());
+    expect(within(await rowOf(flagged.handle)).getByText('Held for review')).toBeTruthy();
+    expect(window.location.search).toContain('held=1');
+    for (const row of screen.getAllByRole('row').slice(1))
+      expect(within(row).getByText('Held for review')).toBeTruthy();
+
+    // Rejecting shows the reasons too, and is audited with them.
+    await person.click(
+      within(await rowOf(flagged.handle)).getByRole('button', { name: /^Reject/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+    expect(within(dialog).getByRole('region', { name: 'Held for review' })).toBeTruthy();
+    await person.type(within(dialog).getByLabelText('Reason'), 'Not the player’s account');
+    await person.click(within(dialog).getByRole('button', { name: 'Reject and refund' }));
+    expect(await screen.findByText('Withdrawal rejected and refunded')).toBeTruthy();
+    const audit = await api<{ data: { entries: { action: string; before: unknown }[] } }>(
+      server(),
+      token,
+      'GET',
+      '/admin/audit',
+    );
+    expect(audit.body.data.entries[0]).toMatchObject({
+      action: 'withdrawal.reject',
+      before: { status: 'PENDING', holdReasons: ['new_payout_account'] },
+    });
+  });
+
   it('shows the server’s message when the withdrawal was already decided elsewhere', async () => {
     const { token } = await signInAdmin(server());
     const { player, token: playerToken } = await playerWithBalance(
@@ -166,9 +246,9 @@ describe('Withdrawals queue', () => {
     });
     expect(other.status).toBe(200);
     await person.click(within(row).getByRole('button', { name: /^Approve/ }));
-    await person.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send ₦1,000' }),
-    );
+    const dialog = await screen.findByRole('dialog');
+    await person.type(within(dialog).getByLabelText('Review note'), 'Checked the account');
+    await person.click(within(dialog).getByRole('button', { name: 'Send ₦1,000' }));
 
     expect(await screen.findByText('This withdrawal has already been processed')).toBeTruthy();
     await waitFor(async () =>

@@ -18,6 +18,8 @@ import { useAdminWithdrawals } from '../api/get-withdrawals.ts';
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
 import { DialogActions, ReasonDialog, useFocusOnOpen } from '../components/dialogs.tsx';
+import { CheckboxField, TextAreaField } from '../components/fields.tsx';
+import { HeldMarker, HoldReasonList } from '../components/HoldReasons.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { humanise } from '../lib/format.ts';
@@ -39,15 +41,18 @@ function ApproveForm({
 }: {
   withdrawal: AdminWithdrawal;
   busy: boolean;
-  onApprove: (paidReference?: string) => void;
+  onApprove: (body: { paidReference?: string; reviewNote?: string }) => void;
   onClose: () => void;
 }) {
   const [method, setMethod] = useState<Method>('provider');
+  const held = withdrawal.holdReasons.length > 0;
   const form = useSchemaForm({
-    schema: approveWithdrawalBodySchema,
-    initial: { paidReference: '' },
+    // A held withdrawal needs the operator's review note, as the server insists.
+    schema: held ? heldApproveSchema : approveWithdrawalBodySchema,
+    initial: { paidReference: '', reviewNote: '' },
     toInput: (values) => ({
       paidReference: method === 'manual' ? values.paidReference : undefined,
+      reviewNote: held ? values.reviewNote : undefined,
     }),
   });
   const firstRef = useRef<HTMLInputElement>(null);
@@ -70,8 +75,9 @@ function ApproveForm({
       ref={form.formRef}
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit((body) => onApprove(body.paidReference))}
+      onSubmit={form.handleSubmit((body) => onApprove(body))}
     >
+      <HoldReasonList reasons={withdrawal.holdReasons} />
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-card-raised p-3 text-sm">
         <div>
           <dt className="text-xs text-muted">Send</dt>
@@ -126,6 +132,17 @@ function ApproveForm({
           onChange={(event) => form.set('paidReference', event.target.value)}
         />
       ) : null}
+      {held ? (
+        <TextAreaField
+          name="reviewNote"
+          label="Review note"
+          hint="Why this withdrawal may be paid despite the hold. Kept in the audit log; the player does not see it."
+          rows={3}
+          value={form.values.reviewNote}
+          error={form.errors.reviewNote}
+          onChange={(event) => form.set('reviewNote', event.target.value)}
+        />
+      ) : null}
       <DialogActions>
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel
@@ -137,6 +154,8 @@ function ApproveForm({
     </form>
   );
 }
+
+const heldApproveSchema = approveWithdrawalBodySchema.required({ reviewNote: true });
 
 const PAUSE_NOTICE_ID = 'payout-pause';
 
@@ -165,11 +184,16 @@ function PayoutPause() {
 
 type Decision = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal } | null;
 
+/** On a phone each row is a card: two columns, status and actions across the whole card. */
+const CARD_ROW = 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4';
+const CARD_CELL = 'max-sm:block max-sm:p-0';
+
 export function WithdrawalsPage() {
   const { params, page, update } = useUrlState();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const list = useAdminWithdrawals(status, page);
+  const heldOnly = params.get('held') === '1';
+  const list = useAdminWithdrawals(status, heldOnly, page);
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
   const [decision, setDecision] = useState<Decision>(null);
@@ -177,9 +201,12 @@ export function WithdrawalsPage() {
   // While payouts are paused the server refuses every approval: the buttons say so up front.
   const paused = useSandboxPayments().data?.blocksPayouts === true;
 
-  function onApprove(withdrawal: AdminWithdrawal, paidReference?: string) {
+  function onApprove(
+    withdrawal: AdminWithdrawal,
+    body: { paidReference?: string; reviewNote?: string },
+  ) {
     approve.mutate(
-      { id: withdrawal.id, paidReference },
+      { id: withdrawal.id, ...body },
       {
         onSuccess: (result) => {
           toast.success(result.message ?? 'Withdrawal approved');
@@ -209,7 +236,7 @@ export function WithdrawalsPage() {
     <div className="flex flex-col gap-5">
       <PageHeader title="Withdrawals" eyebrow="Payout queue" />
       <PayoutPause />
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid items-end gap-3 sm:grid-cols-3">
         <SelectField
           label="Status"
           value={status ?? ''}
@@ -222,6 +249,12 @@ export function WithdrawalsPage() {
             </option>
           ))}
         </SelectField>
+        <CheckboxField
+          label="Held for review only"
+          hint="Withdrawals the anti-money-laundering rules flagged"
+          checked={heldOnly}
+          onChange={(event) => update({ held: event.target.checked ? '1' : null, page: 1 })}
+        />
       </div>
 
       {list.isPending ? (
@@ -236,14 +269,20 @@ export function WithdrawalsPage() {
       ) : list.data.withdrawals.length === 0 ? (
         <EmptyState
           icon="🎉"
-          title={status ? `No ${humanise(status).toLowerCase()} withdrawals` : 'No withdrawals yet'}
+          title={
+            heldOnly
+              ? `No ${status ? `${humanise(status).toLowerCase()} ` : ''}withdrawals held for review`
+              : status
+                ? `No ${humanise(status).toLowerCase()} withdrawals`
+                : 'No withdrawals yet'
+          }
         >
           <p>Requests from players appear here, oldest pending first.</p>
         </EmptyState>
       ) : (
         <>
-          <DataTable label="Withdrawals" minWidth="min-w-[50rem]">
-            <thead>
+          <DataTable label="Withdrawals" minWidth="sm:min-w-[50rem]" stacked>
+            <thead className="max-sm:sr-only">
               <tr>
                 <th scope="col" className={th}>
                   Requested
@@ -265,13 +304,13 @@ export function WithdrawalsPage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {list.data.withdrawals.map((withdrawal) => (
-                <Row key={withdrawal.id}>
-                  <td className={`${td} w-32 min-w-32 text-muted`}>
+                <Row key={withdrawal.id} className={CARD_ROW}>
+                  <td className={`${td} ${CARD_CELL} w-32 min-w-32 text-muted max-sm:w-auto`}>
                     {formatDate(withdrawal.createdAt)}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>
+                  <td className={`${td} ${CARD_CELL} whitespace-nowrap max-sm:text-right`}>
                     <Link
                       href={`/users/${withdrawal.userId}`}
                       className="text-accent hover:underline"
@@ -279,27 +318,30 @@ export function WithdrawalsPage() {
                       {withdrawal.username}
                     </Link>
                   </td>
-                  <td className={tdNumber}>
+                  <td className={`${tdNumber} ${CARD_CELL} max-sm:text-left`}>
                     <span className="block font-semibold">{formatNaira(withdrawal.amount)}</span>
                     <span className="text-xs text-muted">+ {formatNaira(withdrawal.fee)} fee</span>
                   </td>
-                  <td className={td}>
+                  <td className={`${td} ${CARD_CELL} max-sm:text-right`}>
                     <span className="block font-medium">{withdrawal.accountName}</span>
                     <span className="text-xs text-muted">
                       {withdrawal.bankName} · {withdrawal.accountNumber}
                     </span>
                   </td>
-                  <td className={td}>
+                  <td className={`${td} ${CARD_CELL} max-sm:col-span-2`}>
                     <StatusTag status={withdrawal.status} />
+                    <HeldMarker reasons={withdrawal.holdReasons} />
                     {withdrawal.reason ? (
                       <span className="mt-1 block max-w-48 text-xs text-muted">
                         {withdrawal.reason}
                       </span>
                     ) : null}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>
+                  <td
+                    className={`${td} ${CARD_CELL} whitespace-nowrap max-sm:col-span-2 max-sm:empty:hidden`}
+                  >
                     {withdrawal.status === 'PENDING' ? (
-                      <div className="flex gap-2">
+                      <div className="flex gap-2 max-sm:[&>button]:flex-1">
                         <Button
                           variant="vip"
                           className="px-3"
@@ -345,7 +387,7 @@ export function WithdrawalsPage() {
           <ApproveForm
             withdrawal={decision.withdrawal}
             busy={approve.isPending}
-            onApprove={(reference) => onApprove(decision.withdrawal, reference)}
+            onApprove={(body) => onApprove(decision.withdrawal, body)}
             onClose={() => setDecision(null)}
           />
         ) : null}
@@ -365,7 +407,11 @@ export function WithdrawalsPage() {
         busy={reject.isPending}
         onSubmit={(reason) => decision && onReject(decision.withdrawal, reason)}
         onClose={() => setDecision(null)}
-      />
+      >
+        {decision?.kind === 'reject' ? (
+          <HoldReasonList reasons={decision.withdrawal.holdReasons} />
+        ) : null}
+      </ReasonDialog>
     </div>
   );
 }
