@@ -40,7 +40,7 @@ export function e2eSuite(options: E2ESuiteOptions = {}): E2E {
     const [startedServer, launched] = await Promise.allSettled([
       startServer({
         template: inject('dataTemplate'),
-        env: { ...extraEnv, WEB_DIST: inject('webDist') },
+        env: { ...inject('beaconEnv'), ...extraEnv, WEB_DIST: inject('webDist') },
       }),
       launchChromium(inject('chromiumPath')),
     ]);

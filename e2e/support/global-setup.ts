@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { startFakeBeacon } from '../../src/server/test/fake-beacon.ts';
 import { ensureWebBuild, findChromium, snapshotWebBuild } from './prepare.ts';
 import { createDataTemplate } from './server.ts';
 
@@ -25,6 +26,10 @@ export default async function setup(project: TestProject) {
     await Promise.all(cleanups.map((cleanup) => cleanup()));
   };
   try {
+    // Draws in the browser tests wait for a beacon round like real ones: this stand-in signs it.
+    const beacon = await startFakeBeacon();
+    cleanups.push(beacon.close);
+    project.provide('beaconEnv', beacon.env);
     const [web, template] = await Promise.allSettled([
       ensureWebBuild().then(snapshotWebBuild),
       createDataTemplate(),

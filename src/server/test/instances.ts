@@ -77,6 +77,7 @@ export async function spawnServer(
       // Test files and these servers share one PostgreSQL and its 100 connections.
       DATABASE_POOL_SIZE: '4',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
+      ...inject('beaconEnv'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

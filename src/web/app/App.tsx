@@ -104,6 +104,10 @@ const SupportCenterPage = page(
   () => import('@web/features/static-pages/routes/SupportCenterPage.tsx'),
   'SupportCenterPage',
 );
+const FairnessPage = page(
+  () => import('@web/features/static-pages/routes/FairnessPage.tsx'),
+  'FairnessPage',
+);
 const HomePage = page(() => import('@web/features/games/routes/HomePage.tsx'), 'HomePage');
 const GameDetailsPage = page(
   () => import('@web/features/games/routes/GameDetailsPage.tsx'),
@@ -157,6 +161,7 @@ const staticRoutes: AppRoute[] = [
   { paths: ['/Terms'], element: <TermsPage /> },
   { paths: ['/Privacy'], element: <PrivacyPage /> },
   { paths: ['/GameRules'], element: <GameRulesPage /> },
+  { paths: ['/Fairness'], element: <FairnessPage /> },
   { paths: ['/SupportCenter'], element: <SupportCenterPage /> },
 ];
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { type BeaconChain, firstRoundAfter, roundTime } from '../../../shared/beacon.ts';
 import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';

@@ -10,6 +10,7 @@ const FOOTER_LINKS = [
   { href: '/Terms', label: 'Terms' },
   { href: '/Privacy', label: 'Privacy' },
   { href: '/GameRules', label: 'Game rules' },
+  { href: '/Fairness', label: 'Fairness' },
   { href: '/SupportCenter', label: 'Contact' },
 ];
 

@@ -1,3 +1,4 @@
+import { formatDate } from '@shared/date.ts';
 import { type ProofVerdict, verifyDrawProof } from '@shared/draw-check.ts';
 import { webFairnessCrypto } from '@shared/fairness.ts';
 import type { DrawProofResponse, Game } from '@shared/schemas/games.ts';
@@ -44,8 +45,30 @@ function useVerdict(proof: DrawProofResponse | undefined) {
 /** The provably fair draw: commitment before, seed and winners after (DESIGN §4). */
 export function DrawProof({ game }: { game: Game }) {
   const completed = game.status === 'COMPLETED';
-  const proof = useDrawProof(game.id, completed);
+  const proof = useDrawProof(game.id, completed || game.status === 'CLOSED');
   const verdict = useVerdict(proof.data);
+
+  if (game.status === 'CLOSED' && proof.data?.beacon) {
+    const { beacon, merkleRoot, waitingFor } = proof.data;
+    return (
+      <Card className="flex flex-col gap-4">
+        <dl className="grid gap-3 md:grid-cols-2">
+          <Hash label="Commitment (sha256 of the secret seed)" value={game.commitment} />
+          <Hash label="Entries sealed at close (Merkle root)" value={merkleRoot} />
+        </dl>
+        <p role="status" className="flex items-center gap-2 text-sm text-muted">
+          <Spinner label="Draw pending" className="size-4" /> Waiting for public randomness round{' '}
+          {beacon.round}, published at {formatDate(beacon.expectedAt)}. The draw runs as soon as it
+          is out and verified; nobody can pick another source.
+        </p>
+        {waitingFor ? (
+          <p className="rounded-lg border border-line bg-page px-3 py-2 text-sm">
+            Last attempt: {waitingFor}
+          </p>
+        ) : null}
+      </Card>
+    );
+  }
 
   if (!completed) {
     return (
@@ -94,7 +117,11 @@ export function DrawProof({ game }: { game: Game }) {
             <Spinner label="Checking" className="size-4" /> Re-running the draw in this browser…
           </>
         ) : verdict.ok ? (
-          '✓ Verified in this browser: the seed matches the commitment and picks these winners.'
+          `✓ Verified in this browser: ${
+            data.version >= 2
+              ? 'seed, sealed entries, beacon round, winners and log records all check out.'
+              : 'the seed matches the commitment and picks these winners.'
+          }`
         ) : (
           `✗ The proof does not check out: ${verdict.reason}`
         )}
@@ -103,6 +130,15 @@ export function DrawProof({ game }: { game: Game }) {
         <Hash label="Commitment" value={data.commitment} />
         <Hash label="Seed (revealed)" value={data.seed} />
         <Hash label="Entries digest" value={data.entriesDigest} />
+        {data.merkleRoot ? (
+          <Hash label="Sealed entries (Merkle root)" value={data.merkleRoot} />
+        ) : null}
+        {data.beacon?.randomness ? (
+          <Hash
+            label={`Beacon round ${data.beacon.round} randomness`}
+            value={data.beacon.randomness}
+          />
+        ) : null}
         <div className="flex flex-col gap-1">
           <dt className="text-xs text-muted">Entries</dt>
           <dd className="text-sm font-semibold">{data.entries.length}</dd>

@@ -2,7 +2,10 @@ import type { DrawProofResponse } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 
-/** GET /game/:id/draw: the public proof (commitment; after the draw seed, entries, winners). */
+/**
+ * GET /game/:id/draw: the public proof (commitment; from the close the seal and beacon round;
+ * after the draw seed, entries, winners and log records).
+ */
 export const getDrawProof = (gameId: string) =>
   http
     .get<{ data: DrawProofResponse }>(`/game/${encodeURIComponent(gameId)}/draw`)
@@ -12,8 +15,9 @@ export const drawProofQueryOptions = (gameId: string) =>
   queryOptions({
     queryKey: ['games', 'draw', gameId],
     queryFn: () => getDrawProof(gameId),
-    // A completed draw never changes.
+    // A finished draw never changes; a closed game's proof is polled until its draw has run.
     staleTime: Number.POSITIVE_INFINITY,
+    refetchInterval: (query) => (query.state.data?.status === 'CLOSED' ? 5_000 : false),
   });
 
 export function useDrawProof(gameId: string, enabled: boolean) {

@@ -218,16 +218,25 @@ export function GameRulesPage() {
             completely different fingerprint, so the seed cannot be swapped once entries come in.
           </li>
           <li>
-            <strong>At the draw</strong>, the entries are put in the order they were received. The
-            seed and that list together decide, through HMAC-SHA256, a fair shuffle of the entries;
-            the first ones in the shuffle are the winners.
+            <strong>When the game closes</strong>, its entries are sealed in the order they were
+            received: their Merkle root is published, so no entry can be added, removed or changed.
           </li>
           <li>
-            <strong>After the draw</strong>, the seed is revealed with the list of entries and the
-            winners. Anyone can check that the seed matches the published fingerprint and repeat the
-            draw to get the same winners.
+            <strong>At the draw</strong>, the seed, the sealed entries and the first round of a
+            public randomness beacon (drand, run by the League of Entropy) published after the close
+            together decide, through HMAC-SHA256, a fair shuffle of the entries; the first ones in
+            the shuffle are the winners. Nobody knew that round when the entries were sealed.
+          </li>
+          <li>
+            <strong>After the draw</strong>, the seed is revealed with the list of entries, the
+            beacon round and the winners, and every step is in a public, hash-chained log. Anyone
+            can check the seed against the fingerprint, the entries against the seal, the beacon's
+            signature, and repeat the draw to get the same winners.
           </li>
         </ol>
+        <p>
+          <Link href="/Fairness">More on fairness, and the public log you can verify yourself</Link>
+        </p>
       </Section>
 
       <Section {...SECTIONS.points}>
