@@ -11,6 +11,7 @@ import {
   balanceOf,
   OPERATOR_ENV,
   operatorToken,
+  PLAYER_PASSWORD,
   type Player,
   registerPlayer,
   topUpThroughSandbox,
@@ -215,5 +216,48 @@ describe.each(VIEWPORT_NAMES)('games a player cannot enter yet, at %s width', (v
     await shot(page, `needs-vip-${viewport}`);
     await page.getByRole('link', { name: 'Go VIP' }).last().click();
     await page.waitForURL((url) => url.pathname === '/Pricing');
+  });
+});
+
+describe.each(VIEWPORT_NAMES)('/verifyemail at %s width', (viewport) => {
+  it('Resend waits out a countdown with the button disabled, and speaks of a link', async () => {
+    const handle = `unverified_${Date.now().toString(36).slice(-6)}${viewport[0]}`;
+    const email = `${handle}@players.test`;
+    await api(e2e.server.url, 'POST', '/auth/register', {
+      body: {
+        fullname: 'Unverified Tester',
+        username: handle,
+        email,
+        phoneNumber: `+23481${String(Date.now()).slice(-8)}`,
+        password: PLAYER_PASSWORD,
+        confirmPassword: PLAYER_PASSWORD,
+        ageConfirmed: true,
+      },
+    });
+    const page = await e2e.open('/login', { viewport, allowConsoleErrors: [/403/] });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PLAYER_PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/verifyemail');
+    await waitForScreen(page);
+
+    const resend = page.getByRole('button', { name: 'Resend Verification Link' });
+    await resend.click();
+    await page.getByText('we have sent a new link', { exact: false }).first().waitFor();
+    const wait = page.getByText(/You can ask for another link in 0:[0-5]\d\./);
+    await wait.waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    expect(await resend.getAttribute('aria-describedby')).toBe(await wait.getAttribute('id'));
+    const body = (await page.locator('main').textContent()) ?? '';
+    expect(body).not.toMatch(/\bcode\b/i);
+    await shot(page, `verify-email-${viewport}`);
+
+    // The wait survives a reload (sessionStorage), then the button comes back.
+    await page.clock.install();
+    await page.reload();
+    await page.getByText(/You can ask for another link in 0:[0-5]\d\./).waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    await page.clock.fastForward(61_000);
+    await expect.poll(() => resend.isDisabled()).toBe(false);
   });
 });

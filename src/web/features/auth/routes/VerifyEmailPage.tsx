@@ -2,15 +2,49 @@ import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { useSession } from '@web/lib/session.ts';
+import { sessionCopy } from '@web/lib/storage.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { resendVerificationLink } from '../api/email-verification.ts';
 import { AuthShell } from './AuthShell.tsx';
 
+/**
+ * The server sends at most one link a minute per address (DESIGN §4, 60 s resend cooldown) and
+ * answers alike inside it, so the page waits the minute out in view instead of letting a
+ * press seem to send a link that never comes (issue 20 point 5). Kept across reloads.
+ */
+export const RESEND_WAIT_MS = 60_000;
+const waitKey = (email: string) => `verifyEmailResendAt:${email.toLowerCase()}`;
+
+function useResendWait(email: string | null) {
+  const [until, setUntil] = useState(() => Number(email ? sessionCopy.get(waitKey(email)) : 0));
+  const [now, setNow] = useState(() => Date.now());
+  const waiting = until > now;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [waiting]);
+  const start = () => {
+    if (!email) return;
+    const next = Date.now() + RESEND_WAIT_MS;
+    sessionCopy.set(waitKey(email), String(next));
+    setNow(Date.now());
+    setUntil(next);
+  };
+  return { secondsLeft: waiting ? Math.ceil((until - now) / 1000) : 0, start };
+}
+
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 export function VerifyEmailPage() {
   const pendingEmail = useSession((session) => session.pendingEmail);
   const [sending, setSending] = useState(false);
+  const { secondsLeft, start } = useResendWait(pendingEmail);
+  const waitId = useId();
 
   if (!pendingEmail) return <Redirect to="/login" replace />;
 
@@ -18,6 +52,7 @@ export function VerifyEmailPage() {
     setSending(true);
     try {
       toast.success(await resendVerificationLink(email));
+      start();
     } catch (error) {
       toast.error(errorMessage(error, ERROR_MESSAGES.loginAndResend));
     } finally {
@@ -42,9 +77,22 @@ export function VerifyEmailPage() {
         <p className="text-sm text-muted">
           Can't find it? Check your spam folder, or ask for a new link.
         </p>
-        <Button onClick={() => void resend(pendingEmail)} loading={sending} className="w-full">
-          Resend Verification Link
-        </Button>
+        <div className="flex flex-col gap-2">
+          <Button
+            onClick={() => void resend(pendingEmail)}
+            loading={sending}
+            disabled={secondsLeft > 0}
+            aria-describedby={secondsLeft > 0 ? waitId : undefined}
+            className="w-full"
+          >
+            Resend Verification Link
+          </Button>
+          {secondsLeft > 0 ? (
+            <p id={waitId} className="text-center text-sm text-muted tabular-nums">
+              You can ask for another link in {clock(secondsLeft)}.
+            </p>
+          ) : null}
+        </div>
         <Link
           href="/login"
           className="text-center text-sm font-semibold text-accent hover:underline"
