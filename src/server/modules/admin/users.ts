@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { holdReasonSchema, holdReasonsOf } from '../../../shared/aml.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import {
   adjustmentBodySchema,
@@ -144,6 +145,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
                   amount: z.number(),
                   fee: z.number(),
                   status: z.string(),
+                  /** Anti-money-laundering rules that held it for review (empty: none). */
+                  holdReasons: z.array(holdReasonSchema),
                   createdAt: z.string(),
                 }),
               ),
@@ -219,6 +222,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
             amount: koboToNaira(w.amount),
             fee: koboToNaira(w.fee),
             status: w.status,
+            holdReasons: holdReasonsOf(w.holdReasons),
             createdAt: w.createdAt.toISOString(),
           })),
         },

@@ -396,6 +396,17 @@ describe('who sees the hold', () => {
     const notHeld = await list('status=PENDING&held=false');
     expect(notHeld.map((w) => w.id)).toContain(cleanId);
     expect(notHeld.every((w) => w.holdReasons.length === 0)).toBe(true);
+    // The player's page in the console lists them with their withdrawals too.
+    const detail = await app.inject({
+      url: `/api/v1/admin/users/${smallPlayer.id}`,
+      headers: adminHeaders,
+    });
+    expect(detail.json().data.withdrawals).toEqual([
+      expect.objectContaining({
+        id: heldId,
+        holdReasons: all.find((w) => w.id === heldId)?.holdReasons,
+      }),
+    ]);
     const bad = await app.inject({
       url: '/api/v1/admin/withdrawals?held=maybe',
       headers: adminHeaders,

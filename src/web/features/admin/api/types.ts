@@ -149,7 +149,14 @@ export interface AdminUserDetail {
     status: string;
     createdAt: string;
   }[];
-  withdrawals: { id: string; amount: number; fee: number; status: string; createdAt: string }[];
+  withdrawals: {
+    id: string;
+    amount: number;
+    fee: number;
+    status: string;
+    holdReasons: HoldReason[];
+    createdAt: string;
+  }[];
 }
 
 export interface AdminPlan extends Plan {

@@ -4,7 +4,14 @@ import { AML_MESSAGES, type HoldReason, holdReasonLabel } from '@shared/aml.ts';
  * Anti-money-laundering holds as the console shows them: a marker with a few words per reason
  * in the queue, the full reasons where the operator decides. Players never see either.
  */
-export function HeldMarker({ reasons }: { reasons: HoldReason[] }) {
+export function HeldMarker({
+  reasons,
+  detailed = false,
+}: {
+  reasons: HoldReason[];
+  /** The full reasons rather than a few words each (a player's own page has the room). */
+  detailed?: boolean;
+}) {
   if (reasons.length === 0) return null;
   return (
     <div className="mt-1.5 flex flex-col items-start gap-1">
@@ -12,9 +19,17 @@ export function HeldMarker({ reasons }: { reasons: HoldReason[] }) {
         <span aria-hidden="true">⚑</span>
         {AML_MESSAGES.held}
       </span>
-      <span className="text-xs text-white/80">
-        {reasons.map((reason) => holdReasonLabel(reason.code)).join(' · ')}
-      </span>
+      {detailed ? (
+        <ul className="flex max-w-80 list-disc flex-col gap-0.5 pl-4 text-xs text-white/80">
+          {reasons.map((reason) => (
+            <li key={reason.code}>{reason.text}</li>
+          ))}
+        </ul>
+      ) : (
+        <span className="text-xs text-white/80">
+          {reasons.map((reason) => holdReasonLabel(reason.code)).join(' · ')}
+        </span>
+      )}
     </div>
   );
 }

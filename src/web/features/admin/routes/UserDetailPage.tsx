@@ -18,6 +18,7 @@ import { useSuspendUser, useUnsuspendUser } from '../api/suspend-user.ts';
 import type { AdminUserDetail } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
+import { HeldMarker } from '../components/HoldReasons.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { ResponsiblePlaySection } from '../components/ResponsiblePlaySection.tsx';
 import { BackLink, Section } from '../components/Section.tsx';
@@ -204,6 +205,7 @@ function WithdrawalsTable({ rows }: { rows: AdminUserDetail['withdrawals'] }) {
             <td className={`${tdNumber} text-muted`}>{formatNaira(row.fee)}</td>
             <td className={td}>
               <StatusTag status={row.status} />
+              <HeldMarker reasons={row.holdReasons} detailed />
             </td>
           </Row>
         ))}
