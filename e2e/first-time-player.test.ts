@@ -261,3 +261,27 @@ describe.each(VIEWPORT_NAMES)('/verifyemail at %s width', (viewport) => {
     await expect.poll(() => resend.isDisabled()).toBe(false);
   });
 });
+
+describe('dates', () => {
+  it('a notification written by the server shows its date like every other date (en-GB, Lagos)', async () => {
+    const vip = await newPlayer('vipdates');
+    await topUpThroughSandbox(e2e.server.url, vip.token, 20_000);
+    const plans = await api<{ data: { id: string }[] }>(e2e.server.url, 'GET', '/plan', {
+      token: vip.token,
+    });
+    const plan = need(plans.data[0], 'a plan');
+    await api(e2e.server.url, 'POST', `/plan/subscribe/${plan.id}`, { token: vip.token });
+
+    for (const viewport of VIEWPORT_NAMES) {
+      const page = await e2e.open('/Notifications', { authToken: vip.token, viewport });
+      await waitForScreen(page);
+      const message = page.getByText(/plan is active until/);
+      await message.waitFor();
+      const text = (await message.textContent()) ?? '';
+      // e.g. "… active until 02 Dec 2026, 5:51 pm."
+      expect(text).toMatch(/until \d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m\./);
+      expect(text).not.toMatch(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} \d{2} \d{4}/);
+      await shot(page, `notification-date-${viewport}`);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { PLAN_DAYS_PER_PERIOD } from '../../../shared/constants.ts';
+import { formatDate } from '../../../shared/date.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Plan } from '../../../shared/schemas/plans.ts';
 import type { User } from '../../../shared/schemas/users.ts';
@@ -97,7 +98,7 @@ export async function subscribe(
       tx,
       userId,
       `Welcome to ${plan.planName}`,
-      `Your ${plan.planName} plan is active until ${new Date(now.getTime() + PERIOD_MS).toDateString()}. It renews weekly from your wallet.`,
+      `Your ${plan.planName} plan is active until ${formatDate(now.getTime() + PERIOD_MS)}. It renews weekly from your wallet.`,
     );
   });
   return loadApiUser(db, userId);
@@ -170,7 +171,7 @@ export async function renewDuePlans(
         tx,
         id,
         `${row.plan.planName} renewed`,
-        `${formatNaira(koboToNaira(price))} was taken from your wallet. Your plan runs until ${next.toDateString()}.`,
+        `${formatNaira(koboToNaira(price))} was taken from your wallet. Your plan runs until ${formatDate(next)}.`,
       );
       return 'renewed' as const;
     });
