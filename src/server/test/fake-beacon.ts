@@ -21,6 +21,8 @@ export interface FakeBeacon {
   publishUpTo(round: number | null): void;
   /** Serve this round with another round's signature (a relay lying). */
   forge(round: number): void;
+  /** Stop lying. */
+  honest(): void;
   /** Answer 503 to everything while down. */
   setDown(down: boolean): void;
   sign(round: number): BeaconRound;
@@ -90,6 +92,7 @@ export async function startFakeBeacon(): Promise<FakeBeacon> {
       publishedUpTo = round;
     },
     forge: (round) => forged.add(round),
+    honest: () => forged.clear(),
     setDown: (value) => {
       down = value;
     },

@@ -16,8 +16,18 @@ export const FAIRNESS_LOG_PAGE_MAX = 1000;
 
 export const fairnessLogQuerySchema = z.object({
   /** First position to return (1 is the first record). */
-  from: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1),
-  limit: z.coerce.number().int().min(1).max(FAIRNESS_LOG_PAGE_MAX).default(FAIRNESS_LOG_PAGE_MAX),
+  from: z.coerce
+    .number({ error: 'from must be a record position (1 or more)' })
+    .int('from must be a record position (1 or more)')
+    .min(1, 'from must be a record position (1 or more)')
+    .max(Number.MAX_SAFE_INTEGER, 'from must be a record position (1 or more)')
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be between 1 and ${FAIRNESS_LOG_PAGE_MAX}` })
+    .int(`limit must be between 1 and ${FAIRNESS_LOG_PAGE_MAX}`)
+    .min(1, `limit must be between 1 and ${FAIRNESS_LOG_PAGE_MAX}`)
+    .max(FAIRNESS_LOG_PAGE_MAX, `limit must be between 1 and ${FAIRNESS_LOG_PAGE_MAX}`)
+    .default(FAIRNESS_LOG_PAGE_MAX),
 });
 
 export const fairnessLogPageSchema = z.object({

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bytesToHex } from './hex.ts';
+import { answerHashOf, merkleRootOf, type SealedEntry } from './merkle.ts';
+
+const sha = (...parts: Array<Uint8Array | string>) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+};
+const leaf = (entry: SealedEntry) =>
+  sha(Uint8Array.of(0), `${entry.entryId}:${entry.playerId}:${entry.answerHash}`);
+const node = (left: Uint8Array, right: Uint8Array) => sha(Uint8Array.of(1), left, right);
+
+const entry = (entryId: number): SealedEntry => ({
+  entryId,
+  playerId: `player-${entryId}`,
+  answerHash: answerHashOf(entryId, `answer ${entryId}`),
+});
+
+describe('the seal of a game (Merkle root)', () => {
+  it('is the documented tree: leaves, pairs, an odd node carried up unchanged', () => {
+    const [a, b, c] = [entry(1), entry(2), entry(3)];
+    expect(merkleRootOf([])).toBe(bytesToHex(sha('')));
+    expect(merkleRootOf([a])).toBe(bytesToHex(leaf(a)));
+    expect(merkleRootOf([a, b])).toBe(bytesToHex(node(leaf(a), leaf(b))));
+    expect(merkleRootOf([a, b, c])).toBe(bytesToHex(node(node(leaf(a), leaf(b)), leaf(c))));
+    expect(answerHashOf(7, 'Jollof')).toBe(bytesToHex(sha('7:Jollof')));
+  });
+
+  it("moves with any entry's id, player, answer or place", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 40 }), fc.nat(), fc.nat(), (size, pick, field) => {
+        const entries = Array.from({ length: size }, (_, i) => entry(i + 1));
+        const root = merkleRootOf(entries);
+        const index = pick % size;
+        const target = entries[index] as SealedEntry;
+        const changed = [...entries];
+        changed[index] = [
+          { ...target, entryId: target.entryId + 1000 },
+          { ...target, playerId: `${target.playerId}x` },
+          { ...target, answerHash: answerHashOf(target.entryId, 'another answer') },
+        ][field % 3] as SealedEntry;
+        expect(merkleRootOf(changed)).not.toBe(root);
+        const swapped = [...entries];
+        swapped[0] = entries[1] as SealedEntry;
+        swapped[1] = entries[0] as SealedEntry;
+        expect(merkleRootOf(swapped)).not.toBe(root);
+        expect(merkleRootOf(entries.slice(0, -1))).not.toBe(root);
+      }),
+    );
+  });
+
+  it('gives Node and the browser the same root (native sha256 or noble)', () => {
+    const entries = Array.from({ length: 1001 }, (_, i) => entry(i + 1));
+    const native = (data: Uint8Array) => createHash('sha256').update(data).digest();
+    expect(merkleRootOf(entries, native)).toBe(merkleRootOf(entries));
+  });
+});
