@@ -103,7 +103,9 @@ describe('the public fairness log', () => {
       .from(fairnessLog)
       .where(and(eq(fairnessLog.gameId, drawn), eq(fairnessLog.kind, 'commitment')));
     const { records, prevHash } = await readLog(app, first?.position as number);
-    expect(verifyFairnessLog(records, prevHash, first?.position)).toMatchObject({ ok: true });
+    expect(verifyFairnessLog(records, prevHash, first?.position ?? undefined)).toMatchObject({
+      ok: true,
+    });
 
     expect(kindsOf(records, drawn)).toEqual(['commitment', 'seal', 'beacon', 'result']);
     expect(kindsOf(records, tooFew)).toEqual(['commitment', 'seal', 'cancellation']);
@@ -235,7 +237,7 @@ describe('a draw waits for its beacon round and never uses anything else', () =>
     await app.jobs.runDue();
     const proof = await proofOf(app, gameId);
     expect(proof.status).toBe('COMPLETED');
-    expect(proof.beacon).toMatchObject({ round, ...beacon.sign(round) });
+    expect(proof.beacon).toMatchObject(beacon.sign(round));
     expect(proof.waitingFor).toBeNull();
     const checks = await checkDraw(webFairnessCrypto, proof);
     expect(checks.every((check) => check.status === 'pass')).toBe(true);
