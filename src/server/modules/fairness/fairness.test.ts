@@ -199,7 +199,8 @@ describe('a draw waits for its beacon round and never uses anything else', () =>
         .select()
         .from(jobs)
         .where(eq(jobs.key, `draw:${gameId}`));
-      clock.set(new Date((job?.runAt as Date).getTime() + 1));
+      if (!job) throw new Error('the draw job is missing');
+      clock.set(new Date(job.runAt.getTime() + 1));
       await app.jobs.runDue();
       const proof = await proofOf(app, gameId);
       expect(proof.status).toBe('CLOSED');
@@ -233,7 +234,8 @@ describe('a draw waits for its beacon round and never uses anything else', () =>
       .select()
       .from(jobs)
       .where(eq(jobs.key, `draw:${gameId}`));
-    clock.set(new Date((due?.runAt as Date).getTime() + 1));
+    if (!due) throw new Error('the draw job is missing');
+    clock.set(new Date(due.runAt.getTime() + 1));
     await app.jobs.runDue();
     const proof = await proofOf(app, gameId);
     expect(proof.status).toBe('COMPLETED');
