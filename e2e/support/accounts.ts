@@ -47,12 +47,14 @@ export async function registerPlayer(
   baseUrl: string,
   smtp: TestSmtpServer,
   name: string,
+  /** A full name of the player's own (identity checks match it), else `<Name> Tester`. */
+  options: { fullname?: string } = {},
 ): Promise<Player> {
   counter += 1;
   const suffix = `${Date.now().toString(36).slice(-5)}${counter}`;
   const handle = `${name}_${suffix}`.toLowerCase().slice(0, 20);
   const email = `${handle}@players.test`;
-  const fullname = `${name[0]?.toUpperCase()}${name.slice(1)} Tester`;
+  const fullname = options.fullname ?? `${name[0]?.toUpperCase()}${name.slice(1)} Tester`;
   const password = PLAYER_PASSWORD;
   await api(baseUrl, 'POST', '/auth/register', {
     body: {

@@ -97,3 +97,12 @@ export const kycReviewBodySchema = z
 export const kycDocumentQuerySchema = z.object({
   status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).default('PENDING'),
 });
+
+/** The reason of a rejection alone, as the console's reason dialog checks it. */
+export const kycRejectReasonSchema = z.object({
+  reason: z
+    .string({ error: KYC_REJECT_REASON })
+    .trim()
+    .min(3, KYC_REJECT_REASON)
+    .max(300, 'Give a reason of at most 300 characters'),
+});

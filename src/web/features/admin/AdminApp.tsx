@@ -18,6 +18,7 @@ const GamesPage = page(() => import('./routes/GamesPage.tsx'), 'GamesPage');
 const GameEditorPage = page(() => import('./routes/GameEditorPage.tsx'), 'GameEditorPage');
 const GameDetailPage = page(() => import('./routes/GameDetailPage.tsx'), 'GameDetailPage');
 const WithdrawalsPage = page(() => import('./routes/WithdrawalsPage.tsx'), 'WithdrawalsPage');
+const KycDocumentsPage = page(() => import('./routes/KycDocumentsPage.tsx'), 'KycDocumentsPage');
 const UsersPage = page(() => import('./routes/UsersPage.tsx'), 'UsersPage');
 const UserDetailPage = page(() => import('./routes/UserDetailPage.tsx'), 'UserDetailPage');
 const PlansPage = page(() => import('./routes/PlansPage.tsx'), 'PlansPage');
@@ -56,6 +57,7 @@ export function AdminApp() {
               <Route path="/games/:id/edit" component={GameEditorPage} />
               <Route path="/games/:id" component={GameDetailPage} />
               <Route path="/withdrawals" component={WithdrawalsPage} />
+              <Route path="/kyc" component={KycDocumentsPage} />
               <Route path="/users" component={UsersPage} />
               <Route path="/users/:id" component={UserDetailPage} />
               <Route path="/plans" component={PlansPage} />

@@ -1,12 +1,15 @@
-import type { Settings } from '@shared/schemas/settings.ts';
+import type { AdminSettings } from '@shared/schemas/settings.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
 import type { Envelope } from './types.ts';
 
-/** GET /settings: fees, minimum payment, daily limit, tournament launch. */
+/**
+ * GET /admin/settings: fees, minimum payment, daily limit, tournament launch, and what only
+ * operators see: the KYC tier caps and the AML review threshold.
+ */
 export const getSettings = () =>
-  http.get<Envelope<Settings>>('/settings').then((body) => body.data);
+  http.get<Envelope<AdminSettings>>('/admin/settings').then((body) => body.data);
 
 export const adminSettingsQueryOptions = queryOptions({
   queryKey: adminKeys.settings,

@@ -1,13 +1,15 @@
-import type { Settings } from '@shared/schemas/settings.ts';
+import type { settingsBodySchema } from '@shared/schemas/admin.ts';
+import { type AdminSettings, settingsSchema } from '@shared/schemas/settings.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { setSettings } from '@web/lib/session.ts';
+import type { z } from 'zod';
 import { adminKeys } from './keys.ts';
 import type { Envelope } from './types.ts';
 
 /** PUT /admin/settings; the session's copy follows so the rest of the app sees it at once. */
-export const saveSettings = (body: Settings) =>
-  http.put<Envelope<Settings>>('/admin/settings', body);
+export const saveSettings = (body: z.output<typeof settingsBodySchema>) =>
+  http.put<Envelope<AdminSettings>>('/admin/settings', body);
 
 export function useSaveSettings() {
   const queryClient = useQueryClient();
@@ -15,7 +17,8 @@ export function useSaveSettings() {
     mutationFn: saveSettings,
     onSuccess: (result) => {
       queryClient.setQueryData(adminKeys.settings, result.data);
-      setSettings(result.data);
+      // Only the public settings: caps and the AML threshold stay out of the player's session.
+      setSettings(settingsSchema.parse(result.data));
       void queryClient.invalidateQueries({ queryKey: ['settings'] });
     },
   });

@@ -1,6 +1,6 @@
 import { formatNaira } from '@shared/money.ts';
 import { settingsBodySchema } from '@shared/schemas/admin.ts';
-import type { Settings } from '@shared/schemas/settings.ts';
+import type { AdminSettings } from '@shared/schemas/settings.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
@@ -13,21 +13,40 @@ import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { isoToLocalInput, localInputToIso } from '../lib/datetime.ts';
 import { numberOrUndefined, useSchemaForm } from '../lib/schema-form.ts';
 
+const CAP_FIELDS = [
+  'tier1BalanceCap',
+  'tier1DailyWithdrawalCap',
+  'tier2BalanceCap',
+  'tier2DailyWithdrawalCap',
+  'tier3BalanceCap',
+  'tier3DailyWithdrawalCap',
+] as const;
+type CapField = (typeof CAP_FIELDS)[number];
+
 type SettingsValues = {
   withdrawalTransactionFee: string;
   minimumPaymentAmount: string;
   dailyGameLimit: string;
   tournamentLaunchAt: string;
-};
+  amlReviewThreshold: string;
+} & Record<CapField, string>;
 
-function valuesOf(settings: Settings): SettingsValues {
+function valuesOf(settings: AdminSettings): SettingsValues {
+  const caps = Object.fromEntries(
+    CAP_FIELDS.map((field) => [field, settings[field] === null ? '' : String(settings[field])]),
+  ) as Record<CapField, string>;
   return {
     withdrawalTransactionFee: String(settings.withdrawalTransactionFee),
     minimumPaymentAmount: String(settings.minimumPaymentAmount),
     dailyGameLimit: String(settings.dailyGameLimit),
     tournamentLaunchAt: isoToLocalInput(settings.tournamentLaunchAt),
+    amlReviewThreshold: String(settings.amlReviewThreshold),
+    ...caps,
   };
 }
+
+/** An empty cap means "no cap" (null); an empty threshold is an error, not "unchanged". */
+const capOrNull = (value: string) => (value.trim() === '' ? null : Number(value.trim()));
 
 function toInput(values: SettingsValues) {
   return {
@@ -35,10 +54,18 @@ function toInput(values: SettingsValues) {
     minimumPaymentAmount: numberOrUndefined(values.minimumPaymentAmount),
     dailyGameLimit: numberOrUndefined(values.dailyGameLimit),
     tournamentLaunchAt: localInputToIso(values.tournamentLaunchAt),
+    ...Object.fromEntries(CAP_FIELDS.map((field) => [field, capOrNull(values[field])])),
+    amlReviewThreshold: capOrNull(values.amlReviewThreshold),
   };
 }
 
-function SettingsForm({ settings }: { settings: Settings }) {
+const TIER_HINTS: Record<1 | 2 | 3, string> = {
+  1: 'Verified e-mail and phone number.',
+  2: 'BVN or NIN verified with the KYC provider.',
+  3: 'Identity document approved by an operator.',
+};
+
+function SettingsForm({ settings }: { settings: AdminSettings }) {
   const save = useSaveSettings();
   const form = useSchemaForm({ schema: settingsBodySchema, initial: valuesOf(settings), toInput });
   const { values, errors, set } = form;
@@ -102,6 +129,55 @@ function SettingsForm({ settings }: { settings: Settings }) {
             value={values.tournamentLaunchAt}
             error={errors.tournamentLaunchAt}
             onChange={(event) => set('tournamentLaunchAt', event.target.value)}
+          />
+        </div>
+      </Card>
+      <Card className="flex flex-col gap-4">
+        <div>
+          <h2 className="text-lg font-bold">KYC tier limits</h2>
+          <p className="text-sm text-muted">
+            Modelled on the CBN&apos;s three-tier KYC. Top-ups that would take a wallet above its
+            tier&apos;s balance cap are refused (winnings always land); withdrawals count per Lagos
+            day. Leave a cap empty for no cap; a higher tier never has a lower cap.
+          </p>
+        </div>
+        {([1, 2, 3] as const).map((tier) => (
+          <fieldset key={tier} className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-semibold">
+              Tier {tier} <span className="font-normal text-muted">· {TIER_HINTS[tier]}</span>
+            </legend>
+            <TextField
+              name={`tier${tier}BalanceCap`}
+              label={`Tier ${tier} balance cap (₦)`}
+              inputMode="decimal"
+              hint="Most a wallet may hold after a top-up."
+              value={values[`tier${tier}BalanceCap`]}
+              error={errors[`tier${tier}BalanceCap`]}
+              onChange={(event) => set(`tier${tier}BalanceCap`, event.target.value)}
+            />
+            <TextField
+              name={`tier${tier}DailyWithdrawalCap`}
+              label={`Tier ${tier} daily withdrawal cap (₦)`}
+              inputMode="decimal"
+              hint="Most that may be withdrawn in one Lagos day."
+              value={values[`tier${tier}DailyWithdrawalCap`]}
+              error={errors[`tier${tier}DailyWithdrawalCap`]}
+              onChange={(event) => set(`tier${tier}DailyWithdrawalCap`, event.target.value)}
+            />
+          </fieldset>
+        ))}
+      </Card>
+      <Card className="flex flex-col gap-4">
+        <h2 className="text-lg font-bold">Anti-money-laundering</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="amlReviewThreshold"
+            label="AML review threshold (₦)"
+            inputMode="decimal"
+            hint="A withdrawal of this amount or more is held for an operator's review."
+            value={values.amlReviewThreshold}
+            error={errors.amlReviewThreshold}
+            onChange={(event) => set('amlReviewThreshold', event.target.value)}
           />
         </div>
       </Card>

@@ -1,5 +1,5 @@
 import type { BankAccount } from '@shared/schemas/users.ts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { getSession, setUser } from '@web/lib/session.ts';
 import type { StepUpProof } from '@web/lib/step-up.ts';
@@ -15,11 +15,14 @@ export const saveBankAccount = (body: BankAccountInput) =>
   http.post<{ message: string; data: BankAccount }>('/bank-account', body);
 
 export function useSaveBankAccount() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBankAccount,
     onSuccess: (result) => {
       const user = getSession().user;
       if (user) setUser({ ...user, bankAccount: result.data });
+      // A verified player's new account may lift the "not in your verified name" pause.
+      void queryClient.invalidateQueries({ queryKey: ['kyc'] });
     },
   });
 }

@@ -61,6 +61,8 @@ export function WithdrawForm() {
           toast.success(result.message);
           reloadTimer.current = setTimeout(() => {
             void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+            // What is left of today's withdrawal cap (the Identity and limits card).
+            void queryClient.invalidateQueries({ queryKey: ['kyc'] });
             void refreshUser();
           }, RELOAD_AFTER_WITHDRAWAL_MS);
         },

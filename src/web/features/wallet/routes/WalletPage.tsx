@@ -3,6 +3,7 @@ import { Spinner } from '@web/components/ui/Spinner.tsx';
 import { lazy, Suspense } from 'react';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { BankAccountCard } from '../components/BankAccountCard.tsx';
+import { IdentityCard } from '../components/IdentityCard.tsx';
 import { WithdrawalHistory } from '../components/WithdrawalHistory.tsx';
 import { WithdrawForm } from '../components/WithdrawForm.tsx';
 import { useFreshUser } from '../lib/session-data.ts';
@@ -20,7 +21,10 @@ function ChartPlaceholder() {
   );
 }
 
-/** Spec §2 /WithdrawFunds and /wallet: balance card, withdraw form, bank account, history. */
+/**
+ * Spec §2 /WithdrawFunds and /wallet: balance card, withdraw form, bank account, history; and
+ * the KYC tier with its caps and the "Verify your identity" flow (issue 15).
+ */
 export function WalletPage() {
   useFreshUser();
   return (
@@ -30,6 +34,7 @@ export function WalletPage() {
         <div className="flex flex-col gap-6">
           <BalanceCard action={{ href: '/topup', label: 'Top up' }} />
           <WithdrawForm />
+          <IdentityCard />
           <BankAccountCard />
         </div>
         <div className="flex flex-col gap-6">

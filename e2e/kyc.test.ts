@@ -1,0 +1,166 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { api, OPERATOR_ENV, operatorToken, registerPlayer } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { VIEWPORTS, type ViewportName } from './support/browser.ts';
+import { e2eSuite } from './support/fixture.ts';
+
+/**
+ * The "Verify your identity" flow on the Wallet page (issue 15), on the identity sandbox: its
+ * documented outage number first (a clear "try again later"), then its adult test identity
+ * (tier 2), then a document for tier 3 which the operator approves in the console.
+ */
+let smtp: TestSmtpServer | undefined;
+const e2e = e2eSuite({
+  env: async () => {
+    smtp = await startSmtpServer();
+    return { ...OPERATOR_ENV, SMTP_URL: smtp.url };
+  },
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+// Each identity verifies one account: one width checks with the NIN, the other with the BVN.
+const TEST_IDENTITY = {
+  mobile: { type: 'NIN', number: '70123456789' },
+  desktop: { type: 'BVN', number: '22222222222' },
+} as const;
+const OUTAGE = { NIN: '70000000000', BVN: '22000000000' } as const;
+
+async function shot(page: Page, name: string) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+}
+
+describe.each(['mobile', 'desktop'] as ViewportName[])(
+  'Verify your identity at %s width',
+  (viewport) => {
+    const width = VIEWPORTS[viewport].width;
+
+    it('tier 1 → tier 2 with a BVN/NIN, then a document to tier 3 approved by an operator', async () => {
+      if (!smtp) throw new Error('the SMTP server is not running');
+      const player = await registerPlayer(e2e.server.url, smtp, `kyc${width}`, {
+        fullname: 'Ada Okafor',
+      });
+      const page = await e2e.open('/wallet', {
+        viewport,
+        authToken: player.token,
+        // The refusals below are answers the page shows; Chromium logs their status too.
+        allowConsoleErrors: [/status of 503/],
+      });
+      const card = page.getByRole('region', { name: 'Identity and limits' });
+      await card.getByText('Tier 1').waitFor();
+      await card.getByText('₦300,000').waitFor();
+      await card.getByText('₦50,000', { exact: true }).waitFor();
+      await expectNoSeriousA11yViolations(page, `/wallet (tier 1) at ${width} px`);
+      await noSidewaysScroll(page);
+      await shot(page, `kyc-wallet-tier1-${width}`);
+
+      await card.getByRole('button', { name: 'Verify your identity' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Verify your identity' });
+      await dialog.waitFor();
+      const { type, number } = TEST_IDENTITY[viewport];
+      await dialog.getByRole('radio', { name: type }).check();
+      // The form's own checks first: nothing is sent.
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+      await dialog.getByText('Enter your 11-digit BVN or NIN').waitFor();
+
+      // The identity service is down: a clear answer, and the form stays to try again later.
+      await dialog.getByLabel(/\((BVN|NIN)\)$/).fill(OUTAGE[type]);
+      await dialog.getByLabel('Date of birth').fill('1990-05-14');
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+      await dialog
+        .getByRole('alert')
+        .getByText(
+          'We could not reach the identity service. Nothing was saved: please try again later.',
+        )
+        .waitFor();
+      await expectNoSeriousA11yViolations(page, `verify dialog (refused) at ${width} px`);
+      await shot(page, `kyc-verify-dialog-${width}`);
+
+      await dialog.getByLabel(/\((BVN|NIN)\)$/).fill(number);
+      const answer = page.waitForResponse((response) => response.url().endsWith('/kyc/verify'));
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+      const answered = await answer;
+      expect(answered.status(), await answered.text()).toBe(200);
+      const verified = page.getByRole('dialog', { name: 'Identity verified' });
+      await verified.getByText('Ada Ngozi Okafor').waitFor();
+      await shot(page, `kyc-verified-${width}`);
+      await verified.getByRole('button', { name: 'Done' }).click();
+
+      await card.getByText('Tier 2').waitFor();
+      await card.getByText('₦500,000').waitFor();
+      await card.getByText('₦200,000', { exact: true }).waitFor();
+
+      // Tier 3: a document for review.
+      await card.getByRole('button', { name: 'Upload a document' }).click();
+      const upload = page.getByRole('dialog', { name: 'Upload a document' });
+      await upload.getByLabel('Document', { exact: true }).selectOption('passport');
+      const png = await sharp({
+        create: { width: 320, height: 200, channels: 3, background: { r: 30, g: 90, b: 160 } },
+      })
+        .png()
+        .toBuffer();
+      await upload
+        .getByLabel('Photo or scan')
+        .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
+      await expectNoSeriousA11yViolations(page, `upload dialog at ${width} px`);
+      await upload.getByRole('button', { name: 'Send for review' }).click();
+      await card.getByText('Your international passport is waiting for review.').waitFor();
+      await expectNoSeriousA11yViolations(page, `/wallet (tier 2) at ${width} px`);
+      await noSidewaysScroll(page);
+      await shot(page, `kyc-wallet-tier2-${width}`);
+
+      // The operator's console: the queue, the document, the approval.
+      const operatorPage = await e2e.open('/admin/kyc', {
+        viewport,
+        authToken: await operatorToken(e2e.server.url),
+      });
+      const entry = operatorPage.getByRole('listitem').filter({ hasText: player.email });
+      await entry.getByRole('button', { name: 'View document' }).click();
+      const viewer = operatorPage.getByRole('dialog', {
+        name: /International passport of Ada Okafor/,
+      });
+      await viewer
+        .getByRole('img', { name: 'International passport uploaded by Ada Okafor' })
+        .waitFor();
+      await expectNoSeriousA11yViolations(operatorPage, `/admin/kyc viewer at ${width} px`);
+      await shot(operatorPage, `kyc-admin-viewer-${width}`);
+      await viewer.getByRole('button', { name: 'Close' }).click();
+      await entry.getByRole('button', { name: 'Approve (tier 3)' }).click();
+      await operatorPage
+        .getByRole('dialog', { name: 'Approve this document?' })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      await operatorPage.getByText('Ada Okafor is now tier 3').waitFor();
+      await expectNoSeriousA11yViolations(operatorPage, `/admin/kyc at ${width} px`);
+      await noSidewaysScroll(operatorPage);
+      await shot(operatorPage, `kyc-admin-${width}`);
+
+      const status = await api<{ data: { tier: number } }>(e2e.server.url, 'GET', '/kyc', {
+        token: player.token,
+      });
+      expect(status.data.tier).toBe(3);
+      const notifications = await api<{ data: { notifications: Array<{ title: string }> } }>(
+        e2e.server.url,
+        'GET',
+        '/notification',
+        { token: player.token },
+      );
+      expect(JSON.stringify(notifications)).toContain('Documents approved');
+    });
+  },
+);

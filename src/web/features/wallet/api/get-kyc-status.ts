@@ -1,0 +1,15 @@
+import type { KycStatus } from '@shared/schemas/kyc.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+
+/** GET /kyc: my tier, every tier's caps, my last identity check and my documents. */
+export const getKycStatus = () => http.get<{ data: KycStatus }>('/kyc').then((body) => body.data);
+
+export const kycStatusQueryOptions = queryOptions({
+  queryKey: ['kyc'],
+  queryFn: getKycStatus,
+});
+
+export function useKycStatus() {
+  return useQuery(kycStatusQueryOptions);
+}
