@@ -285,3 +285,80 @@ describe('dates', () => {
     }
   });
 });
+
+describe('after the draw', () => {
+  let finished: { gameId: string; players: Player[]; winners: string[] } | undefined;
+  beforeAll(async () => {
+    const gameId = await createGame({ entryFee: 0, maximumPlayers: 5 });
+    const players = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => newPlayer(`drawn${index}`)),
+    );
+    for (const [index, one] of players.entries()) {
+      await api(e2e.server.url, 'POST', '/game/play', {
+        token: one.token,
+        body: { gameID: gameId, submittedAnswer: `Answer number ${index}` },
+      });
+    }
+    let winners: string[] = [];
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const proof = await api<{ data: { status: string; winnerUsernames: string[] } }>(
+        e2e.server.url,
+        'GET',
+        `/game/${gameId}/draw`,
+        { token: players[0]?.token },
+      );
+      winners = proof.data.winnerUsernames;
+      if (proof.data.status === 'COMPLETED') break;
+      if (Date.now() > deadline) throw new Error(`the draw did not run: ${proof.data.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    finished = { gameId, players, winners };
+  });
+
+  it.each(VIEWPORT_NAMES)(
+    'a free game shows Free, and its page is about the result and the proof (%s)',
+    async (viewport) => {
+      const { gameId, players, winners } = need(finished, 'a finished game');
+      const loser = need(
+        players.find((one) => !winners.includes(one.username)),
+        'a player who was not picked',
+      );
+      const page = await e2e.open(`/GameDetails?id=${gameId}`, {
+        authToken: loser.token,
+        viewport,
+      });
+      await waitForScreen(page);
+      const fee = page
+        .getByRole('definition')
+        .filter({ hasText: /Free|₦0/ })
+        .first();
+      await fee.waitFor();
+      expect(await fee.textContent()).not.toMatch(/₦0|Paid/i);
+      await page.getByText('Not picked this time', { exact: false }).waitFor();
+      // The main action is the proof; the spec's View game status stays, second.
+      const main = page.getByRole('link', { name: 'Check the proof' });
+      await main.waitFor();
+      await page.getByRole('link', { name: 'View game status' }).waitFor();
+      await main.click();
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const box = document.getElementById('fair-draw')?.getBoundingClientRect();
+            return box ? box.top >= -1 && box.top < window.innerHeight : false;
+          }),
+        )
+        .toBe(true);
+      await page.getByText('Verified: the draw matches.').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `finished-game-${viewport}`);
+
+      await page.goto(`${e2e.server.url}/MySubmissions`);
+      const card = page.getByRole('article').first();
+      await card.waitFor();
+      expect(await card.textContent()).not.toMatch(/₦0/);
+      await card.getByText('Free', { exact: true }).waitFor();
+      await shot(page, `submission-free-${viewport}`);
+    },
+  );
+});

@@ -18,6 +18,7 @@ import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { useSession } from '@web/lib/session.ts';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
+import { useDrawProof } from '../api/get-draw-proof.ts';
 import { useGame } from '../api/get-game.ts';
 import { AnswerDialog } from '../components/AnswerDialog.tsx';
 import { FairnessPanel } from '../components/FairnessPanel.tsx';
@@ -92,12 +93,66 @@ export function topUpFor(missing: number, minimumPayment: number): number {
   return Math.max(Math.ceil(missing), minimumPayment);
 }
 
+/**
+ * A finished game the player was in: the page is about how it ended and the proof that the
+ * draw was fair (issue 20 point 7), not a way back to the list of submissions, which stays as
+ * the spec's second link.
+ */
+function FinishedGameResult({ game }: { game: Game }) {
+  const username = useSession((session) => session.user?.username);
+  const { data: proof } = useDrawProof(game.id, game.status === 'COMPLETED');
+  let title: string;
+  let text: string;
+  let tone: string;
+  if (game.status === 'CANCELLED') {
+    title = 'This game was cancelled';
+    // Too few players, or an operator's decision: either way no draw and fees refunded.
+    text = isFreeGame(game)
+      ? 'There was no draw.'
+      : `There was no draw, and your ${formatNaira(game.entryFee)} entry fee went back to your wallet.`;
+    tone = 'border-line bg-white/5';
+  } else if (!proof) {
+    title = 'The draw has run';
+    text = 'Loading your result…';
+    tone = 'border-line bg-white/5';
+  } else if (username && proof.winnerUsernames.includes(username)) {
+    title = `You won ${formatNaira(game.reward)}`;
+    text = 'The prize is in your wallet. The proof shows how you were picked.';
+    tone = 'border-vip/50 bg-vip/10';
+  } else {
+    const winners = proof.winnerUsernames.length;
+    title = 'Not picked this time';
+    text = `${winners} ${winners === 1 ? 'winner was' : 'winners were'} picked from ${game.playerCount} players; the proof shows that nobody chose them.`;
+    tone = 'border-line bg-white/5';
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="status" className={`rounded-xl border p-4 ${tone}`}>
+        <p className="text-lg font-bold">{title}</p>
+        <p className="mt-1 text-sm text-white/80">{text}</p>
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {game.status === 'COMPLETED' ? (
+          <a href="#fair-draw" className={`${buttonBase} ${buttonStyles.primary} flex-1`}>
+            Check the proof
+          </a>
+        ) : null}
+        <Link href="/mysubmissions" className={`${buttonBase} ${buttonStyles.outline} flex-1`}>
+          View game status
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 function GameAction({ game, onAnswer }: { game: Game; onAnswer: () => void }) {
   const balance = useSession((session) => session.user?.accountBalance ?? 0);
   const hasPlan = useSession((session) => Boolean(session.user?.planID));
   const minimumPayment = useSession((session) => session.settings?.minimumPaymentAmount ?? 0);
   const hintId = useId();
   if (game.hasPlayedGame) {
+    if (game.status === 'COMPLETED' || game.status === 'CANCELLED')
+      return <FinishedGameResult game={game} />;
     return (
       <Link href="/mysubmissions" className={`${buttonBase} ${buttonStyles.outline} w-full`}>
         View game status
@@ -210,8 +265,11 @@ export function GameDetailsPage() {
           </div>
           <dl className="relative grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Stat label="Entry fee">
-              {formatNaira(game.entryFee)}
-              {game.hasPlayedGame ? <PlayedMarker label="Paid" /> : null}
+              {/* A free game says Free: "₦0 ✓ Paid" reads as if something was charged. */}
+              {isFreeGame(game) ? 'Free' : formatNaira(game.entryFee)}
+              {game.hasPlayedGame ? (
+                <PlayedMarker label={isFreeGame(game) ? 'Played' : 'Paid'} />
+              ) : null}
             </Stat>
             <Stat label="Players">{game.playerCount.toLocaleString('en-NG')}+</Stat>
             <Stat label="Reward" className="col-span-2 sm:col-span-1">
@@ -236,7 +294,7 @@ export function GameDetailsPage() {
             <GameAction game={game} onAnswer={() => ensureAge(() => setAnswering(true))} />
           </div>
         </article>
-        <div className="lg:col-span-2">
+        <div id="fair-draw" className="scroll-mt-6 lg:col-span-2">
           <FairnessPanel game={game} />
         </div>
       </div>

@@ -50,7 +50,9 @@ export function SubmissionCard({ played }: { played: PlayedGame }) {
       <dl className="mt-auto grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-card-raised px-3 py-2.5">
           <dt className="text-xs text-muted">Amount paid</dt>
-          <dd className="mt-0.5 font-bold">{formatNaira(played.amountPaid)}</dd>
+          <dd className="mt-0.5 font-bold">
+            {played.amountPaid > 0 ? formatNaira(played.amountPaid) : 'Free'}
+          </dd>
         </div>
         <div className="rounded-xl bg-card-raised px-3 py-2.5">
           <dt className="text-xs text-muted">{won ? 'Amount won' : 'Amount to win'}</dt>
