@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
 import {
@@ -9,7 +11,12 @@ import {
   registerPlayer,
   topUpThroughSandbox,
 } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
+
+/** Screenshots for review (gitignored). */
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 let smtp: TestSmtpServer | undefined;
 const e2e = e2eSuite({
@@ -181,7 +188,54 @@ describe('a paid game from creation to the verified draw', () => {
     for (const winner of need(state.winners, 'the winners')) {
       await page.getByRole('listitem').filter({ hasText: winner }).first().waitFor();
     }
+    // Every step re-checked on the device, in words (issue 19).
+    const panel = page.getByRole('region', { name: 'Fair draw' });
+    for (const step of [
+      'Secret seed',
+      'Sealed entries',
+      'Public randomness',
+      'Winners',
+      'Public log',
+    ]) {
+      await panel.getByText(`${step}: passed`).waitFor();
+    }
+    await panel.getByText(/Beacon round \d+, the first published after the game closed/).waitFor();
   });
+
+  it.each(VIEWPORT_NAMES)(
+    'the Fair draw panel and the Fairness page at %s width: the whole log verifies on the device',
+    async (viewport) => {
+      const { width } = VIEWPORTS[viewport];
+      await mkdir(ARTIFACTS, { recursive: true });
+      const player = need(state.players[1], 'the players');
+      const page = await e2e.open(`/GameDetails?id=${need(state.gameId, 'the game')}`, {
+        viewport,
+        authToken: player.token,
+      });
+      const panel = page.getByRole('region', { name: 'Fair draw' });
+      await panel.getByText('Public log: passed').waitFor();
+      await waitForScreen(page);
+      await expectNoSeriousA11yViolations(page, `/GameDetails (drawn) at ${width} px`);
+      await panel.screenshot({ path: `${ARTIFACTS}fair-draw-panel-${width}.png` });
+
+      await panel.getByRole('link', { name: /the public fairness log/ }).click();
+      await page.waitForURL((url) => url.pathname === '/Fairness');
+      await page
+        .getByRole('heading', { level: 1, name: 'Draws nobody can bend, not even us' })
+        .waitFor();
+      await page.getByText('Latest hash (the head)').waitFor();
+      await page.getByRole('button', { name: 'Download and verify the whole log' }).click();
+      await page.getByText('The log is intact.').waitFor();
+      await page.getByRole('button', { name: 'Save a copy (JSON)' }).waitFor();
+      await waitForScreen(page);
+      await expectNoSeriousA11yViolations(page, `/Fairness at ${width} px`);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${ARTIFACTS}fairness-page-${width}.png`, fullPage: true });
+    },
+  );
 
   it('the leaderboard shows the winner and the reports add up', async () => {
     const winners = need(state.winners, 'the winners');

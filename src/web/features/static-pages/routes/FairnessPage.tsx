@@ -55,23 +55,23 @@ function saveAsFile(records: FairnessLogRecord[]) {
 
 function LogHead() {
   const head = useFairnessHead();
-  if (head.isPending) return <Spinner label="Loading the log" />;
-  if (head.isError)
+  if (head.status === 'pending') return <Spinner label="Loading the log" />;
+  if (head.status === 'error')
     return (
       <p className="text-danger">
         {errorMessage(head.error, 'We could not load the log.')}{' '}
-        <button type="button" className="underline" onClick={() => void head.refetch()}>
+        <button type="button" className="underline" onClick={head.retry}>
           Retry
         </button>
       </p>
     );
-  if (!head.data) return <p>The log is empty: no game has been created yet.</p>;
+  if (!head.head) return <p>The log is empty: no game has been created yet.</p>;
   return (
     <dl className="grid gap-2 rounded-2xl border border-line bg-card p-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
       <dt className="text-muted">Records</dt>
-      <dd className="font-semibold">{head.data.position.toLocaleString('en-NG')}</dd>
+      <dd className="font-semibold">{head.head.position.toLocaleString('en-NG')}</dd>
       <dt className="text-muted">Latest hash (the head)</dt>
-      <dd className="font-mono text-xs break-all">{head.data.hash}</dd>
+      <dd className="font-mono text-xs break-all">{head.head.hash}</dd>
     </dl>
   );
 }
