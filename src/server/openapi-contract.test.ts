@@ -230,6 +230,15 @@ describe('OpenAPI contract (issue 14)', () => {
     const history = await call('GET', '/api/v1/payment', { headers: player });
     expect(JSON.stringify(history.json())).toContain(reference);
     await call('GET', '/api/v1/notification', { headers: player });
+
+    // KYC: the tier and its caps, and an identity check refused (the sandbox's test identity is
+    // not Ada Contract).
+    await call('GET', '/api/v1/kyc', { headers: player });
+    const refusedCheck = await call('POST', '/api/v1/kyc/verify', {
+      headers: player,
+      payload: { idType: 'NIN', idNumber: '70123456789', dateOfBirth: '1990-05-14' },
+    });
+    expect(refusedCheck.statusCode).toBe(400);
     await call('POST', '/api/v1/notification/mark-all-as-read', { headers: player });
 
     // Where the money goes, then the withdrawal (a retry with its key returns the same one).
@@ -293,6 +302,8 @@ describe('OpenAPI contract (issue 14)', () => {
     await call('GET', '/api/v1/admin/ledger/check', { headers: operator });
     await call('GET', '/api/v1/admin/reports', { headers: operator });
     await call('GET', '/api/v1/admin/audit', { headers: operator });
+    await call('GET', '/api/v1/admin/settings', { headers: operator });
+    await call('GET', '/api/v1/admin/kyc/documents', { headers: operator });
     await call('GET', '/api/v1/withdrawal', { headers: player });
     // ₦2,500 in, ₦1,000 + the ₦50 fee out.
     expect(await balanceOf(app.db, user.id)).toBe(145_000n);

@@ -68,8 +68,9 @@ describe('the balance cap on top-ups', () => {
     expect(paystack.requests.length).toBe(asked);
     expect(await paymentsOf(app, player.id)).toEqual([]);
 
-    // Up to the cap exactly is fine.
+    // Up to the cap exactly is fine; while that checkout is open it counts as paid.
     expect((await topUp(app, player, 10_000)).statusCode).toBe(200);
+    expect((await topUp(app, player, 100)).statusCode).toBe(400);
   });
 
   it('tier 2 and tier 3 have their own caps (tier 3: none by default)', async () => {

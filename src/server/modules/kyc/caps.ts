@@ -2,7 +2,7 @@ import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
 import { KYC_MESSAGES, type KycTier } from '../../../shared/kyc.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { Executor } from '../../db/client.ts';
-import { settings, users, withdrawals } from '../../db/schema.ts';
+import { payments, settings, users, withdrawals } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { lagosDayStart } from '../games/service.ts';
 import { identityFromVerifiedName, namesMatch } from './name-match.ts';
@@ -48,9 +48,10 @@ export async function withdrawnToday(db: Executor, userId: string, now: Date): P
 
 /**
  * A top-up that would take the wallet above its tier's balance cap is refused (before any
- * provider is asked). Only top-ups: winnings and refunds are the player's and always land, so
- * a balance may end up above the cap; top-ups then wait until it is back under. Called inside
- * the top-up's transaction, after the player's row is locked.
+ * provider is asked). Checkouts still open count as if paid, so several opened at once cannot
+ * together pass the cap (the player's row lock makes them queue). Only top-ups: winnings and
+ * refunds are the player's and always land, so a balance may end up above the cap; top-ups then
+ * wait until it is back under. Called inside the top-up's transaction, after the row lock.
  */
 export async function assertTopUpWithinCap(
   tx: Executor,
@@ -63,7 +64,12 @@ export async function assertTopUpWithinCap(
     .where(eq(users.id, userId));
   if (!user) throw notFound('User not found');
   const { balanceCap } = capsOf(await readSettings(tx), user.tier);
-  if (balanceCap !== null && user.balance + amount > balanceCap)
+  if (balanceCap === null) return;
+  const [open] = await tx
+    .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'PENDING')));
+  if (user.balance + BigInt(open?.total ?? 0) + amount > balanceCap)
     throw badRequest(KYC_MESSAGES.topUpCap(asTier(user.tier), koboToNaira(balanceCap)));
 }
 
