@@ -362,3 +362,65 @@ describe('after the draw', () => {
     },
   );
 });
+
+/** The colour a button is painted with, and whether it looks like the enabled accent button. */
+async function looksEnabled(page: Page, name: string): Promise<boolean> {
+  return page.getByRole('button', { name, exact: true }).evaluate((button) => {
+    const style = getComputedStyle(button);
+    return style.backgroundColor === 'rgb(0, 218, 228)' && Number(style.opacity) > 0.5;
+  });
+}
+
+async function describedBy(page: Page, name: string): Promise<string> {
+  const ids = await page
+    .getByRole('button', { name, exact: true })
+    .getAttribute('aria-describedby');
+  if (!ids) return '';
+  const texts = await Promise.all(
+    ids.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()),
+  );
+  return texts.join(' ');
+}
+
+describe.each(VIEWPORT_NAMES)('disabled buttons at %s width', (viewport) => {
+  it('look disabled and say why: an empty or 21-word answer, a game not open yet', async () => {
+    const openGame = await createGame({ entryFee: 0 });
+    const page = await e2e.open(`/GameDetails?id=${openGame}`, {
+      authToken: need(player, 'a player').token,
+      viewport,
+    });
+    await waitForScreen(page);
+    expect(await looksEnabled(page, 'Submit Your Answer')).toBe(true);
+    await page.getByRole('button', { name: 'Submit Your Answer' }).click();
+    const dialog = page.getByRole('dialog');
+    const submit = dialog.getByRole('button', { name: 'Submit', exact: true });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => looksEnabled(page, 'Submit')).toBe(false);
+    expect(await describedBy(page, 'Submit')).toContain('Type your answer to submit.');
+    await shot(page, `disabled-empty-answer-${viewport}`);
+
+    await dialog
+      .getByLabel('Your answer')
+      .fill(Array.from({ length: 21 }, (_, index) => `word${index}`).join(' '));
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await describedBy(page, 'Submit')).toContain('Too many words');
+    await dialog.getByLabel('Your answer').fill('Just right');
+    expect(await submit.isDisabled()).toBe(false);
+    // Colours change with a short transition.
+    await expect.poll(() => looksEnabled(page, 'Submit')).toBe(true);
+
+    const later = await createGame({
+      entryFee: 0,
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await page.goto(`${e2e.server.url}/GameDetails?id=${later}`);
+    await waitForScreen(page);
+    const upcoming = page.getByRole('button', { name: 'Submit Your Answer' });
+    await upcoming.waitFor();
+    expect(await upcoming.isDisabled()).toBe(true);
+    await expect.poll(() => looksEnabled(page, 'Submit Your Answer')).toBe(false);
+    expect(await describedBy(page, 'Submit Your Answer')).toMatch(/^This game opens on /);
+    await shot(page, `disabled-upcoming-${viewport}`);
+  });
+});

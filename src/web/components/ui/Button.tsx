@@ -12,8 +12,14 @@ export const buttonStyles: Record<ButtonVariant, string> = {
   outline: 'border border-line bg-transparent text-white hover:border-accent hover:text-accent',
 };
 
+/*
+ * Disabled (and not just busy) buttons lose their colour for a dashed outline: a faded cyan
+ * still read as pressable (issue 20 point 8). The text stays at AA contrast on the dark card;
+ * whoever disables a button also says why beside it (aria-describedby). A busy button keeps
+ * its colour, dimmed, with its spinner.
+ */
 export const buttonBase =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed aria-busy:opacity-70 disabled:not-aria-busy:border disabled:not-aria-busy:border-dashed disabled:not-aria-busy:border-white/35 disabled:not-aria-busy:bg-white/5 disabled:not-aria-busy:text-white/75';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

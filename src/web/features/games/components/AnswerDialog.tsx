@@ -39,6 +39,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
   const warningId = useId();
   const counterId = useId();
   const problemId = useId();
+  const emptyId = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const loadingRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
@@ -189,9 +190,19 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
               {feeText(seenFee)}.
             </p>
           ) : null}
-          <Button type="submit" disabled={!check.canSubmit} className="w-full">
+          <Button
+            type="submit"
+            disabled={!check.canSubmit}
+            aria-describedby={check.canSubmit ? undefined : check.problem ? problemId : emptyId}
+            className="w-full"
+          >
             Submit
           </Button>
+          {check.canSubmit || check.problem ? null : (
+            <p id={emptyId} className="-mt-2 text-center text-sm text-muted">
+              Type your answer to submit.
+            </p>
+          )}
         </form>
       ) : null}
 
