@@ -8,6 +8,7 @@ import {
 import {
   drawWinners,
   drawWinnersV2,
+  entriesDigestOf,
   winnerCount,
   winnersDigestOf,
 } from '../../../shared/fairness.ts';
@@ -231,8 +232,7 @@ async function pickWinners(
   entryIds: number[],
   beacon: BeaconRound | undefined,
 ): Promise<{ winners: number[]; entriesDigest: string }> {
-  const v1 = await drawWinners(nodeFairnessCrypto, game.seed, entryIds);
-  if (game.drawVersion < 2) return v1;
+  if (game.drawVersion < 2) return drawWinners(nodeFairnessCrypto, game.seed, entryIds);
   if (!beacon || !game.merkleRoot)
     throw new Error(`game ${game.id} needs its seal and a beacon round to be drawn`);
   const winners = await drawWinnersV2(
@@ -242,7 +242,7 @@ async function pickWinners(
     game.merkleRoot,
     beacon.randomness,
   );
-  return { winners, entriesDigest: v1.entriesDigest };
+  return { winners, entriesDigest: await entriesDigestOf(nodeFairnessCrypto, entryIds) };
 }
 
 /**
