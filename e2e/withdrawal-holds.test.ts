@@ -90,5 +90,16 @@ describe.each(VIEWPORT_NAMES)('Withdrawals queue at %s width', (viewport) => {
       fullPage: true,
     });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The dashboard counts held withdrawals per reason and links to them.
+    const dashboard = await e2e.open('/admin', { viewport, authToken: operator });
+    const holds = dashboard.getByRole('region', { name: 'Held for review' });
+    await holds.getByText('Little play', { exact: true }).waitFor();
+    await waitForScreen(dashboard);
+    await expectNoSeriousA11yViolations(dashboard, `/admin at ${width} px`);
+    await dashboard.screenshot({
+      path: `${ARTIFACTS}withdrawal-holds-dashboard-${width}.png`,
+      fullPage: true,
+    });
   });
 });

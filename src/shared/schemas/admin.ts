@@ -380,5 +380,16 @@ export const reportSchema = z.object({
     }),
   ),
   ledger: ledgerCheckSchema,
+  /**
+   * Withdrawals requested in the range that anti-money-laundering rules held for review, per
+   * reason (one withdrawal counts under each of its reasons); `pending`: still undecided.
+   */
+  holds: z.array(
+    holdReasonSchema.extend({
+      withdrawals: z.number().int(),
+      amount: z.number(),
+      pending: z.number().int(),
+    }),
+  ),
 });
 export type Report = z.infer<typeof reportSchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { holdReasonText } from '../../../shared/aml.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import { reportQuerySchema, reportSchema } from '../../../shared/schemas/admin.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
@@ -13,6 +14,28 @@ import { checkLedger } from '../wallet/ledger-check.ts';
 const TOP_UP_PAYMENT = sql`LEFT JOIN payments p ON t.kind = 'top_up' AND p.reference = split_part(t.reference, ':', 3)`;
 
 const lagosDay = (date: string) => new Date(`${date}T00:00:00+01:00`);
+
+/** Withdrawals requested in the window that were held for review, per reason (src/shared/aml.ts). */
+export async function holdSummary(db: Database, from: Date, to: Date) {
+  const result = await db.execute(sql`
+    SELECT r.code,
+      count(*)::int AS withdrawals,
+      coalesce(sum(w.amount), 0)::bigint AS amount,
+      (count(*) FILTER (WHERE w.status = 'PENDING'))::int AS pending
+    FROM withdrawals w CROSS JOIN LATERAL jsonb_array_elements_text(w.hold_reasons) AS r(code)
+    WHERE w.created_at >= ${from.toISOString()}::timestamptz AND w.created_at < ${to.toISOString()}::timestamptz
+    GROUP BY r.code ORDER BY count(*) DESC, r.code`);
+  const { rows } = result as unknown as {
+    rows: Array<{ code: string; withdrawals: number; amount: string | bigint; pending: number }>;
+  };
+  return rows.map((row) => ({
+    code: row.code,
+    text: holdReasonText(row.code),
+    withdrawals: Number(row.withdrawals),
+    amount: koboToNaira(BigInt(row.amount)),
+    pending: Number(row.pending),
+  }));
+}
 
 /** Money movements per platform account over a window, read straight from the ledger. */
 export async function reportTotals(db: Database, from: Date, to: Date) {
@@ -111,12 +134,15 @@ export async function adminReportRoutes(app: FastifyInstance) {
       const to = request.query.to
         ? new Date(lagosDay(request.query.to).getTime() + 86_400_000)
         : now;
-      const [totals, daily, ledger] = await Promise.all([
+      const [totals, daily, ledger, holds] = await Promise.all([
         reportTotals(app.db, from, to),
         dailySeries(app.db, now),
         checkLedger(app.db, app.paymentProviders),
+        holdSummary(app.db, from, to),
       ]);
-      return { data: { from: from.toISOString(), to: to.toISOString(), totals, daily, ledger } };
+      return {
+        data: { from: from.toISOString(), to: to.toISOString(), totals, daily, ledger, holds },
+      };
     },
   );
 }

@@ -333,6 +333,39 @@ describe('an operator deciding a held withdrawal', () => {
   });
 });
 
+describe('the dashboard report', () => {
+  it('counts the withdrawals held in its range per reason, and those still pending', async () => {
+    const { app, adminHeaders } = await setup();
+    const report = async () => {
+      const response = await app.inject({ url: '/api/v1/admin/reports', headers: adminHeaders });
+      expect(response.statusCode, response.body).toBe(200);
+      const holds = response.json().data.holds as {
+        code: string;
+        text: string;
+        withdrawals: number;
+        amount: number;
+        pending: number;
+      }[];
+      return (code: string) =>
+        holds.find((hold) => hold.code === code) ?? { withdrawals: 0, amount: 0, pending: 0 };
+    };
+    const earlier = await report();
+    const player = await createPlayer(app.db);
+    await topUp(app, player, 3_000);
+    await withdraw(app, player, 2_000);
+    const later = await report();
+    // Other files' withdrawals may land in the same range on the PostgreSQL run: at least ours.
+    for (const code of ['deposit_little_play', 'new_payout_account']) {
+      expect(later(code).withdrawals).toBeGreaterThanOrEqual(earlier(code).withdrawals + 1);
+      expect(later(code).pending).toBeGreaterThanOrEqual(earlier(code).pending + 1);
+      expect(later(code).amount).toBeGreaterThanOrEqual(earlier(code).amount + 2_000);
+    }
+    expect(later('new_payout_account')).toMatchObject({
+      text: 'New payout account: nothing has been paid to this bank account for this player before',
+    });
+  });
+});
+
 describe('who sees the hold', () => {
   it('operators see the reasons and can list held withdrawals only; the player sees a plain pending one', async () => {
     const { app, adminHeaders } = await setup();

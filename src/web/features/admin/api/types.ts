@@ -80,6 +80,8 @@ export interface Report {
   totals: ReportTotals;
   daily: DailyPoint[];
   ledger: LedgerCheck;
+  /** Withdrawals of the range held for review, per reason. */
+  holds: (HoldReason & { withdrawals: number; amount: number; pending: number })[];
 }
 
 export const WITHDRAWAL_STATUSES = [

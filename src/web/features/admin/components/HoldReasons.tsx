@@ -1,4 +1,11 @@
 import { AML_MESSAGES, type HoldReason, holdReasonLabel } from '@shared/aml.ts';
+import { formatNaira } from '@shared/money.ts';
+import { Card } from '@web/components/ui/Card.tsx';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Report } from '../api/types.ts';
+import { DataTable, Row, td, tdNumber, th, thNumber } from './DataTable.tsx';
+import { Section } from './Section.tsx';
 
 /**
  * Anti-money-laundering holds as the console shows them: a marker with a few words per reason
@@ -49,5 +56,80 @@ export function HoldReasonList({ reasons }: { reasons: HoldReason[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A number cell; on a phone, where the header row is hidden, it carries its own caption. */
+function FigureCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className={`${tdNumber} max-sm:block max-sm:p-0 max-sm:text-left`}>
+      <span aria-hidden="true" className="block text-xs text-muted sm:hidden">
+        {label}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+/** The dashboard's count of held withdrawals in its range, per reason. */
+export function HeldForReviewSection({ holds }: { holds: Report['holds'] }) {
+  return (
+    <Section
+      title={AML_MESSAGES.held}
+      id="holds-title"
+      actions={
+        <Link
+          href="/withdrawals?status=PENDING&held=1"
+          className="text-sm font-semibold text-accent hover:underline"
+        >
+          Review held withdrawals
+        </Link>
+      }
+    >
+      {holds.length === 0 ? (
+        <Card>
+          <p className="text-sm text-muted">No withdrawal in this period was held for review.</p>
+        </Card>
+      ) : (
+        <DataTable
+          label="Withdrawals held for review, per reason"
+          minWidth="sm:min-w-[34rem]"
+          stacked
+        >
+          <thead className="max-sm:sr-only">
+            <tr>
+              <th scope="col" className={th}>
+                Reason
+              </th>
+              <th scope="col" className={thNumber}>
+                Withdrawals
+              </th>
+              <th scope="col" className={thNumber}>
+                Amount
+              </th>
+              <th scope="col" className={thNumber}>
+                Still pending
+              </th>
+            </tr>
+          </thead>
+          <tbody className="max-sm:block">
+            {holds.map((hold) => (
+              <Row
+                key={hold.code}
+                className="max-sm:grid max-sm:grid-cols-3 max-sm:gap-2 max-sm:p-4"
+              >
+                <td className={`${td} max-sm:col-span-3 max-sm:block max-sm:p-0`}>
+                  <span className="block font-medium">{holdReasonLabel(hold.code)}</span>
+                  <span className="block max-w-md text-xs text-muted">{hold.text}</span>
+                </td>
+                <FigureCell label="Withdrawals">{hold.withdrawals}</FigureCell>
+                <FigureCell label="Amount">{formatNaira(hold.amount)}</FigureCell>
+                <FigureCell label="Still pending">{hold.pending}</FigureCell>
+              </Row>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </Section>
   );
 }

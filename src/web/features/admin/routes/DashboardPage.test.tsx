@@ -47,6 +47,15 @@ describe('Dashboard', () => {
 
     expect(screen.getByText('The books balance')).toBeTruthy();
     expect(screen.getByText('All entries together sum to zero')).toBeTruthy();
+
+    // The first payout to an account is held for review: counted per reason, with a way there.
+    const holds = screen.getByRole('region', { name: 'Held for review' });
+    const row = within(holds).getByText('New account').closest('tr') as HTMLElement;
+    const count = within(row).getAllByRole('cell')[1]?.textContent ?? '';
+    expect(Number(count.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+    expect(
+      within(holds).getByRole('link', { name: 'Review held withdrawals' }).getAttribute('href'),
+    ).toBe('/admin/withdrawals?status=PENDING&held=1');
   });
 
   it('asks for a range and refuses one that ends before it starts', async () => {

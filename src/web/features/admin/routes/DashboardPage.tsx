@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useReport } from '../api/get-report.ts';
 import type { LedgerInvariant, ReportTotals } from '../api/types.ts';
 import { DataTable, Row, td, th } from '../components/DataTable.tsx';
+import { HeldForReviewSection } from '../components/HoldReasons.tsx';
 import { LineChart } from '../components/LineChart.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { Section } from '../components/Section.tsx';
@@ -229,6 +230,8 @@ export function DashboardPage() {
 
       {data ? (
         <>
+          <HeldForReviewSection holds={data.holds} />
+
           <Section title="Last 30 days" id="chart-title">
             <Card>
               <LineChart
