@@ -10,9 +10,11 @@ export const kycVerifyBodySchema = z.object({
   idNumber: z
     .string({ error: 'Enter your 11-digit BVN or NIN' })
     .trim()
+    .max(11, 'Enter your 11-digit BVN or NIN')
     .regex(/^\d{11}$/, 'Enter your 11-digit BVN or NIN'),
   dateOfBirth: z
     .string({ error: 'Enter your date of birth' })
+    .max(10, 'Enter your date of birth')
     .regex(calendarDate, 'Enter your date of birth'),
 });
 export type KycVerifyBody = z.infer<typeof kycVerifyBodySchema>;
