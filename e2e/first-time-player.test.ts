@@ -424,3 +424,50 @@ describe.each(VIEWPORT_NAMES)('disabled buttons at %s width', (viewport) => {
     await shot(page, `disabled-upcoming-${viewport}`);
   });
 });
+
+async function logInThroughForm(page: Page, who: Player): Promise<void> {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(PLAYER_PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+describe.each(VIEWPORT_NAMES)('after logging in, at %s width', (viewport) => {
+  it('goes back to the page that was asked for', async () => {
+    const who = need(player, 'a player');
+    const page = await e2e.open('/Notifications?page=1', { viewport });
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logInThroughForm(page, who);
+    await page.waitForURL((url) => url.pathname === '/Notifications' && url.search === '?page=1');
+    await waitForScreen(page);
+  });
+
+  it('goes back to the page whose call got a 401 (an expired session)', async () => {
+    const who = need(player, 'a player');
+    const page = await e2e.open('/MySubmissions', {
+      viewport,
+      authToken: 'expired.token.value',
+      allowConsoleErrors: [/401/],
+    });
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logInThroughForm(page, who);
+    await page.waitForURL((url) => url.pathname === '/MySubmissions');
+    await waitForScreen(page);
+  });
+
+  it('never leaves the site, whatever the address asks for', async () => {
+    const who = need(player, 'a player');
+    for (const next of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const page = await e2e.open(`/login?next=${encodeURIComponent(next)}`, { viewport });
+      await waitForScreen(page);
+      await logInThroughForm(page, who);
+      await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/Home');
+      expect(new URL(page.url()).origin).toBe(e2e.server.url);
+      await page.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@web/lib/query-client.ts';
+import { loginHref } from '@web/lib/return-path.ts';
 import { useSession } from '@web/lib/session.ts';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
@@ -11,7 +12,8 @@ import { AppLayout } from './layout/AppLayout.tsx';
  */
 export function Protected({ children }: { children: ReactNode }) {
   const user = useSession((session) => session.user);
-  if (!user) return <Redirect to="/login" replace />;
+  // The page asked for rides along, to come back to after logging in.
+  if (!user) return <Redirect to={loginHref()} replace />;
   return (
     <QueryClientProvider client={queryClient}>
       <AppLayout>{children}</AppLayout>

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { navigate } from 'wouter/use-browser-location';
 import { apiUrl } from './api-origin.ts';
+import { loginHref } from './return-path.ts';
 import { tokenStorage } from './storage.ts';
 
 /** Every failed call rejects with this: the server's message (or the transport's) and a status. */
@@ -100,7 +101,8 @@ function handleUnauthorized(): ApiError {
   tokenStorage.clear();
   onUnauthorized();
   toast(ERROR_MESSAGES.unauthorizedToast, { icon: '⚠️', id: 'unauthorized' });
-  if (window.location.pathname.toLowerCase() !== '/login') navigate('/login', { replace: true });
+  // Back to this page once logged in again (issue 20 point 9).
+  if (window.location.pathname.toLowerCase() !== '/login') navigate(loginHref(), { replace: true });
   return new ApiError(ERROR_MESSAGES.unauthorized, 401);
 }
 

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { apiUrl } from '@web/lib/api-origin.ts';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
+import { returnPathFrom } from '@web/lib/return-path.ts';
 import { setPendingEmail, signIn } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { untrustedText } from '@web/lib/untrusted-text.ts';
@@ -15,7 +16,10 @@ import { AuthShell } from './AuthShell.tsx';
 export function LoginPage() {
   const [, navigate] = useLocation();
   // Anyone can link to /login?error=…: shown as one short line of plain text.
-  const bannerError = untrustedText(new URLSearchParams(useSearch()).get('error'), 160);
+  const search = useSearch();
+  const bannerError = untrustedText(new URLSearchParams(search).get('error'), 160);
+  // The page that sent the player here (a guard or a 401), only if it is a path of this site.
+  const returnTo = returnPathFrom(search);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -35,7 +39,7 @@ export function LoginPage() {
     try {
       const result = await login({ email: email.trim(), password });
       await signIn(result.accessToken, result.user);
-      navigate('/', { replace: true });
+      navigate(returnTo ?? '/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 403) {
         setPendingEmail(email.trim());
