@@ -94,7 +94,7 @@ describe('npm run verify-draw against a running server', () => {
         .set({ status: 'CLOSED', closedAt: new Date() })
         .where(eq(games.id, drawn.id));
       await sealEntries(handle.db, drawn.id);
-      const config = loadConfig(testEnv());
+      const config = loadConfig(testEnv(inject('beaconEnv')));
       const beacon = createBeaconClient(config.beacon);
       expect(await drawGame(handle.db, beacon, drawn.id, new Date())).toBe('completed');
     } finally {

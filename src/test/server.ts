@@ -92,7 +92,7 @@ export async function startTestServer(
       ...process.env,
       PLUCKERS_TEST_DATABASE_URL: databaseUrl ?? '',
       PLUCKERS_TEST_PGLITE_TEMPLATE: template ?? '',
-      PLUCKERS_TEST_ENV: JSON.stringify(env),
+      PLUCKERS_TEST_ENV: JSON.stringify({ ...inject('beaconEnv'), ...env }),
       PLUCKERS_TEST_CAPTURE_MAIL: options.captureMail ? 'true' : '',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -23,7 +23,6 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     RATE_LIMIT_MAX: '1000000',
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: path.join(tmpdir(), 'pluckers-no-web-build'),
-    ...inject('beaconEnv'),
     ...overrides,
   };
 }
@@ -37,7 +36,9 @@ export async function buildTestApp(
   options: { clock?: Clock; rateLimitScope?: string } = {},
 ): Promise<FastifyInstance> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-test-'));
-  const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...env })), {
+  // Draws wait for a beacon round: the run's stand-in (global setup) signs them.
+  const beaconEnv = inject('beaconEnv');
+  const app = await buildApp(loadConfig(testEnv({ DATA_DIR: dataDir, ...beaconEnv, ...env })), {
     database,
     clock: options.clock,
     // Test files share a PostgreSQL database, and inject() requests all come from 127.0.0.1:
