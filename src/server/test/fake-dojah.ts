@@ -14,6 +14,8 @@ export interface FakeDojahIdentity {
   last_name: string;
   /** As Dojah writes it: NIN `1993-05-06`, BVN `01-January-1907`. */
   date_of_birth: string;
+  /** A BVN record's NIN of the holder. */
+  nin?: string;
 }
 
 export interface FakeDojah {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { KYC_MESSAGES, type KycDocumentType, type KycIdType } from '../../../shared/kyc.ts';
 import { koboToNaira } from '../../../shared/money.ts';
@@ -154,16 +154,7 @@ export async function verifyIdentity(
   };
 
   // Known already: no need to pay the provider to be told the same person again.
-  const [taken] = await ctx.db
-    .select({ userId: identityVerifications.userId })
-    .from(identityVerifications)
-    .where(
-      and(
-        eq(identityVerifications.idHash, attempt.idHash),
-        eq(identityVerifications.status, 'VERIFIED'),
-      ),
-    );
-  if (taken && taken.userId !== userId) return refuse('duplicate');
+  if (await verifiedElsewhere(ctx.db, [attempt.idHash], userId)) return refuse('duplicate');
 
   let result: Awaited<ReturnType<KycProvider['lookup']>>;
   try {
@@ -184,6 +175,18 @@ export async function verifyIdentity(
     return refuse('name_mismatch');
   if (identity.birthDate !== body.dateOfBirth) return refuse('birth_date_mismatch');
   if (!isAdultOn(identity.birthDate, lagosToday(now))) return refuse('underage');
+  // A BVN's record names the holder's NIN: kept (as a hash) beside it, so the same person cannot
+  // verify another account with the NIN either, whichever number comes first.
+  const linked =
+    body.idType === 'BVN' && identity.linkedNin
+      ? {
+          idType: 'NIN' as const,
+          idHash: identityHash(ctx.hashKey, 'NIN', identity.linkedNin),
+          idLastFour: identity.linkedNin.slice(-4),
+        }
+      : null;
+  if (linked && (await verifiedElsewhere(ctx.db, [linked.idHash], userId)))
+    return refuse('duplicate');
 
   // Surname last, so the payout account can be matched against it later (name-match.ts).
   const verifiedName = titleCase(
@@ -197,13 +200,14 @@ export async function verifyIdentity(
         .where(eq(users.id, userId))
         .for('update');
       if (!locked || locked.tier >= 2) throw conflict(KYC_MESSAGES.alreadyVerified);
-      await recordAttempt(tx, {
-        ...attempt,
-        status: 'VERIFIED',
+      const verified = {
+        status: 'VERIFIED' as const,
         providerReference: identity.reference,
         returnedName: verifiedName,
         returnedBirthDate: identity.birthDate,
-      });
+      };
+      await recordAttempt(tx, { ...attempt, ...verified });
+      if (linked) await recordAttempt(tx, { ...attempt, ...linked, ...verified });
       await tx
         .update(users)
         .set({ kycTier: 2, verifiedName, verifiedBirthDate: identity.birthDate })
@@ -223,6 +227,20 @@ export async function verifyIdentity(
     if (isUniqueViolation(error)) return refuse('duplicate');
     throw error;
   }
+}
+
+/** Whether any of these identity hashes is verified on an account other than `userId`. */
+async function verifiedElsewhere(db: Executor, hashes: string[], userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: identityVerifications.userId })
+    .from(identityVerifications)
+    .where(
+      and(
+        inArray(identityVerifications.idHash, hashes),
+        eq(identityVerifications.status, 'VERIFIED'),
+      ),
+    );
+  return rows.some((row) => row.userId !== userId);
 }
 
 function toApiDocument(row: typeof kycDocuments.$inferSelect): KycDocument {

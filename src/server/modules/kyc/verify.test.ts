@@ -247,6 +247,38 @@ describe('identity checks through Dojah (tier 2)', () => {
     expect((await tierOf(app, first.user.id))?.tier).toBe(2);
   });
 
+  it('a BVN and the NIN its record names are one identity, whichever verifies first', async () => {
+    const app = await buildTestApp(database(), dojah.env);
+    for (const order of [
+      ['NIN', 'BVN'],
+      ['BVN', 'NIN'],
+    ] as const) {
+      const nin = freshNumber('7');
+      const bvn = freshNumber('2');
+      dojah.add('NIN', nin, ADA);
+      dojah.add('BVN', bvn, { ...ADA, nin });
+      const numbers = { NIN: nin, BVN: bvn };
+      const first = await player(app);
+      const second = await player(app);
+      const firstCheck = await verify(app, first.headers, {
+        idType: order[0],
+        idNumber: numbers[order[0]],
+        dateOfBirth: '1990-05-14',
+      });
+      expect(firstCheck.statusCode, firstCheck.body).toBe(200);
+      const secondCheck = await verify(app, second.headers, {
+        idType: order[1],
+        idNumber: numbers[order[1]],
+        dateOfBirth: '1990-05-14',
+      });
+      expect(secondCheck.json(), order.join(' then ')).toEqual({
+        statusCode: 400,
+        message: KYC_MESSAGES.duplicate,
+      });
+      expect((await tierOf(app, second.user.id))?.tier).toBe(1);
+    }
+  });
+
   it('limits checks per player: three free, then a wait', async () => {
     const app = await buildTestApp(database(), dojah.env);
     const { headers } = await player(app);

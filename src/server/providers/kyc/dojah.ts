@@ -11,7 +11,7 @@ const TIMEOUT_MS = 15_000;
  * - NIN: `GET /api/v1/kyc/nin?nin=<11 digits>` → `{ entity: { first_name, last_name,
  *   middle_name, date_of_birth: "1993-05-06", nin, gender, phone_number, image } }`
  * - BVN: `GET /api/v1/kyc/bvn/full?bvn=<11 digits>` ("Lookup BVN Normal") → `{ entity: { bvn,
- *   first_name, middle_name, last_name, date_of_birth, phone_number1, gender, reference… } }`
+ *   first_name, middle_name, last_name, date_of_birth, phone_number1, gender, nin, reference… } }`
  *
  * Both authenticate with two headers: `AppId` (the app made in the dashboard) and
  * `Authorization: <secret key>` (the key itself, not "Bearer <key>"). An unknown number is a
@@ -80,6 +80,8 @@ export function createDojahProvider(config: {
           lastName,
           birthDate,
           reference: text1(entity.reference) || null,
+          linkedNin:
+            idType === 'BVN' && /^\d{11}$/.test(text1(entity.nin)) ? text1(entity.nin) : null,
         },
       };
     },

@@ -7,13 +7,13 @@ import { type KycProvider, KycProviderError, type ProviderIdentity } from './typ
  * answer with fixed identities so every outcome can be tried by hand; any other number is
  * "not found". 70123456789 and 22222222222 are Dojah's own sandbox test NIN and BVN.
  */
-export const SANDBOX_IDENTITY: Omit<ProviderIdentity, 'reference'> = {
+export const SANDBOX_IDENTITY: Omit<ProviderIdentity, 'reference' | 'linkedNin'> = {
   firstName: 'ADA',
   middleName: 'NGOZI',
   lastName: 'OKAFOR',
   birthDate: '1990-05-14',
 };
-export const SANDBOX_MINOR: Omit<ProviderIdentity, 'reference'> = {
+export const SANDBOX_MINOR: Omit<ProviderIdentity, 'reference' | 'linkedNin'> = {
   firstName: 'CHIDI',
   middleName: '',
   lastName: 'OKAFOR',
@@ -45,7 +45,11 @@ export function createSandboxKycProvider(): KycProvider {
       if (!identity) return { found: false };
       return {
         found: true,
-        identity: { ...identity, reference: `sandbox-${randomBytes(6).toString('hex')}` },
+        identity: {
+          ...identity,
+          reference: `sandbox-${randomBytes(6).toString('hex')}`,
+          linkedNin: null,
+        },
       };
     },
   };

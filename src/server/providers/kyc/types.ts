@@ -9,6 +9,11 @@ export interface ProviderIdentity {
   birthDate: string;
   /** The provider's reference for this lookup, if it gives one. */
   reference: string | null;
+  /**
+   * The holder's NIN when a BVN lookup returns it (Dojah's BVN record carries one): the same
+   * person then cannot verify a second account with the NIN instead.
+   */
+  linkedNin: string | null;
 }
 
 export type LookupResult = { found: true; identity: ProviderIdentity } | { found: false };
