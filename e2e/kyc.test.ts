@@ -164,3 +164,54 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
     });
   },
 );
+
+describe('tier caps in the console Settings', () => {
+  it.each(['mobile', 'desktop'] as ViewportName[])(
+    'at %s width: checked with the shared rules, saved, and what players are held to',
+    async (viewport) => {
+      const width = VIEWPORTS[viewport].width;
+      const token = await operatorToken(e2e.server.url);
+      const page = await e2e.open('/admin/settings', { viewport, authToken: token });
+      const tier1 = page.getByLabel('Tier 1 balance cap (₦)');
+      const tier2 = page.getByLabel('Tier 2 balance cap (₦)');
+      await tier2.waitFor();
+      // Whatever the other width saved: start from known values.
+      await tier1.fill('300000');
+      await tier2.fill('200000');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('The tier 2 balance cap must be at least the tier 1 one').waitFor();
+      expect(await tier2.evaluate((input) => input === document.activeElement)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `/admin/settings (refused) at ${width} px`);
+      await shot(page, `kyc-settings-${width}`);
+
+      const cap = viewport === 'mobile' ? '250000' : '280000';
+      await tier2.fill('500000');
+      await tier1.fill(cap);
+      await page.getByLabel('Tier 3 balance cap (₦)').fill('');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved').waitFor();
+      await noSidewaysScroll(page);
+
+      const saved = await api<{ data: { tier1BalanceCap: number; tier3BalanceCap: null } }>(
+        e2e.server.url,
+        'GET',
+        '/admin/settings',
+        { token },
+      );
+      expect(saved.data).toMatchObject({ tier1BalanceCap: Number(cap), tier3BalanceCap: null });
+      if (!smtp) throw new Error('the SMTP server is not running');
+      const player = await registerPlayer(e2e.server.url, smtp, `caps${width}`);
+      const status = await api<{ data: { tiers: Array<{ balanceCap: number | null }> } }>(
+        e2e.server.url,
+        'GET',
+        '/kyc',
+        { token: player.token },
+      );
+      expect(status.data.tiers.map((tier) => tier.balanceCap)).toEqual([
+        Number(cap),
+        500_000,
+        null,
+      ]);
+    },
+  );
+});

@@ -150,6 +150,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               name={`tier${tier}BalanceCap`}
               label={`Tier ${tier} balance cap (₦)`}
               inputMode="decimal"
+              placeholder="No cap"
               hint="Most a wallet may hold after a top-up."
               value={values[`tier${tier}BalanceCap`]}
               error={errors[`tier${tier}BalanceCap`]}
@@ -159,6 +160,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               name={`tier${tier}DailyWithdrawalCap`}
               label={`Tier ${tier} daily withdrawal cap (₦)`}
               inputMode="decimal"
+              placeholder="No cap"
               hint="Most that may be withdrawn in one Lagos day."
               value={values[`tier${tier}DailyWithdrawalCap`]}
               error={errors[`tier${tier}DailyWithdrawalCap`]}
