@@ -20,4 +20,3 @@ export function formatDate(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return dateFormatter.format(date);
 }
-
