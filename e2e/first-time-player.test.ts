@@ -471,3 +471,83 @@ describe.each(VIEWPORT_NAMES)('after logging in, at %s width', (viewport) => {
     }
   });
 });
+
+describe('small mismatches', () => {
+  it('the balance chart draws a ₦2,500 top-up at ₦2,500, and games as the last step', async () => {
+    const payer = await newPlayer('chart');
+    await topUpThroughSandbox(e2e.server.url, payer.token, 2_500);
+    const gameId = await createGame({ entryFee: 50 });
+    await api(e2e.server.url, 'POST', '/game/play', {
+      token: payer.token,
+      body: { gameID: gameId, submittedAnswer: 'A quick one' },
+    });
+    for (const viewport of VIEWPORT_NAMES) {
+      const page = await e2e.open('/wallet', { authToken: payer.token, viewport });
+      await waitForScreen(page);
+      const chart = page.getByRole('figure');
+      await chart.locator('circle').first().waitFor();
+      const titles = await chart.locator('circle title').allTextContents();
+      expect(titles).toEqual([
+        'Balance before: ₦0',
+        'Balance after a top-up: ₦2,500',
+        'Balance now: ₦2,450',
+      ]);
+      await chart.getByText('no fee is taken', { exact: false }).waitFor();
+      await chart.scrollIntoViewIfNeeded();
+      await shot(page, `balance-chart-${viewport}`);
+    }
+  });
+
+  it.each(VIEWPORT_NAMES)(
+    "the hub's Live tournaments holds no upcoming card (%s)",
+    async (viewport) => {
+      const title = `Later cup ${Date.now().toString(36)}`;
+      await api(e2e.server.url, 'POST', '/admin/games', {
+        token: admin,
+        body: {
+          title,
+          reward: 500,
+          maximumPlayers: 5,
+          isTournament: true,
+          startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      });
+      const page = await e2e.open('/Tournament', {
+        authToken: need(player, 'a player').token,
+        viewport,
+      });
+      await waitForScreen(page);
+      const card = page.getByRole('article', { name: title });
+      await card.waitFor();
+      const section = await card.evaluate(
+        (element) => element.closest('section')?.querySelector('h2, h3')?.textContent ?? '',
+      );
+      expect(section).toBe('Starting soon');
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `tournament-hub-${viewport}`);
+    },
+  );
+
+  it('Pricing offers no USSD top-up, which the Top up page does not have', async () => {
+    const page = await e2e.open('/Pricing', { authToken: need(player, 'a player').token });
+    await waitForScreen(page);
+    await page.getByText('Top up your wallet').first().waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/USSD/i);
+  });
+
+  it('the 1280 px navigation shows the whole username', async () => {
+    const long = await newPlayer('abcdefghijklm');
+    const page = await e2e.open('/Home', { authToken: long.token, viewport: 'desktop' });
+    await waitForScreen(page);
+    const name = page.getByRole('banner').getByText(long.username, { exact: true });
+    await name.waitFor();
+    const clipped = await name.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(clipped).toBe(false);
+    await shot(page, 'navbar-desktop');
+    // Nothing in the bar overflows it either.
+    const overflow = await page
+      .getByRole('banner')
+      .evaluate((bar) => bar.scrollWidth > bar.clientWidth);
+    expect(overflow).toBe(false);
+  });
+});

@@ -119,7 +119,8 @@ export function Navbar() {
             <Avatar src={user.profilePhoto} name={user.username} />
             <span className="flex flex-col leading-tight">
               <span className="flex items-center gap-1 text-sm font-semibold">
-                <span className="max-w-32 truncate">{user.username}</span>
+                {/* Whole at laptop widths (a name is at most plucker_ + 20 characters). */}
+                <span className="max-w-32 truncate xl:max-w-none">{user.username}</span>
                 {user.isVerified ? <VerifiedTick /> : null}
               </span>
               <span className="text-[11px] font-bold tracking-wider text-accent">

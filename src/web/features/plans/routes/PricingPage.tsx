@@ -10,7 +10,7 @@ import { PlanCard } from '../components/PlanCard.tsx';
 const STEPS = [
   {
     title: 'Top up your wallet',
-    body: 'Add money by card, bank or USSD. The weekly price comes from your wallet balance.',
+    body: 'Add money on the Top up page, through one of our payment partners. The weekly price comes from your wallet balance.',
   },
   {
     title: 'Choose VIP',

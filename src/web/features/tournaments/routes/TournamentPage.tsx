@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, PAGE_TEXTS } from '@shared/messages.ts';
+import type { Game } from '@shared/schemas/games.ts';
 import { buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { GameGrid } from '@web/components/ui/GameCard.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
@@ -26,20 +27,43 @@ const STEPS = [
 function LiveTournaments() {
   const { data, isPending, error, refetch, isFetching } = useTournaments();
   useErrorToast(error, ERROR_MESSAGES.gameList, 'tournaments-error');
+  // The list holds upcoming and ongoing tournaments (DESIGN §4): only ongoing ones are live.
+  const live = data?.filter((game) => game.status === 'ONGOING');
+  const upcoming = data?.filter((game) => game.status === 'UPCOMING') ?? [];
   return (
-    <section aria-labelledby="live-title" className="mt-10">
-      <h2 id="live-title" className="mb-5 text-2xl font-bold">
-        Live tournaments
+    <>
+      <section aria-labelledby="live-title" className="mt-10">
+        <h2 id="live-title" className="mb-5 text-2xl font-bold">
+          Live tournaments
+        </h2>
+        <GameGrid
+          games={live}
+          loading={isPending}
+          loadingLabel="Loading tournaments"
+          failed={Boolean(error) && !data}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+          emptyTitle="No tournaments right now"
+          emptyText="The next tournament is being prepared. Check back soon."
+        />
+      </section>
+      {upcoming.length > 0 ? <UpcomingTournaments games={upcoming} /> : null}
+    </>
+  );
+}
+
+function UpcomingTournaments({ games }: { games: Game[] }) {
+  return (
+    <section aria-labelledby="upcoming-title" className="mt-10">
+      <h2 id="upcoming-title" className="mb-5 text-2xl font-bold">
+        Starting soon
       </h2>
       <GameGrid
-        games={data}
-        loading={isPending}
+        games={games}
+        loading={false}
         loadingLabel="Loading tournaments"
-        failed={Boolean(error) && !data}
-        retrying={isFetching}
-        onRetry={() => void refetch()}
-        emptyTitle="No tournaments right now"
-        emptyText="The next tournament is being prepared. Check back soon."
+        emptyTitle="No tournaments starting soon"
+        emptyText=""
       />
     </section>
   );

@@ -19,6 +19,13 @@ const DOT_COLOURS: Record<BalancePoint['kind'], string> = {
   now: 'var(--color-wallet)',
 };
 
+const POINT_LABELS: Record<BalancePoint['kind'], string> = {
+  topup: 'Balance after a top-up',
+  withdrawal: 'Balance after a withdrawal',
+  start: 'Balance before',
+  now: 'Balance now',
+};
+
 /**
  * Movements are spaced evenly rather than by date: a player's activity comes in bursts (three
  * top-ups in a minute, then nothing for weeks), and a time axis would squash each burst into a
@@ -124,7 +131,9 @@ export function BalanceChart() {
                 fill={DOT_COLOURS[point.kind]}
                 stroke="var(--color-card)"
                 strokeWidth="1.5"
-              />
+              >
+                <title>{`${POINT_LABELS[point.kind]}: ${formatNaira(point.balance)}`}</title>
+              </circle>
             ))}
           </svg>
           <span className="pointer-events-none absolute top-0 left-1 text-[11px] text-muted">
@@ -135,7 +144,11 @@ export function BalanceChart() {
           <span>{formatDate(first.at)}</span>
           <span>Now</span>
         </div>
-        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-white/80">
+        <p className="mt-3 text-xs text-muted">
+          Each top-up is drawn at the amount credited to your wallet (no fee is taken). Games and
+          prizes are not listed here: they make up the last step, to your balance now.
+        </p>
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-white/80">
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true" className="size-2.5 rounded-full bg-vip" /> Top-up
           </li>

@@ -38,9 +38,12 @@ export function balanceEvents(payments: Payment[], withdrawals: Withdrawal[]): B
 }
 
 /**
- * Balance over time, anchored on the balance the server reports now and walked back through
- * the known movements. Game entries and prizes are not in these histories, so the earlier
- * points are an estimate; they never go below zero, as no real balance can.
+ * Balance over time from the movements these histories prove, drawn forward: each top-up
+ * raises the line by exactly the amount credited (a ₦2,500 top-up is a ₦2,500 step) and each
+ * withdrawal lowers it by amount + fee. Game entries and prizes are not in these histories, so
+ * they show as the last step, to the balance the server reports now, rather than silently
+ * shifting every earlier point (issue 20 point 11). The start is what the known movements
+ * leave unexplained, never below zero, as no real balance can be.
  */
 export function balanceHistory(
   currentBalance: number,
@@ -51,13 +54,13 @@ export function balanceHistory(
   const events = balanceEvents(payments, withdrawals);
   const first = events[0];
   if (!first) return [];
-  const points: BalancePoint[] = [{ at: now, balance: currentBalance, kind: 'now' }];
-  let after = currentBalance;
-  for (let index = events.length - 1; index >= 0; index -= 1) {
-    const event = events[index] as BalanceEvent;
-    points.push({ at: event.at, balance: Math.max(0, after), kind: event.kind });
-    after -= event.delta;
+  const moved = events.reduce((sum, event) => sum + event.delta, 0);
+  let balance = Math.max(0, currentBalance - moved);
+  const points: BalancePoint[] = [{ at: first.at, balance, kind: 'start' }];
+  for (const event of events) {
+    balance = Math.max(0, balance + event.delta);
+    points.push({ at: event.at, balance, kind: event.kind });
   }
-  points.push({ at: first.at, balance: Math.max(0, after), kind: 'start' });
-  return points.reverse();
+  points.push({ at: now, balance: currentBalance, kind: 'now' });
+  return points;
 }

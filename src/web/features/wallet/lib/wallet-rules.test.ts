@@ -155,7 +155,7 @@ describe('balanceHistory', () => {
     createdAt,
   });
 
-  it('walks back from the current balance through successful top-ups and live withdrawals', () => {
+  it('draws successful top-ups and live withdrawals forward to the current balance', () => {
     const now = Date.parse('2025-06-10T12:00:00Z');
     const points = balanceHistory(
       3950,
@@ -178,6 +178,15 @@ describe('balanceHistory', () => {
     ]);
     expect(points[0]?.at).toBe(Date.parse('2025-06-01T10:00:00Z'));
     expect(points[3]?.at).toBe(now);
+  });
+
+  it('steps by the amount credited: games played since show as the last step to now', () => {
+    const points = balanceHistory(2450, [payment(2500, 'successful', '2025-06-01T10:00:00Z')], []);
+    expect(points.map((point) => [point.kind, point.balance])).toEqual([
+      ['start', 0],
+      ['topup', 2500],
+      ['now', 2450],
+    ]);
   });
 
   it('never draws a negative balance and has nothing to draw without movements', () => {
