@@ -62,7 +62,10 @@ export function createDojahProvider(config: {
         const message = typeof body?.error === 'string' ? body.error : '';
         if (/not\s*found|invalid|no record/i.test(message) || response.status === 404)
           return { found: false };
-        throw new KycProviderError(`Dojah answered ${response.status}: ${message.slice(0, 100)}`);
+        // Digits blanked: an error may echo the number, and this message is logged.
+        throw new KycProviderError(
+          `Dojah answered ${response.status}: ${message.slice(0, 100).replace(/\d{4,}/g, '…')}`,
+        );
       }
       if (!response.ok) throw new KycProviderError(`Dojah answered ${response.status}`);
       const entity = body?.entity;
