@@ -150,6 +150,20 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
       await noSidewaysScroll(operatorPage);
       await shot(operatorPage, `kyc-admin-${width}`);
 
+      // The player's page in the console shows the checks and the document.
+      await operatorPage.getByRole('tab', { name: 'Approved' }).click();
+      await operatorPage
+        .getByRole('listitem')
+        .filter({ hasText: player.email })
+        .getByRole('link', { name: 'Ada Okafor' })
+        .click();
+      const kyc = operatorPage.getByRole('region', { name: 'Identity (KYC)' });
+      await kyc.getByText('Ada Ngozi Okafor').waitFor();
+      await kyc.getByText(`${type} ending ${number.slice(-4)}`).waitFor();
+      await expectNoSeriousA11yViolations(operatorPage, `/admin/users/:id at ${width} px`);
+      await noSidewaysScroll(operatorPage);
+      await shot(operatorPage, `kyc-admin-user-${width}`);
+
       const status = await api<{ data: { tier: number } }>(e2e.server.url, 'GET', '/kyc', {
         token: player.token,
       });

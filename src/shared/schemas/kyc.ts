@@ -108,3 +108,16 @@ export const kycRejectReasonSchema = z.object({
     .min(3, KYC_REJECT_REASON)
     .max(300, 'Give a reason of at most 300 characters'),
 });
+
+/** A player's KYC as operators see it on the user page: every check, every document. */
+export const adminUserKycSchema = z.object({
+  tier: z.number().int(),
+  verifiedName: z.string().nullable(),
+  verifiedBirthDate: z.string().nullable(),
+  bankAccountMatches: z.boolean().nullable(),
+  attempts: z.array(
+    kycAttemptSchema.extend({ provider: z.string(), mode: z.enum(['live', 'sandbox']) }),
+  ),
+  documents: z.array(kycDocumentSchema),
+});
+export type AdminUserKyc = z.infer<typeof adminUserKycSchema>;

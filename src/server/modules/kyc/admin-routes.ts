@@ -7,16 +7,18 @@ import { envelope, idParamsSchema } from '../../../shared/schemas/common.ts';
 import {
   type AdminKycDocument,
   adminKycDocumentSchema,
+  adminUserKycSchema,
   kycDocumentQuerySchema,
   kycReviewBodySchema,
 } from '../../../shared/schemas/kyc.ts';
-import { kycDocuments, users } from '../../db/schema.ts';
+import { identityVerifications, kycDocuments, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { FileStore } from '../../providers/storage.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { notify } from '../notifications/service.ts';
+import { FAILURE_MESSAGES, getKycStatus } from './service.ts';
 
 const ALREADY_REVIEWED = 'This document has already been reviewed';
 
@@ -97,6 +99,71 @@ export async function adminKycRoutes(app: FastifyInstance, { store }: { store: F
         .orderBy(status === 'PENDING' ? asc(kycDocuments.createdAt) : desc(kycDocuments.reviewedAt))
         .limit(100);
       return { data: rows.map(toAdmin) };
+    },
+  );
+
+  typed.get(
+    '/admin/kyc/users/:id',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: "A player's KYC: tier, verified identity, every check and document",
+        params: idParamsSchema,
+        response: { 200: envelope(adminUserKycSchema) },
+      },
+    },
+    async (request) => {
+      const userId = request.params.id;
+      const [user] = await app.db
+        .select({ birth: users.verifiedBirthDate })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) throw notFound('User not found');
+      const [status, attempts, documents] = await Promise.all([
+        getKycStatus(app.db, userId, app.clock.now()),
+        app.db
+          .select()
+          .from(identityVerifications)
+          .where(eq(identityVerifications.userId, userId))
+          .orderBy(desc(identityVerifications.createdAt))
+          .limit(50),
+        app.db
+          .select()
+          .from(kycDocuments)
+          .where(eq(kycDocuments.userId, userId))
+          .orderBy(desc(kycDocuments.createdAt))
+          .limit(20),
+      ]);
+      return {
+        data: {
+          tier: status.tier,
+          verifiedName: status.verifiedName,
+          verifiedBirthDate: user.birth,
+          bankAccountMatches: status.bankAccountMatches,
+          attempts: attempts.map((row) => ({
+            idType: row.idType,
+            idLastFour: row.idLastFour,
+            status: row.status,
+            reason: row.failureReason
+              ? (FAILURE_MESSAGES[row.failureReason as keyof typeof FAILURE_MESSAGES] ??
+                row.failureReason)
+              : null,
+            createdAt: row.createdAt.toISOString(),
+            provider: row.provider,
+            mode: row.mode,
+          })),
+          documents: documents.map((row) => ({
+            id: row.id,
+            documentType: row.documentType,
+            status: row.status,
+            reviewNote: row.reviewNote,
+            createdAt: row.createdAt.toISOString(),
+            reviewedAt: row.reviewedAt?.toISOString() ?? null,
+          })),
+        },
+      };
     },
   );
 

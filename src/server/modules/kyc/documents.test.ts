@@ -193,5 +193,24 @@ describe('identity documents (tier 3)', () => {
     });
     // Another may be uploaded after a rejection.
     expect((await upload(app, headers, await pngOf(121))).statusCode).toBe(201);
+
+    // The operator's view of the player: tier, verified identity, every document.
+    const kyc = await app.inject({
+      url: `/api/v1/admin/kyc/users/${player.id}`,
+      headers: adminHeaders,
+    });
+    expect(kyc.statusCode, kyc.body).toBe(200);
+    expect(kyc.json().data).toMatchObject({
+      tier: 2,
+      verifiedName: 'Ada Ngozi Okafor',
+      verifiedBirthDate: '1990-05-14',
+      attempts: [],
+    });
+    expect(
+      kyc.json().data.documents.map((document: { status: string }) => document.status),
+    ).toEqual(['PENDING', 'REJECTED']);
+    expect(
+      (await app.inject({ url: `/api/v1/admin/kyc/users/${player.id}`, headers })).statusCode,
+    ).toBe(403);
   });
 });

@@ -19,6 +19,7 @@ import type { AdminUserDetail } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
 import { HeldMarker } from '../components/HoldReasons.tsx';
+import { KycSection } from '../components/KycSection.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { ResponsiblePlaySection } from '../components/ResponsiblePlaySection.tsx';
 import { BackLink, Section } from '../components/Section.tsx';
@@ -452,6 +453,7 @@ export function UserDetailPage() {
       <AdjustmentForm detail={data} />
 
       <ResponsiblePlaySection userId={user.id} name={user.fullname} />
+      <KycSection userId={user.id} />
 
       <Section title="Activity" id="activity-title">
         <Tabs

@@ -1,0 +1,17 @@
+import type { AdminUserKyc } from '@shared/schemas/kyc.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import type { Envelope } from './types.ts';
+
+/** GET /admin/kyc/users/:id: a player's tier, verified identity, checks and documents. */
+export const getUserKyc = (id: string) =>
+  http
+    .get<Envelope<AdminUserKyc>>(`/admin/kyc/users/${encodeURIComponent(id)}`)
+    .then((body) => body.data);
+
+export const userKycQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'users', 'kyc', id], queryFn: () => getUserKyc(id) });
+
+export function useUserKyc(id: string) {
+  return useQuery(userKycQueryOptions(id));
+}
