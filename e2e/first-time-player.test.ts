@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { formatDate } from '../src/shared/date.ts';
 import {
   api,
   balanceOf,
@@ -550,4 +551,31 @@ describe('small mismatches', () => {
       .evaluate((bar) => bar.scrollWidth > bar.clientWidth);
     expect(overflow).toBe(false);
   });
+});
+
+describe('beyond the spec', () => {
+  it.each(VIEWPORT_NAMES)(
+    'a pending answer says how full the game is and when the draw runs (%s)',
+    async (viewport) => {
+      const endsAt = new Date(Date.now() + 2 * 86_400_000);
+      const gameId = await createGame({ entryFee: 0, endsAt: endsAt.toISOString() });
+      const others = await Promise.all([newPlayer('filler0'), newPlayer('filler1')]);
+      const who = await newPlayer('pending');
+      for (const one of [...others, who]) {
+        await api(e2e.server.url, 'POST', '/game/play', {
+          token: one.token,
+          body: { gameID: gameId, submittedAnswer: 'Waiting for the draw' },
+        });
+      }
+      const expected = `3 of 5 places filled — the draw runs when the game is full or at ${formatDate(endsAt)}.`;
+      const page = await e2e.open('/MySubmissions', { authToken: who.token, viewport });
+      await waitForScreen(page);
+      await page.getByRole('article').first().getByText(expected).waitFor();
+      await shot(page, `pending-submission-${viewport}`);
+
+      await page.goto(`${e2e.server.url}/GameDetails?id=${gameId}`);
+      await waitForScreen(page);
+      await page.getByText(expected).waitFor();
+    },
+  );
 });

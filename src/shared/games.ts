@@ -1,4 +1,5 @@
 import { ANSWER_MAX_WORDS, type GameStatus } from './constants.ts';
+import { formatDate } from './date.ts';
 
 /** '{n} Plucker(s) Left', plural when n is above 1 (spec §2). */
 export function placesLeftText(placesLeft: number): string {
@@ -8,6 +9,24 @@ export function placesLeftText(placesLeft: number): string {
 
 export function placesLeft(game: { maximumPlayers: number; playerCount: number }): number {
   return Math.max(0, game.maximumPlayers - game.playerCount);
+}
+
+/**
+ * What a player waiting for a draw wants to know (issue 20 point 12): how full the game is and
+ * when its draw runs: when the last place is taken, or at its end time if it has one.
+ */
+export function pendingDrawText(game: {
+  maximumPlayers: number;
+  playerCount: number;
+  status: GameStatus;
+  endsAt: string | null;
+}): string {
+  if (game.status === 'CLOSED') return 'The game is closed: the draw runs in a moment.';
+  const filled = `${game.playerCount} of ${game.maximumPlayers} places filled`;
+  const when = game.endsAt
+    ? `when the game is full or at ${formatDate(game.endsAt)}`
+    : 'when the game is full';
+  return `${filled} — the draw runs ${when}.`;
 }
 
 export function isFreeGame(game: { entryFee?: number | null }): boolean {

@@ -67,6 +67,8 @@ export const playedGameSchema = z.object({
     maximumPlayers: z.number().int(),
     playerCount: z.number().int(),
     status: gameStatusSchema,
+    /** When the game closes by itself, if it does (the draw runs then at the latest). */
+    endsAt: timestampSchema.nullable(),
   }),
   submittedAnswer: z.string(),
   amountPaid: nairaSchema,

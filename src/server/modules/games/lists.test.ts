@@ -322,6 +322,7 @@ describe('one game and played games', () => {
         maximumPlayers: 10,
         playerCount: 0,
         status: 'ONGOING',
+        endsAt: null,
       },
       submittedAnswer: 'waiting',
       amountPaid: 100,

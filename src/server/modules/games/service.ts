@@ -302,6 +302,7 @@ export async function listPlayedGames(db: Database, userId: string): Promise<Pla
       maximumPlayers: game.maximumPlayers,
       playerCount: game.playerCount,
       status: game.status,
+      endsAt: game.endsAt?.toISOString() ?? null,
     },
     submittedAnswer: entry.answer,
     amountPaid: koboToNaira(entry.amountPaid),

@@ -1,5 +1,5 @@
 import { formatDate } from '@shared/date.ts';
-import { isFreeGame, placesLeft, placesLeftText } from '@shared/games.ts';
+import { isFreeGame, pendingDrawText, placesLeft, placesLeftText } from '@shared/games.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Game } from '@shared/schemas/games.ts';
@@ -154,9 +154,14 @@ function GameAction({ game, onAnswer }: { game: Game; onAnswer: () => void }) {
     if (game.status === 'COMPLETED' || game.status === 'CANCELLED')
       return <FinishedGameResult game={game} />;
     return (
-      <Link href="/mysubmissions" className={`${buttonBase} ${buttonStyles.outline} w-full`}>
-        View game status
-      </Link>
+      <div className="flex flex-col gap-3">
+        <p role="status" className="rounded-xl border border-wallet/30 bg-wallet/5 p-3 text-sm">
+          {pendingDrawText(game)}
+        </p>
+        <Link href="/mysubmissions" className={`${buttonBase} ${buttonStyles.outline} w-full`}>
+          View game status
+        </Link>
+      </div>
     );
   }
   const reason = closedReason(game);

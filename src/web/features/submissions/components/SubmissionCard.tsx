@@ -1,4 +1,5 @@
 import { formatDate } from '@shared/date.ts';
+import { pendingDrawText } from '@shared/games.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { PlayedGame } from '@shared/schemas/games.ts';
 import {
@@ -60,7 +61,9 @@ export function SubmissionCard({ played }: { played: PlayedGame }) {
         </div>
       </dl>
       <div className="flex items-center justify-between gap-3 text-sm">
-        <p className="text-muted">{status.description}</p>
+        <p className="text-muted">
+          {status.outcome === 'pending' ? pendingDrawText(played.game) : status.description}
+        </p>
         <Link
           href={gameDetailsHref(played.game.id)}
           aria-describedby={titleId}
