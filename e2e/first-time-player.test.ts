@@ -579,3 +579,42 @@ describe('beyond the spec', () => {
     },
   );
 });
+
+describe('the e-mail is already filled in on the login page', () => {
+  it('after signing up (390 px)', async () => {
+    const handle = `fresh_${Date.now().toString(36).slice(-6)}`;
+    const email = `${handle}@players.test`;
+    const page = await e2e.open('/Signup', { viewport: 'mobile' });
+    await waitForScreen(page);
+    await page.getByLabel('Full name').fill('Fresh Tester');
+    await page.getByLabel('Username').fill(handle);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone number').fill(`081${String(Date.now()).slice(-8)}`);
+    await page.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
+    await page.getByLabel('Re-enter password').fill(PLAYER_PASSWORD);
+    await page.locator('#signup-ageConfirmed').check();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await waitForScreen(page);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await shot(page, 'login-prefilled-mobile');
+  });
+
+  it('after resetting the password (1280 px)', async () => {
+    const who = await newPlayer('forgetful');
+    const page = await e2e.open('/ForgotPassword', { viewport: 'desktop' });
+    await waitForScreen(page);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/resetpassword');
+    // The sign-up mail was read when the player was made: the next one is the reset code.
+    const mail = await need(smtp, 'the SMTP server').waitForMail(who.email, { timeoutMs: 15_000 });
+    await page.getByLabel('Reset code').fill(need(mail.code ?? undefined, 'a reset code'));
+    await page.getByLabel('New password', { exact: true }).fill(PLAYER_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(PLAYER_PASSWORD);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await waitForScreen(page);
+    expect(await page.getByLabel('Email').inputValue()).toBe(who.email);
+  });
+});

@@ -11,6 +11,7 @@ import { untrustedText } from '@web/lib/untrusted-text.ts';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { login } from '../api/login.ts';
+import { loginEmail } from '../lib/login-email.ts';
 import { AuthShell } from './AuthShell.tsx';
 
 export function LoginPage() {
@@ -20,7 +21,8 @@ export function LoginPage() {
   const bannerError = untrustedText(new URLSearchParams(search).get('error'), 160);
   // The page that sent the player here (a guard or a 401), only if it is a path of this site.
   const returnTo = returnPathFrom(search);
-  const [email, setEmail] = useState('');
+  // Filled in after a sign-up or a password reset on this tab.
+  const [email, setEmail] = useState(loginEmail.read);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [submitting, setSubmitting] = useState(false);
@@ -39,6 +41,7 @@ export function LoginPage() {
     try {
       const result = await login({ email: email.trim(), password });
       await signIn(result.accessToken, result.user);
+      loginEmail.forget();
       navigate(returnTo ?? '/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 403) {

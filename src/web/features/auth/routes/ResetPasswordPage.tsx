@@ -7,6 +7,7 @@ import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { resetPassword } from '../api/password-reset.ts';
+import { loginEmail } from '../lib/login-email.ts';
 import { AuthShell } from './AuthShell.tsx';
 
 type Field = 'otp' | 'password' | 'confirmPassword';
@@ -45,6 +46,7 @@ export function ResetPasswordPage() {
     setSubmitting(true);
     try {
       toast.success(await resetPassword(parsed.data));
+      loginEmail.remember(parsed.data.email);
       navigate('/login', { replace: true });
     } catch (caught) {
       toast.error(errorMessage(caught, ERROR_MESSAGES.verifyForgotReset));

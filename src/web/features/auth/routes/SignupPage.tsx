@@ -8,6 +8,7 @@ import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { register } from '../api/register.ts';
+import { loginEmail } from '../lib/login-email.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { EmailCodeModal } from './EmailCodeModal.tsx';
 
@@ -58,6 +59,7 @@ export function SignupPage() {
     try {
       const message = await register(parsed.data);
       toast.success(message);
+      loginEmail.remember(parsed.data.email);
       navigate('/login');
     } catch (caught) {
       toast.error(errorMessage(caught, ERROR_MESSAGES.signup));
