@@ -618,3 +618,41 @@ describe('the e-mail is already filled in on the login page', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(who.email);
   });
 });
+
+describe('Home for a returning player', () => {
+  it('on a phone the hero is compact, so the first game and its Pluck in are on the first screen', async () => {
+    const back = await newPlayer('returning');
+    const page = await e2e.open('/Home', { authToken: back.token, viewport: 'mobile' });
+    await waitForScreen(page);
+    // The first visit has the full hero; the next one (same device) is compact.
+    expect(
+      await page.getByRole('heading', { level: 1 }).evaluate((h1) => getComputedStyle(h1).fontSize),
+    ).toBe('40px');
+    await page.reload();
+    await waitForScreen(page);
+    const pluckIn = page.getByRole('article').first().getByRole('button', { name: 'Pluck in' });
+    await pluckIn.waitFor();
+    const box = await pluckIn.boundingBox();
+    expect(need(box ?? undefined, 'the button box').y + (box?.height ?? 0)).toBeLessThanOrEqual(
+      844,
+    );
+    await page.getByText('Welcome, Pluckers!', { exact: false }).waitFor();
+    await shot(page, 'home-returning-mobile');
+
+    // A laptop keeps the full hero, and so does a first-time player on a phone.
+    const laptop = await e2e.open('/Home', { authToken: back.token, viewport: 'desktop' });
+    await waitForScreen(laptop);
+    expect(
+      await laptop
+        .getByRole('heading', { level: 1 })
+        .evaluate((h1) => getComputedStyle(h1).fontSize),
+    ).toBe('72px');
+    const first = await e2e.open('/Home', { authToken: need(player, 'a player').token });
+    await waitForScreen(first);
+    expect(
+      await first
+        .getByRole('heading', { level: 1 })
+        .evaluate((h1) => getComputedStyle(h1).fontSize),
+    ).toBe('40px');
+  });
+});
