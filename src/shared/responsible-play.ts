@@ -114,9 +114,6 @@ export const exclusionStartedMessage = (kind: ExclusionKind, endsAt: Date) =>
     ? `Your break has started. It ends on ${formatDate(endsAt)}.`
     : `Your self-exclusion has started. It ends on ${formatDate(endsAt)}.`;
 
-export const exclusionNotLiftableMessage = (endsAt: Date) =>
-  `A break cannot be ended early. It ends on ${formatDate(endsAt)}. If you need help, contact support.`;
-
 export const exclusionShorterMessage = (endsAt: Date) =>
   `You are already on a break until ${formatDate(endsAt)}. A new one must end later than that.`;
 

@@ -17,7 +17,7 @@ interface OpenApiOperation {
   responses: Record<
     string,
     {
-      content?: { 'application/json'?: { schema?: JsonSchema } };
+      content?: Record<string, { schema?: JsonSchema } | undefined>;
       headers?: Record<string, unknown>;
     }
   >;
@@ -45,6 +45,11 @@ const NO_REQUEST_BODY: Record<string, string> = {
   'POST /api/v1/admin/games/{id}/close': 'the game is in the path',
 };
 
+/** Operations whose success is a file to save rather than JSON, with its media type. */
+const DOWNLOADS: Record<string, string> = {
+  'GET /api/v1/responsible-play/statement.csv': 'text/csv',
+};
+
 describe('OpenAPI', () => {
   it('documents every /api/v1 operation: JSON success and error bodies, redirects and request bodies', async () => {
     const app = await buildTestApp(database());
@@ -61,7 +66,13 @@ describe('OpenAPI', () => {
         const redirects = statuses.filter((status) => /^3\d\d$/.test(status));
         if (successes.length + redirects.length === 0) problems.push(`${name}: no success status`);
         for (const status of [...successes, '4XX', '5XX']) {
-          const schema = operation.responses[status]?.content?.['application/json']?.schema;
+          const content = operation.responses[status]?.content;
+          const download = DOWNLOADS[name];
+          if (download && successes.includes(status)) {
+            if (!content?.[download]) problems.push(`${name} ${status}: no ${download} body`);
+            continue;
+          }
+          const schema = content?.['application/json']?.schema;
           if (!schema?.properties) problems.push(`${name} ${status}: no JSON object schema`);
         }
         for (const status of redirects) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exclusionNotLiftableMessage } from '../../../shared/responsible-play.ts';
+import { z } from 'zod';
 import { envelope, idParamsSchema, messageSchema } from '../../../shared/schemas/common.ts';
 import {
   adminResponsiblePlaySchema,
@@ -14,11 +14,10 @@ import {
   statementSchema,
 } from '../../../shared/schemas/responsible-play.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { forbidden } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { lockLiveAccount } from '../auth/live-account.ts';
 import { monthlyStatement, realityCheck, statementCsv } from './activity.ts';
-import { activeExclusion, liftExclusions, startExclusion } from './exclusions.ts';
+import { liftExclusions, startExclusion } from './exclusions.ts';
 import { setLimit } from './limits.ts';
 import { readAdminResponsiblePlay, readResponsiblePlay, updatePreferences } from './service.ts';
 
@@ -94,24 +93,6 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
     },
   );
 
-  typed.delete(
-    `${base}/exclusion`,
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Always refused (403): a break runs to its end; only an operator can lift it',
-      },
-    },
-    async (request) => {
-      const running = await activeExclusion(app.db, requireUser(request).id, app.clock.now());
-      throw forbidden(
-        running ? exclusionNotLiftableMessage(running.endsAt) : 'You have no break running to end.',
-      );
-    },
-  );
-
   typed.put(
     `${base}/preferences`,
     {
@@ -175,6 +156,13 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'The monthly statement as a CSV download (text/csv, naira)',
+        response: {
+          200: {
+            description:
+              'One row per month: deposits, entry fees, winnings, withdrawals, other, net',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {
