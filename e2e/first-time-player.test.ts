@@ -287,6 +287,9 @@ describe('dates', () => {
   });
 });
 
+/** Players of a drawn game (on the leaderboard), filled in by 'after the draw'. */
+const rankedPlayers: Player[] = [];
+
 describe('after the draw', () => {
   let finished: { gameId: string; players: Player[]; winners: string[] } | undefined;
   beforeAll(async () => {
@@ -315,6 +318,7 @@ describe('after the draw', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     finished = { gameId, players, winners };
+    rankedPlayers.push(...players);
   });
 
   it.each(VIEWPORT_NAMES)(
@@ -578,6 +582,35 @@ describe('beyond the spec', () => {
       await page.getByText(expected).waitFor();
     },
   );
+});
+
+describe.each(VIEWPORT_NAMES)('the leaderboard at %s width', (viewport) => {
+  it("always shows the player's own rank, or that they are not on the board yet", async () => {
+    const page = await e2e.open('/LeaderBoard', {
+      authToken: need(player, 'a player').token,
+      viewport,
+    });
+    await waitForScreen(page);
+    await page.getByRole('heading', { name: 'Your rank: not on the board yet' }).waitFor();
+
+    // A player of a drawn game: the same place as on the full board.
+    const board = await api<{ data: { username: string }[] }>(
+      e2e.server.url,
+      'GET',
+      '/leaderboard?pageSize=100',
+      { token: need(player, 'a player').token },
+    );
+    const ranked = need(board.data.at(-1), 'a ranked player');
+    const rank = board.data.length;
+    const who = need(
+      rankedPlayers.find((one) => one.username === ranked.username),
+      'their account',
+    );
+    const mine = await e2e.open('/LeaderBoard', { authToken: who.token, viewport });
+    await waitForScreen(mine);
+    await mine.getByRole('heading', { name: `Your rank: #${rank}` }).waitFor();
+    await shot(mine, `leaderboard-rank-${viewport}`);
+  });
 });
 
 describe('the e-mail is already filled in on the login page', () => {

@@ -95,6 +95,13 @@ export const leaderboardEntrySchema = z.object({
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
+/** GET /leaderboard/me: the player's own place on the same board, or null when unranked. */
+export const leaderboardRankSchema = z.object({
+  rank: z.number().int().nullable(),
+  entry: leaderboardEntrySchema.nullable(),
+});
+export type LeaderboardRank = z.infer<typeof leaderboardRankSchema>;
+
 export const playResultSchema = z.object({
   entryId: z.number().int(),
   gameID: z.string(),

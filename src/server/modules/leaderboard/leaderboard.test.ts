@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardEntry } from '../../../shared/schemas/games.ts';
@@ -142,6 +143,22 @@ async function fetchBoard(app: FastifyInstance, headers: Record<string, string>,
   return response.json().data as LeaderboardEntry[];
 }
 
+function need<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('missing test data');
+  return value;
+}
+
+async function fetchMyRank(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  query: Omit<Query, 'pageSize'>,
+) {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const response = await app.inject({ url: `/api/v1/leaderboard/me?${search}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { rank: number | null; entry: LeaderboardEntry | null };
+}
+
 describe('GET /leaderboard', () => {
   it('matches a straightforward reference computation on generated data', async () => {
     const seed = Math.floor(Math.random() * 2 ** 31);
@@ -270,6 +287,20 @@ describe('GET /leaderboard', () => {
       const actual = await fetchBoard(app, headers, query);
       expect(actual.length, message).toBe(Math.min(expected.length, query.pageSize ?? 100));
       expectSameRanking(actual, expected, players, message);
+
+      // GET /leaderboard/me: each player's own place on the whole board (checked above).
+      if (query.pageSize !== undefined) continue;
+      const { pageSize: _, ...window } = query;
+      for (const player of [1, 2, 3].map(() => random.pick(players.slice(1)))) {
+        const [account] = await app.db.select().from(users).where(eq(users.id, player.id));
+        const mine = await fetchMyRank(app, await bearerFor(app, need(account)), window);
+        const at = actual.findIndex(
+          (row) => row.username === player.handle || row.username === `plucker_${player.handle}`,
+        );
+        expect(mine, message).toEqual(
+          at === -1 ? { rank: null, entry: null } : { rank: at + 1, entry: actual[at] },
+        );
+      }
     }
 
     // Nobody outside the window, an unknown category, and a malformed one.

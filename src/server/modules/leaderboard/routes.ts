@@ -2,8 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../shared/schemas/common.ts';
-import { leaderboardEntrySchema, leaderboardQuerySchema } from '../../../shared/schemas/games.ts';
-import { leaderboard } from './service.ts';
+import {
+  leaderboardEntrySchema,
+  leaderboardQuerySchema,
+  leaderboardRankSchema,
+} from '../../../shared/schemas/games.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { leaderboard, myRank } from './service.ts';
 
 export async function leaderboardRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -19,5 +24,22 @@ export async function leaderboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ data: await leaderboard(app.db, request.query) }),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/leaderboard/me',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['leaderboard'],
+        summary: "The signed-in player's own rank on the same board, even outside the page",
+        security: [{ bearerAuth: [] }],
+        querystring: leaderboardQuerySchema.omit({ pageSize: true }),
+        response: { 200: envelope(leaderboardRankSchema) },
+      },
+    },
+    async (request) => ({
+      data: await myRank(app.db, requireUser(request).id, request.query),
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { koboToNaira } from '../../../shared/money.ts';
-import type { LeaderboardEntry } from '../../../shared/schemas/games.ts';
+import type { LeaderboardEntry, LeaderboardRank } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
 import { publicUsername } from '../users/serialize.ts';
 
@@ -25,17 +25,15 @@ const lagosDay = (date: string) => new Date(`${date}T00:00:00+01:00`);
  * account joined. When fewer players than the page won anything, players without winnings
  * belong on the page too, and the whole window is ranked instead.
  */
-export async function leaderboard(
-  db: Database,
-  query: LeaderboardQuery,
-): Promise<LeaderboardEntry[]> {
+/** The window and category of a query as SQL conditions; null when the category is unknown. */
+function windowOf(query: Omit<LeaderboardQuery, 'pageSize'>) {
   const from = query.dateFrom ? lagosDay(query.dateFrom) : new Date(0);
   const to = query.dateTo
     ? new Date(lagosDay(query.dateTo).getTime() + 86_400_000)
     : new Date('9999-12-31');
   const category =
     query.categoryID && /^[0-9a-f-]{36}$/i.test(query.categoryID) ? query.categoryID : null;
-  if (query.categoryID && !category) return [];
+  if (query.categoryID && !category) return null;
 
   /** Entries of `alias` that count: drawn, not refunded, in the window and category. */
   const counted = (alias: string) => {
@@ -46,9 +44,20 @@ export async function leaderboard(
   };
   const live = (alias: string) =>
     sql`NOT EXISTS (SELECT 1 FROM users d WHERE d.id = ${sql.raw(alias)}.user_id AND d.deleted_at IS NOT NULL)`;
-  const columns = sql`u.handle, u.level,
+  return { counted, live };
+}
+
+const columns = sql`u.handle, u.level,
     coalesce((p.features->>'getVerifiedBadge')::boolean, false) AS verified,
     coalesce((p.features->>'priorityLeaderboardPlacement')::boolean, false) AS priority`;
+
+export async function leaderboard(
+  db: Database,
+  query: LeaderboardQuery,
+): Promise<LeaderboardEntry[]> {
+  const window = windowOf(query);
+  if (!window) return [];
+  const { counted, live } = window;
 
   // 1. Players whose winnings reach the page's last place (ties included); none when fewer
   //    players than the page won anything.
@@ -111,4 +120,59 @@ export async function leaderboard(
     totalAmountWon: koboToNaira(BigInt(row.won)),
     totalPoints: Number(row.points),
   }));
+}
+
+/**
+ * The player's own place in the same order as the board (winnings, VIP priority, points, then
+ * name), wherever it is: the page shows it even outside the top 10 (issue 20 point 12). Null
+ * when the player has no drawn entry in the window.
+ */
+export async function myRank(
+  db: Database,
+  userId: string,
+  query: Omit<LeaderboardQuery, 'pageSize'>,
+): Promise<LeaderboardRank> {
+  const window = windowOf(query);
+  if (!window) return { rank: null, entry: null };
+  const { counted, live } = window;
+  const result = (await db.execute(sql`
+    WITH totals AS (
+      SELECT e.user_id, sum(e.prize) AS won,
+        (count(*) * 10 + count(*) FILTER (WHERE e.is_winner) * 50)::int AS points
+      FROM game_entries e
+      WHERE ${counted('e')} AND ${live('e')}
+      GROUP BY e.user_id
+    ),
+    ranked AS (
+      SELECT t.user_id, t.won, t.points, ${columns}
+      FROM totals t
+      JOIN users u ON u.id = t.user_id
+      LEFT JOIN plans p ON p.id = u.plan_id
+    )
+    SELECT me.handle, me.level, me.verified, me.won::bigint AS won, me.points,
+      1 + (SELECT count(*) FROM ranked r
+        WHERE (r.won, r.priority::int, r.points, me.handle) > (me.won, me.priority::int, me.points, r.handle)
+      )::int AS rank
+    FROM ranked me WHERE me.user_id = ${userId}`)) as unknown as {
+    rows: Array<{
+      handle: string;
+      level: number;
+      verified: boolean;
+      won: string | number | bigint;
+      points: number;
+      rank: number;
+    }>;
+  };
+  const row = result.rows[0];
+  if (!row) return { rank: null, entry: null };
+  return {
+    rank: Number(row.rank),
+    entry: {
+      username: publicUsername(row.handle, row.verified),
+      isVerified: row.verified,
+      level: Number(row.level),
+      totalAmountWon: koboToNaira(BigInt(row.won)),
+      totalPoints: Number(row.points),
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
 import { useSession } from '@web/lib/session.ts';
 import { type LeaderboardParams, useLeaderboard } from '../api/get-leaderboard.ts';
+import { useMyRank } from '../api/get-my-rank.ts';
 import { LevelPill, StatusBadge } from '../components/LevelPill.tsx';
 
 const RANK_STYLES: Record<number, string> = {
@@ -138,6 +139,46 @@ function LeaderboardList({ entries, me }: { entries: LeaderboardEntry[]; me: str
 }
 
 /**
+ * The player's own place, always (issue 20 point 12): the top 10 alone tells most players
+ * nothing about themselves. Quiet when it cannot be loaded: the board is what the page is for.
+ */
+function YourRank({ params }: { params: LeaderboardParams }) {
+  const { pageSize: _, ...window } = params;
+  const { data } = useMyRank(window);
+  if (!data) return null;
+  return (
+    <section
+      aria-labelledby="your-rank-title"
+      className="mb-5 flex items-center gap-4 rounded-2xl border border-accent/40 bg-accent/5 p-4"
+    >
+      {data.rank !== null && data.entry ? (
+        <>
+          <Rank rank={data.rank} />
+          <div className="min-w-0 flex-1">
+            <h2 id="your-rank-title" className="font-bold">
+              Your rank: #{data.rank.toLocaleString('en-NG')}
+            </h2>
+            <p className="text-sm text-white/80">
+              {formatNaira(data.entry.totalAmountWon)} won ·{' '}
+              {data.entry.totalPoints.toLocaleString('en-NG')} pts
+            </p>
+          </div>
+        </>
+      ) : (
+        <div>
+          <h2 id="your-rank-title" className="font-bold">
+            Your rank: not on the board yet
+          </h2>
+          <p className="text-sm text-white/80">
+            Play a game: you join the board once its draw has run.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
  * /LeaderBoard: the top players for all games (the single 'All games' pill of spec §2). The
  * weekly, monthly and quarterly windows exist (lib/date-presets.ts) but are not shown.
  */
@@ -163,6 +204,7 @@ export function LeaderboardPage({ params = {} }: { params?: LeaderboardParams })
           </button>
         </li>
       </ul>
+      <YourRank params={params} />
       {isPending ? (
         <PageLoading label="Loading the leaderboard" />
       ) : error && !data ? (
