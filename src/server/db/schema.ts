@@ -209,6 +209,8 @@ export const notifications = pgTable(
       .references(() => users.id),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** Where the notification leads in the web app (a game, the wallet); null: nowhere. */
+    link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
