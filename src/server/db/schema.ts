@@ -677,3 +677,73 @@ export const fairnessLog = pgTable(
     index('fairness_log_game_idx').on(t.gameId),
   ],
 );
+
+/**
+ * A browser's Web Push subscription (one per device and browser): where the push service takes
+ * messages for it and the keys that encrypt them (RFC 8291). The endpoint is unique: the same
+ * browser subscribing again (or for another account) replaces its row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's P-256 public key and auth secret, base64url as PushManager gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * What a player wants to be told, by kind. No row: every kind on (the defaults), e-mails on.
+ * `emails` covers the e-mails for wins and paid withdrawals.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  results: boolean('results').notNull().default(true),
+  withdrawals: boolean('withdrawals').notNull().default(true),
+  tournaments: boolean('tournaments').notNull().default(true),
+  planRenewal: boolean('plan_renewal').notNull().default(true),
+  emails: boolean('emails').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per event per recipient and channel, written before sending: a push to a subscription
+ * (`subscription_id`) or an e-mail to a player (`user_id`). The unique keys make a re-run of a
+ * fan-out job send nothing twice; `sent_at` null is a send still to do (or retry).
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The event: `draw:<gameId>`, `withdrawal-paid:<id>`, `tournament:<gameId>`, `plan:<…>`. */
+    eventKey: text('event_key').notNull(),
+    channel: text('channel', { enum: ['push', 'email'] }).notNull(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' }).references(
+      () => pushSubscriptions.id,
+      { onDelete: 'cascade' },
+    ),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_push_idx')
+      .on(t.eventKey, t.subscriptionId)
+      .where(sql`${t.channel} = 'push'`),
+    uniqueIndex('notification_deliveries_email_idx')
+      .on(t.eventKey, t.userId)
+      .where(sql`${t.channel} = 'email'`),
+  ],
+);
