@@ -27,12 +27,13 @@ export function answerHashOf(entryId: number, answer: string, hash: Sha256 = sha
   return bytesToHex(hash(encoder.encode(`${entryId}:${answer}`)));
 }
 
+// U+0000 encodes to the single byte 0x00: the leaf prefix and the text in one encoding.
+const LEAF_PREFIX = String.fromCharCode(LEAF);
+
 function leafHash(entry: SealedEntry, hash: Sha256): Uint8Array {
-  const text = encoder.encode(`${entry.entryId}:${entry.playerId}:${entry.answerHash}`);
-  const data = new Uint8Array(text.length + 1);
-  data[0] = LEAF;
-  data.set(text, 1);
-  return hash(data);
+  return hash(
+    encoder.encode(`${LEAF_PREFIX}${entry.entryId}:${entry.playerId}:${entry.answerHash}`),
+  );
 }
 
 /**

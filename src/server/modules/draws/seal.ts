@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { answerHashOf, merkleRootOf } from '../../../shared/merkle.ts';
 import type { Executor } from '../../db/client.ts';
 import { gameEntries, games } from '../../db/schema.ts';
 import { appendFairnessRecord } from '../fairness/log.ts';
 
-const nodeSha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
+/** One-shot native sha256: sealing 100,000 entries hashes 200,000 times. */
+const nodeSha256 = (data: Uint8Array) => hash('sha256', data, 'buffer');
 
 /** The entries in sealed order with what the Merkle tree commits to for each. */
 export async function sealedEntries(db: Executor, gameId: string) {
