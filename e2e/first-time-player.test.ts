@@ -289,6 +289,7 @@ describe('dates', () => {
 
 /** Players of a drawn game (on the leaderboard), filled in by 'after the draw'. */
 const rankedPlayers: Player[] = [];
+let drawnGameId: string | undefined;
 
 describe('after the draw', () => {
   let finished: { gameId: string; players: Player[]; winners: string[] } | undefined;
@@ -319,6 +320,7 @@ describe('after the draw', () => {
     }
     finished = { gameId, players, winners };
     rankedPlayers.push(...players);
+    drawnGameId = gameId;
   });
 
   it.each(VIEWPORT_NAMES)(
@@ -582,6 +584,27 @@ describe('beyond the spec', () => {
       await page.getByText(expected).waitFor();
     },
   );
+});
+
+describe.each(VIEWPORT_NAMES)('notifications at %s width', (viewport) => {
+  it('open the game or the wallet they are about', async () => {
+    const drawn = need(rankedPlayers[0], 'a player of a drawn game');
+    await topUpThroughSandbox(e2e.server.url, drawn.token, 1_000);
+    const page = await e2e.open('/Notifications', { authToken: drawn.token, viewport });
+    await waitForScreen(page);
+    const result = page.getByRole('listitem').filter({ hasText: /Results are in|You won!/ });
+    await result.getByRole('link', { name: 'Open the game' }).click();
+    await page.waitForURL((url) => url.pathname === '/GameDetails');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(need(drawnGameId, 'the drawn game'));
+    await waitForScreen(page);
+
+    await page.goBack();
+    await waitForScreen(page);
+    const topUp = page.getByRole('listitem').filter({ hasText: 'Top-up successful' });
+    await shot(page, `notification-links-${viewport}`);
+    await topUp.first().getByRole('link', { name: 'Open your wallet' }).click();
+    await page.waitForURL((url) => url.pathname === '/wallet');
+  });
 });
 
 describe.each(VIEWPORT_NAMES)('the leaderboard at %s width', (viewport) => {

@@ -29,6 +29,17 @@ export function pendingDrawText(game: {
   return `${filled} — the draw runs ${when}.`;
 }
 
+/**
+ * Where a game opens in the web app: the id makes the page survive a refresh and lets players
+ * share it; notifications about a game lead there too.
+ */
+export function gameDetailsPath(gameId: string): string {
+  return `/GameDetails?id=${encodeURIComponent(gameId)}`;
+}
+
+/** Where notifications about money lead: the wallet (balance, withdrawals, payments). */
+export const WALLET_PATH = '/wallet';
+
 export function isFreeGame(game: { entryFee?: number | null }): boolean {
   return !game.entryFee;
 }

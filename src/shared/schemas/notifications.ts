@@ -5,6 +5,8 @@ export const notificationSchema = z.object({
   id: z.string(),
   title: z.string(),
   message: z.string(),
+  /** Where it leads in the web app (a game, the wallet), a path of the app; null: nowhere. */
+  link: z.string().nullable(),
   hasRead: z.boolean(),
   createdAt: timestampSchema,
 });

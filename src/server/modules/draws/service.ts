@@ -12,6 +12,7 @@ import {
   winnerCount,
   winnersDigestOf,
 } from '../../../shared/fairness.ts';
+import { gameDetailsPath } from '../../../shared/games.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { gameEntries, games, ledgerTransactions } from '../../db/schema.ts';
@@ -21,6 +22,7 @@ import { appendFairnessRecord, chainFairnessLog } from '../fairness/log.ts';
 import { announceTournament } from '../games/announcements.ts';
 import type { GameRow } from '../games/serialize.ts';
 import { queueDraw } from '../games/service.ts';
+import { queuePush } from '../notifications/fan-out.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { nodeFairnessCrypto } from './commitment.ts';
 
@@ -121,15 +123,18 @@ export async function runDraw(
 
     const rewardText = formatNaira(koboToNaira(reward));
     await tx.execute(sql`
-      INSERT INTO notifications (user_id, title, message, created_at)
+      INSERT INTO notifications (user_id, title, message, link, created_at)
       SELECT user_id,
         CASE WHEN is_winner THEN 'You won!' ELSE 'Results are in' END,
         CASE WHEN is_winner
           THEN ${`Congratulations! You are a winner of "${game.title}". ${rewardText} has been added to your wallet.`}
           ELSE ${`The draw for "${game.title}" is done. You did not win this time; keep plucking!`} END,
+        ${gameDetailsPath(gameId)},
         ${nowIso}::timestamptz
       FROM game_entries WHERE game_id = ${gameId}`);
 
+    // Devices and e-mails hear it from the worker once this commits, page by page.
+    await queuePush(tx, { type: 'results', gameId });
     await tx
       .update(games)
       .set({
@@ -204,13 +209,15 @@ export async function cancelWithRefunds(
       FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id AND e.amount_paid > 0`);
   }
   await tx.execute(sql`
-    INSERT INTO notifications (user_id, title, message, created_at)
+    INSERT INTO notifications (user_id, title, message, link, created_at)
     SELECT user_id, 'Game cancelled',
       CASE WHEN amount_paid > 0
         THEN ${`"${game.title}" ${why}. Your entry fee of ₦`} || to_char(round(amount_paid / 100.0), 'FM999,999,999,990') || ' has been refunded to your wallet.'
         ELSE ${`"${game.title}" ${why}.`} END,
+      ${gameDetailsPath(gameId)},
       ${now.toISOString()}::timestamptz
     FROM game_entries WHERE game_id = ${gameId}`);
+  await queuePush(tx, { type: 'results', gameId });
   const cancelReason = cancellation.reason ?? 'Fewer than 5 players took part';
   await tx
     .update(games)

@@ -78,6 +78,7 @@ describe('notification pages', () => {
       user.id,
       'You won! 🎉',
       'You won ₦2,500 in “Best Nollywood line”.\nWell done.',
+      '/GameDetails?id=42',
     );
 
     const response = await app.inject({
@@ -90,6 +91,7 @@ describe('notification pages', () => {
       id: expect.stringMatching(/^\d+$/),
       title: 'You won! 🎉',
       message: 'You won ₦2,500 in “Best Nollywood line”.\nWell done.',
+      link: '/GameDetails?id=42',
       hasRead: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });

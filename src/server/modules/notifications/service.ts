@@ -14,8 +14,10 @@ export async function notify(
   userId: string,
   title: string,
   message: string,
+  /** Where it leads in the web app (gameDetailsPath, WALLET_PATH). */
+  link: string | null = null,
 ): Promise<void> {
-  await db.insert(notifications).values({ userId, title, message });
+  await db.insert(notifications).values({ userId, title, message, link });
 }
 
 export async function listNotifications(
@@ -44,6 +46,7 @@ export async function listNotifications(
       id: String(row.id),
       title: row.title,
       message: row.message,
+      link: row.link,
       hasRead: row.readAt !== null,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
+import { WALLET_PATH } from '../../../shared/games.ts';
 import { PAYMENT_MESSAGES } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Payment } from '../../../shared/schemas/wallet.ts';
@@ -216,6 +217,7 @@ async function credit(
       payment.userId,
       'Top-up successful',
       `${formatNaira(koboToNaira(payment.amount))} has been added to your wallet.`,
+      WALLET_PATH,
     );
   });
   const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
@@ -241,6 +243,7 @@ async function fail(
         userId,
         'Top-up failed',
         `Your top-up of ${formatNaira(koboToNaira(amount))} did not go through: ${reason}.`,
+        WALLET_PATH,
       );
   });
   const [after] = await ctx.db.select().from(payments).where(eq(payments.id, id));

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { AML_MESSAGES } from '../../../shared/aml.ts';
+import { WALLET_PATH } from '../../../shared/games.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Withdrawal } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
@@ -62,6 +63,7 @@ export async function saveBankAccount(
     userId,
     'Bank account updated',
     `Withdrawals now go to ${accountName}, ${bank.bankName} ${input.accountNumber}.`,
+    WALLET_PATH,
   );
   await sendMail(mailFor(email, `${accountName}, ${bank.bankName} ${input.accountNumber}`));
   return { bankID: bank.id, accountNumber: input.accountNumber, accountName };
@@ -172,6 +174,7 @@ export async function requestWithdrawal(
         userId,
         'Withdrawal requested',
         `${money(amount)} to ${user.bankName} ${user.number} is pending. Withdrawals are processed within 24–48 hours.`,
+        WALLET_PATH,
       );
       return created;
     });
@@ -252,6 +255,7 @@ export async function rejectWithdrawal(
       row.userId,
       'Withdrawal rejected',
       `Your withdrawal of ${money(row.amount)} was rejected: ${reason}. ${money(row.amount + row.fee)} has been returned to your wallet.`,
+      WALLET_PATH,
     );
     return toApi(row);
   });
@@ -290,6 +294,7 @@ async function markPaid(
       row.userId,
       'Withdrawal paid',
       `${money(row.amount)} has been sent to ${row.bankName} ${row.accountNumber}.`,
+      WALLET_PATH,
     );
   });
 }
@@ -309,6 +314,7 @@ async function failTransfer(db: Database, withdrawalId: string, reason: string) 
       failed.userId,
       'Withdrawal failed',
       `We could not send ${money(failed.amount)} to ${failed.bankName} ${failed.accountNumber}. ${money(failed.amount + failed.fee)} has been returned to your wallet.`,
+      WALLET_PATH,
     );
   });
 }
@@ -344,6 +350,7 @@ async function reversePayout(db: Database, withdrawalId: string, reason: string)
       reversed.userId,
       'Withdrawal reversed',
       `The bank returned your withdrawal of ${money(reversed.amount)} to ${reversed.bankName} ${reversed.accountNumber}. ${money(reversed.amount + reversed.fee)} is back in your wallet.`,
+      WALLET_PATH,
     );
   });
 }
@@ -461,6 +468,7 @@ export async function approveWithdrawal(
         claimed.userId,
         'Withdrawal processing',
         `Your withdrawal of ${money(claimed.amount)} is on its way to your bank.`,
+        WALLET_PATH,
       );
     }
   }

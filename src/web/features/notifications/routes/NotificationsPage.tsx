@@ -7,8 +7,26 @@ import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkAllAsRead } from '../api/mark-all-as-read.ts';
+
+/**
+ * Where a notification leads (issue 20 point 12): the game it is about, or the wallet. Only
+ * paths of this app are followed.
+ */
+function NotificationLink({ link }: { link: string | null }) {
+  if (!link?.startsWith('/') || link.startsWith('//')) return null;
+  const label = /^\/GameDetails/i.test(link) ? 'Open the game' : 'Open your wallet';
+  return (
+    <Link
+      href={link}
+      className="inline-flex min-h-11 items-center text-sm font-semibold text-accent hover:underline"
+    >
+      {label}
+    </Link>
+  );
+}
 
 export function NotificationsPage() {
   const [page, setPage] = useState(1);
@@ -69,11 +87,14 @@ export function NotificationsPage() {
                     )}
                   </div>
                   <p className="mt-1 text-sm text-white/80">{notification.message}</p>
-                  <p className="mt-2 text-xs text-muted">
-                    <time dateTime={notification.createdAt}>
-                      {formatDate(notification.createdAt)}
-                    </time>
-                  </p>
+                  <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3">
+                    <p className="text-xs text-muted">
+                      <time dateTime={notification.createdAt}>
+                        {formatDate(notification.createdAt)}
+                      </time>
+                    </p>
+                    <NotificationLink link={notification.link} />
+                  </div>
                 </div>
               </li>
             ))}
