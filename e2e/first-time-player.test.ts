@@ -17,6 +17,7 @@ import {
   registerPlayer,
   topUpThroughSandbox,
 } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
@@ -170,6 +171,7 @@ describe('offline', () => {
       const offline = page.getByText("You're offline", { exact: true });
       await offline.waitFor({ timeout: 3_000 });
       await shot(page, `offline-${viewport}`);
+      await expectNoSeriousA11yViolations(page, `offline ${viewport}`);
 
       // Retry while still offline says so; back online, the list loads by itself.
       await page.getByRole('button', { name: 'Retry' }).click();
@@ -196,6 +198,7 @@ describe.each(VIEWPORT_NAMES)('games a player cannot enter yet, at %s width', (v
     await why.waitFor();
     expect(await submit.getAttribute('aria-describedby')).toBe(await why.getAttribute('id'));
     await shot(page, `needs-top-up-${viewport}`);
+    await expectNoSeriousA11yViolations(page, `needs top-up ${viewport}`);
 
     await page.getByRole('link', { name: 'Top up ₦500' }).click();
     await page.waitForURL((url) => url.pathname === '/TopUp');
@@ -252,6 +255,7 @@ describe.each(VIEWPORT_NAMES)('/verifyemail at %s width', (viewport) => {
     const body = (await page.locator('main').textContent()) ?? '';
     expect(body).not.toMatch(/\bcode\b/i);
     await shot(page, `verify-email-${viewport}`);
+    await expectNoSeriousA11yViolations(page, `verify e-mail ${viewport}`);
 
     // The wait survives a reload (sessionStorage), then the button comes back.
     await page.clock.install();
@@ -359,6 +363,7 @@ describe('after the draw', () => {
       await page.getByText('Verified: the draw matches.').waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `finished-game-${viewport}`);
+      await expectNoSeriousA11yViolations(page, `finished game ${viewport}`);
 
       await page.goto(`${e2e.server.url}/MySubmissions`);
       const card = page.getByRole('article').first();
@@ -429,6 +434,7 @@ describe.each(VIEWPORT_NAMES)('disabled buttons at %s width', (viewport) => {
     await expect.poll(() => looksEnabled(page, 'Submit Your Answer')).toBe(false);
     expect(await describedBy(page, 'Submit Your Answer')).toMatch(/^This game opens on /);
     await shot(page, `disabled-upcoming-${viewport}`);
+    await expectNoSeriousA11yViolations(page, `upcoming game ${viewport}`);
   });
 });
 
@@ -578,6 +584,7 @@ describe('beyond the spec', () => {
       await waitForScreen(page);
       await page.getByRole('article').first().getByText(expected).waitFor();
       await shot(page, `pending-submission-${viewport}`);
+      await expectNoSeriousA11yViolations(page, `pending submission ${viewport}`);
 
       await page.goto(`${e2e.server.url}/GameDetails?id=${gameId}`);
       await waitForScreen(page);
@@ -602,6 +609,7 @@ describe.each(VIEWPORT_NAMES)('notifications at %s width', (viewport) => {
     await waitForScreen(page);
     const topUp = page.getByRole('listitem').filter({ hasText: 'Top-up successful' });
     await shot(page, `notification-links-${viewport}`);
+    await expectNoSeriousA11yViolations(page, `notifications ${viewport}`);
     await topUp.first().getByRole('link', { name: 'Open your wallet' }).click();
     await page.waitForURL((url) => url.pathname === '/wallet');
   });
@@ -633,6 +641,7 @@ describe.each(VIEWPORT_NAMES)('the leaderboard at %s width', (viewport) => {
     await waitForScreen(mine);
     await mine.getByRole('heading', { name: `Your rank: #${rank}` }).waitFor();
     await shot(mine, `leaderboard-rank-${viewport}`);
+    await expectNoSeriousA11yViolations(mine, `leaderboard ${viewport}`);
   });
 });
 
@@ -694,6 +703,7 @@ describe('Home for a returning player', () => {
     );
     await page.getByText('Welcome, Pluckers!', { exact: false }).waitFor();
     await shot(page, 'home-returning-mobile');
+    await expectNoSeriousA11yViolations(page, 'compact hero');
 
     // A laptop keeps the full hero, and so does a first-time player on a phone.
     const laptop = await e2e.open('/Home', { authToken: back.token, viewport: 'desktop' });
