@@ -200,6 +200,26 @@ export const games = pgTable(
   ],
 );
 
+/**
+ * Messages sent from the support page (issue 20 point 12): kept for operators, each with the
+ * reference e-mailed to the sender. `user_id` when the sender was signed in.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_tickets_created_idx').on(t.createdAt)],
+);
+
 export const notifications = pgTable(
   'notifications',
   {
