@@ -31,6 +31,27 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.url({ error: 'SMTP_URL must be a URL such as smtp://user:pass@host:587' }).optional(),
   MAIL_FROM: z.string().default('Pluckers <no-reply@localhost>'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)',
+    )
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:|https:\/\/)\S+$/,
+      'VAPID_SUBJECT must be a mailto: address or an https:// URL',
+    )
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z
@@ -158,6 +179,12 @@ export interface AppConfig {
   databasePoolSize: number;
   dataDir: string;
   jwtSecret: string | undefined;
+  /**
+   * Web Push (VAPID): the configured key pair (both or neither; unset, one is generated once and
+   * kept in DATA_DIR) and the contact push services may write to.
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -394,6 +421,12 @@ function decideKyc(e: z.output<typeof envSchema>): AppConfig['kyc'] {
   };
 }
 
+/** Push services want a contact: the sender's address unless VAPID_SUBJECT says otherwise. */
+function vapidSubjectOf(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
+
 /** Reads the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   // Empty strings mean "unset" so `FOO= npm start` behaves like no FOO at all.
@@ -424,6 +457,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const beacon = { url: e.BEACON_URL.replace(/\/$/, ''), chain: parseBeaconChain(e) };
   const kyc = decideKyc(e);
   const s3 = parseS3(e, present);
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      `Invalid ${e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither`,
+    );
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
     throw new ConfigError('Invalid METRICS_PORT: METRICS_PORT must differ from PORT');
   return {
@@ -435,6 +472,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     jwtSecret: e.JWT_SECRET,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectOf(e.MAIL_FROM),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:

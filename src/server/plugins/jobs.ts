@@ -5,6 +5,7 @@ import { type JobHandler, nextWakeUp, runNextJob } from '../jobs/queue.ts';
 import { sweepSignInRecords } from '../modules/auth/housekeeping.ts';
 import { drawGame, sweepGames } from '../modules/draws/service.ts';
 import { chainFairnessLog } from '../modules/fairness/log.ts';
+import { PUSH_JOB, runPushPage } from '../modules/notifications/fan-out.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
 import { renewDuePlans } from '../modules/plans/service.ts';
 import { BeaconUnavailableError } from '../providers/beacon.ts';
@@ -31,6 +32,18 @@ export default fp<{ config: AppConfig }>(
       draw: async (payload) => {
         await app.metrics.timeDraw(() =>
           drawGame(app.db, app.beacon, String(payload.gameId), app.clock.now()),
+        );
+      },
+      // One page of a push fan-out (it queues the next page as a job of its own).
+      [PUSH_JOB]: async (payload) => {
+        await runPushPage(
+          {
+            db: app.db,
+            vapid: { ...app.secrets.vapid, subject: config.vapidSubject },
+            publicUrl: config.publicUrl,
+            sendMail: app.sendMailSafely,
+          },
+          payload,
         );
       },
     };
@@ -82,7 +95,16 @@ export default fp<{ config: AppConfig }>(
   },
   {
     name: 'jobs',
-    dependencies: ['database', 'payments', 'game-lists', 'cluster-events', 'metrics', 'beacon'],
+    dependencies: [
+      'database',
+      'secrets',
+      'mail',
+      'payments',
+      'game-lists',
+      'cluster-events',
+      'metrics',
+      'beacon',
+    ],
   },
 );
 

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import webpush from 'web-push';
 import type { AppConfig } from '../config.ts';
 
 declare module 'fastify' {
@@ -12,7 +13,13 @@ declare module 'fastify' {
      * kycHash keys the hashes of BVNs and NINs (its own key: rotating the JWT secret must not
      * make every verified identity look new).
      */
-    secrets: { jwt: Uint8Array; sandbox: Uint8Array; kycHash: Uint8Array };
+    secrets: {
+      jwt: Uint8Array;
+      sandbox: Uint8Array;
+      kycHash: Uint8Array;
+      /** Web Push's VAPID key pair (base64url): browsers subscribe with the public key. */
+      vapid: { publicKey: string; privateKey: string };
+    };
   }
 }
 
@@ -24,6 +31,7 @@ async function loadSecret(
   config: AppConfig,
   configured: string | undefined,
   fileName: string,
+  generate: () => string = () => randomBytes(48).toString('base64url'),
 ): Promise<string> {
   if (configured) return configured;
   const file = path.resolve(config.dataDir, fileName);
@@ -32,7 +40,7 @@ async function loadSecret(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const secret = randomBytes(48).toString('base64url');
+  const secret = generate();
   await mkdir(config.dataDir, { recursive: true });
   // 'wx' so two processes starting together never overwrite each other's secret.
   await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error) => {
@@ -49,7 +57,15 @@ export default fp<{ config: AppConfig }>(
     const kycHash = new TextEncoder().encode(
       await loadSecret(config, config.kyc.hashKey, 'kyc-hash-key'),
     );
-    app.decorate('secrets', { jwt, sandbox, kycHash });
+    // One pair for the life of the deployment: a new public key would orphan every subscription.
+    const vapid =
+      config.vapid ??
+      (JSON.parse(
+        await loadSecret(config, undefined, 'vapid-keys.json', () =>
+          JSON.stringify(webpush.generateVAPIDKeys()),
+        ),
+      ) as { publicKey: string; privateKey: string });
+    app.decorate('secrets', { jwt, sandbox, kycHash, vapid });
   },
   { name: 'secrets' },
 );

@@ -22,6 +22,7 @@ import { appendFairnessRecord, chainFairnessLog } from '../fairness/log.ts';
 import { announceTournament } from '../games/announcements.ts';
 import type { GameRow } from '../games/serialize.ts';
 import { queueDraw } from '../games/service.ts';
+import { queuePush } from '../notifications/fan-out.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { nodeFairnessCrypto } from './commitment.ts';
 
@@ -132,6 +133,8 @@ export async function runDraw(
         ${nowIso}::timestamptz
       FROM game_entries WHERE game_id = ${gameId}`);
 
+    // Devices and e-mails hear it from the worker once this commits, page by page.
+    await queuePush(tx, { type: 'results', gameId });
     await tx
       .update(games)
       .set({
@@ -214,6 +217,7 @@ export async function cancelWithRefunds(
       ${gameDetailsPath(gameId)},
       ${now.toISOString()}::timestamptz
     FROM game_entries WHERE game_id = ${gameId}`);
+  await queuePush(tx, { type: 'results', gameId });
   const cancelReason = cancellation.reason ?? 'Fewer than 5 players took part';
   await tx
     .update(games)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { gameDetailsPath } from '../../../shared/games.ts';
 import type { Executor } from '../../db/client.ts';
+import { queuePush } from '../notifications/fan-out.ts';
 import { marketingAudience } from '../responsible-play/exclusions.ts';
 
 /**
@@ -28,4 +29,5 @@ export async function announceTournament(
     FROM users u LEFT JOIN plans p ON p.id = u.plan_id
     WHERE u.deleted_at IS NULL AND ${marketingAudience(now)}
       AND ${audience === 'early' ? early : sql`NOT ${early}`}`);
+  await queuePush(db, { type: 'tournament', gameId: game.id, audience });
 }

@@ -9,6 +9,7 @@ import { plans, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
+import { queuePush } from '../notifications/fan-out.ts';
 import { notify } from '../notifications/service.ts';
 import { activeExclusion, assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
@@ -132,6 +133,13 @@ export async function renewDuePlans(
       const lapse = async (why: string) => {
         await tx.update(users).set({ planId: null, planExpiresAt: null }).where(eq(users.id, id));
         await notify(tx, id, 'Your plan has ended', why);
+        await queuePush(tx, {
+          type: 'plan',
+          userId: id,
+          at: row.expiresAt?.toISOString() ?? now.toISOString(),
+          title: 'Your plan has ended',
+          body: why,
+        });
         return 'lapsed' as const;
       };
       // A player on a break is not charged: the plan lapses and can be taken again afterwards.
@@ -167,12 +175,12 @@ export async function renewDuePlans(
       }
       const next = new Date(row.expiresAt.getTime() + PERIOD_MS);
       await tx.update(users).set({ planExpiresAt: next }).where(eq(users.id, id));
-      await notify(
-        tx,
-        id,
-        `${row.plan.planName} renewed`,
-        `${formatNaira(koboToNaira(price))} was taken from your wallet. Your plan runs until ${formatDate(next)}.`,
-      );
+      const renewal = {
+        title: `${row.plan.planName} renewed`,
+        body: `${formatNaira(koboToNaira(price))} was taken from your wallet. Your plan runs until ${formatDate(next)}.`,
+      };
+      await notify(tx, id, renewal.title, renewal.body);
+      await queuePush(tx, { type: 'plan', userId: id, at: periodEnd.toISOString(), ...renewal });
       return 'renewed' as const;
     });
     if (outcome === 'renewed') renewed += 1;

@@ -20,6 +20,7 @@ import {
 import { recordAudit } from '../admin/audit.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { assertPayoutNameMatches, assertWithdrawalAllowed } from '../kyc/caps.ts';
+import { queuePush } from '../notifications/fan-out.ts';
 import { notify } from '../notifications/service.ts';
 import type { RecheckSchedule } from '../payments/recheck.ts';
 import { assertPayoutsAllowed } from '../payments/sandbox-review.ts';
@@ -289,6 +290,7 @@ async function markPaid(
         { account: ACCOUNTS.bankPayouts, amount: row.amount },
       ],
     });
+    await queuePush(tx, { type: 'withdrawal-paid', withdrawalId: row.id });
     await notify(
       tx,
       row.userId,

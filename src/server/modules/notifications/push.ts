@@ -1,0 +1,162 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import webpush from 'web-push';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+  type PushPayload,
+  type PushSubscriptionInput,
+} from '../../../shared/schemas/push.ts';
+import type { Executor } from '../../db/client.ts';
+import { notificationPreferences, pushSubscriptions } from '../../db/schema.ts';
+
+export type Vapid = { publicKey: string; privateKey: string; subject: string };
+export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * Saves a browser's subscription for the player. The endpoint is the browser's identity: the
+ * same browser subscribing again (new keys, or another account signed in on it) takes the row
+ * over, so one device never gets another account's pushes.
+ */
+export async function saveSubscription(
+  db: Executor,
+  userId: string,
+  input: PushSubscriptionInput,
+  userAgent: string | undefined,
+): Promise<void> {
+  const values = {
+    userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  };
+  await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent },
+    });
+}
+
+/** Only the caller's own subscription goes: an endpoint is not proof of owning it. */
+export async function removeSubscription(
+  db: Executor,
+  userId: string,
+  endpoint: string,
+): Promise<boolean> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}
+
+export async function preferencesOf(
+  db: Executor,
+  userId: string,
+): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  const { results, withdrawals, tournaments, planRenewal, emails } = row;
+  return { results, withdrawals, tournaments, planRenewal, emails };
+}
+
+export async function savePreferences(
+  db: Executor,
+  userId: string,
+  preferences: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...preferences })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { ...preferences, updatedAt: new Date() },
+    });
+  return preferences;
+}
+
+/** The players' preferences, defaults for those who never changed them. */
+export async function preferencesByUser(
+  db: Executor,
+  userIds: string[],
+): Promise<Map<string, NotificationPreferences>> {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(notificationPreferences)
+          .where(inArray(notificationPreferences.userId, userIds));
+  const byUser = new Map<string, NotificationPreferences>();
+  for (const id of userIds) byUser.set(id, { ...DEFAULT_NOTIFICATION_PREFERENCES });
+  for (const { userId, results, withdrawals, tournaments, planRenewal, emails } of rows)
+    byUser.set(userId, { results, withdrawals, tournaments, planRenewal, emails });
+  return byUser;
+}
+
+export type SendOutcome =
+  | { ok: true }
+  /** gone: the push service says the subscription no longer exists (404, 410). */
+  | { ok: false; gone: boolean; retry: boolean; error: string };
+
+/** A day: a result the phone only sees after that is old news. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+const PUSH_TIMEOUT_MS = 10_000;
+
+/**
+ * Encrypts the payload for the subscription (aes128gcm, RFC 8291), signs a VAPID JWT and posts
+ * it to the push service. web-push builds the request; fetch sends it, so a test push service
+ * may listen on plain http.
+ */
+export async function sendPush(
+  subscription: Pick<SubscriptionRow, 'endpoint' | 'p256dh' | 'auth'>,
+  payload: PushPayload,
+  vapid: Vapid,
+): Promise<SendOutcome> {
+  let request: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    request = webpush.generateRequestDetails(
+      {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      },
+      JSON.stringify(payload),
+      {
+        vapidDetails: vapid,
+        TTL: PUSH_TTL_SECONDS,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      },
+    );
+  } catch (error) {
+    // Keys the browser gave that cannot encrypt anything: the subscription is useless.
+    return { ok: false, gone: true, retry: false, error: (error as Error).message };
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers))
+    if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+  try {
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers,
+      body: request.body ? new Uint8Array(request.body) : null,
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    if (response.ok) return { ok: true };
+    const status = response.status;
+    return {
+      ok: false,
+      gone: status === 404 || status === 410,
+      retry: status === 429 || status >= 500,
+      error: `push service answered ${status}`,
+    };
+  } catch (error) {
+    return { ok: false, gone: false, retry: true, error: (error as Error).message };
+  }
+}

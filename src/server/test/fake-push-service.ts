@@ -1,0 +1,167 @@
+import { createDecipheriv, createECDH, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
+
+/**
+ * A local stand-in for a browser's push service (RFC 8030) on 127.0.0.1. It mints
+ * subscriptions as a browser would (a fresh P-256 key pair and 16-byte auth secret each), and
+ * on every POST to a subscription's endpoint it checks the VAPID authorization (an ES256 JWT for
+ * this origin, signed by the key in `k`) and decrypts the aes128gcm body (RFC 8188 / RFC 8291)
+ * with that subscription's private key, as the browser would. Tests read what arrived and can
+ * make an endpoint answer 410 Gone (an expired subscription) or 500.
+ */
+
+export interface FakeSubscription {
+  /** What PushSubscription.toJSON() gives a page. */
+  json: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+  endpoint: string;
+}
+
+export interface ReceivedPush {
+  endpoint: string;
+  /** The decrypted body, parsed as JSON. */
+  payload: unknown;
+  /** The VAPID public key (`k`) the request was signed with, and the JWT's subject. */
+  vapidKey: string;
+  subject: string;
+  ttl: number;
+  urgency: string | undefined;
+}
+
+export interface FakePushService {
+  url: string;
+  subscribe(): FakeSubscription;
+  received: ReceivedPush[];
+  /** Pushes that reached `endpoint`, oldest first. */
+  receivedBy(endpoint: string): ReceivedPush[];
+  /** Every later request to the endpoint is answered with this status (410: gone). */
+  answer(endpoint: string, status: number): void;
+  /** Requests refused (bad signature, undecryptable body): always empty when the sender is right. */
+  rejected: string[];
+  close(): Promise<void>;
+}
+
+const b64 = (buffer: Buffer) => buffer.toString('base64url');
+const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
+
+/** RFC 8291 §3.4 and RFC 8188 §2: one record, padding delimiter 2, then zeros. */
+export function decryptAes128gcm(
+  body: Buffer,
+  receiver: { privateKey: Buffer; publicKey: Buffer; auth: Buffer },
+): Buffer {
+  const salt = body.subarray(0, 16);
+  const recordSize = body.readUInt32BE(16);
+  const idLength = body.readUInt8(20);
+  const senderPublicKey = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  if (ciphertext.length > recordSize) throw new Error('more than one record');
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(receiver.privateKey);
+  const sharedSecret = ecdh.computeSecret(senderPublicKey);
+  const prkKey = hmac(receiver.auth, sharedSecret);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    receiver.publicKey,
+    senderPublicKey,
+    Buffer.from([1]),
+  ]);
+  const ikm = hmac(prkKey, keyInfo);
+  const prk = hmac(salt, ikm);
+  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
+  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end -= 1;
+  if (padded[end] !== 2) throw new Error('no last-record padding delimiter');
+  return padded.subarray(0, end);
+}
+
+async function checkVapid(authorization: string | undefined, origin: string) {
+  const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? '');
+  if (!match?.[1] || !match[2]) throw new Error(`not a VAPID authorization: ${authorization}`);
+  const [token, k] = [match[1], match[2]];
+  if (decodeProtectedHeader(token).alg !== 'ES256') throw new Error('VAPID JWT is not ES256');
+  const point = Buffer.from(k, 'base64url');
+  const key = await importJWK(
+    { kty: 'EC', crv: 'P-256', x: b64(point.subarray(1, 33)), y: b64(point.subarray(33, 65)) },
+    'ES256',
+  );
+  const { payload } = await jwtVerify(token, key, { audience: origin });
+  if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub))
+    throw new Error('VAPID JWT without a mailto:/https: subject');
+  return { vapidKey: k, subject: payload.sub };
+}
+
+export async function startFakePushService(): Promise<FakePushService> {
+  const keys = new Map<string, { privateKey: Buffer; publicKey: Buffer; auth: Buffer }>();
+  const statuses = new Map<string, number>();
+  const received: ReceivedPush[] = [];
+  const rejected: string[] = [];
+  let origin = '';
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const endpoint = `${origin}${request.url}`;
+      const receiver = keys.get(endpoint);
+      const status = statuses.get(endpoint);
+      if (!receiver || request.method !== 'POST') {
+        response.writeHead(404).end();
+        return;
+      }
+      if (status) {
+        response.writeHead(status).end();
+        return;
+      }
+      try {
+        if (request.headers['content-encoding'] !== 'aes128gcm')
+          throw new Error(`content-encoding ${request.headers['content-encoding']}`);
+        const vapid = await checkVapid(request.headers.authorization, origin);
+        const plaintext = decryptAes128gcm(Buffer.concat(chunks), receiver);
+        received.push({
+          endpoint,
+          payload: JSON.parse(plaintext.toString('utf8')),
+          ...vapid,
+          ttl: Number(request.headers.ttl),
+          urgency: request.headers.urgency as string | undefined,
+        });
+        response.writeHead(201, { location: `${origin}/message/${randomUUID()}` }).end();
+      } catch (error) {
+        rejected.push(`${endpoint}: ${(error as Error).message}`);
+        response.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: origin,
+    subscribe() {
+      const ecdh = createECDH('prime256v1');
+      const publicKey = ecdh.generateKeys();
+      const auth = randomBytes(16);
+      const endpoint = `${origin}/push/${randomUUID()}`;
+      keys.set(endpoint, { privateKey: ecdh.getPrivateKey(), publicKey, auth });
+      return {
+        endpoint,
+        json: { endpoint, expirationTime: null, keys: { p256dh: b64(publicKey), auth: b64(auth) } },
+      };
+    },
+    received,
+    receivedBy: (endpoint) => received.filter((push) => push.endpoint === endpoint),
+    answer: (endpoint, status) => statuses.set(endpoint, status),
+    rejected,
+    close: () =>
+      new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      ),
+  };
+}
