@@ -722,3 +722,38 @@ describe('Home for a returning player', () => {
     ).toBe('40px');
   });
 });
+
+describe.each(VIEWPORT_NAMES)('support at %s width', (viewport) => {
+  it('keeps the alert and the clearing, stores the message and e-mails its reference', async () => {
+    const email = `helpme_${Date.now().toString(36)}${viewport[0]}@players.test`;
+    const page = await e2e.open('/SupportCenter', { viewport });
+    await waitForScreen(page);
+    const form = page.getByRole('form', { name: 'Contact support' });
+    await form.getByLabel('Full name').fill('Ada Obi');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Category').selectOption('Withdrawals');
+    await form.getByLabel('Subject').fill('Withdrawal still pending');
+    await form.getByLabel('Message').fill('I withdrew ₦5,000 two days ago.');
+    const alerted = page.waitForEvent('dialog').then(async (dialog) => {
+      const text = dialog.message();
+      await dialog.accept();
+      return text;
+    });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    expect(await alerted).toContain('Thank you, Ada Obi!');
+    const reference = await form.locator('strong.font-mono').textContent();
+    expect(reference).toMatch(/^SUP-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await form.getByLabel('Full name').inputValue()).toBe('');
+    await shot(page, `support-${viewport}`);
+
+    const mail = await need(smtp, 'the SMTP server').waitForMail(email, { timeoutMs: 15_000 });
+    expect(mail.subject).toBe(`Pluckers support: ticket ${reference}`);
+    const stored = await api<{ data: { reference: string; email: string }[] }>(
+      e2e.server.url,
+      'GET',
+      '/admin/support-tickets',
+      { token: admin },
+    );
+    expect(stored.data.find((row) => row.reference === reference)?.email).toBe(email);
+  });
+});

@@ -22,7 +22,6 @@ import { gameRoutes } from './modules/games/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
-import { pushRoutes } from './modules/notifications/push-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
@@ -32,6 +31,7 @@ import {
   responsiblePlayRoutes,
 } from './modules/responsible-play/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { ageConfirmationRoutes } from './modules/users/age.ts';
 import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
 import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-routes.ts';
@@ -185,7 +185,6 @@ export async function buildApp(
       await api.register(userRoutes, { config });
       await api.register(ageConfirmationRoutes);
       await api.register(notificationRoutes);
-      await api.register(pushRoutes, { config });
       await api.register(gameRoutes);
       await api.register(leaderboardRoutes);
       await api.register(fairnessRoutes);
@@ -194,6 +193,7 @@ export async function buildApp(
       await api.register(bankAccountResolveRoutes);
       await api.register(kycRoutes, { config });
       await api.register(planRoutes);
+      await api.register(supportRoutes);
       await api.register(responsiblePlayRoutes);
       await api.register(adminGameRoutes);
       await api.register(adminUserRoutes);

@@ -35,8 +35,17 @@ describe('SupportCenterPage', () => {
     expect(screen.getByRole('form', { name: 'Contact support' })).toBeTruthy();
   });
 
-  it('shows a browser alert and clears the form on submit, without any network call', async () => {
+  it('stores the message (POST /support), then shows the browser alert, clears the form and gives the reference', async () => {
     const { alert, fetchSpy, person } = setup();
+    fetchSpy.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          message: 'Ticket SUP-ABCD-EFGH: we have e-mailed you the reference.',
+          data: { reference: 'SUP-ABCD-EFGH' },
+        }),
+        { status: 201, headers: { 'content-type': 'application/json' } },
+      ),
+    );
 
     await person.type(field('Full name'), 'Ada Obi');
     await person.type(field('Email'), 'ada@example.com');
@@ -45,13 +54,24 @@ describe('SupportCenterPage', () => {
     await person.type(field('Message'), 'I withdrew ₦5,000 two days ago and it is still pending.');
     await person.click(screen.getByRole('button', { name: 'Send message' }));
 
-    expect(alert).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledTimes(1));
     expect(alert.mock.calls[0]?.[0]).toContain('Ada Obi');
     expect(alert.mock.calls[0]?.[0]).toContain('ada@example.com');
     for (const label of ['Full name', 'Email', 'Category', 'Subject', 'Message']) {
       expect(field(label).value).toBe('');
     }
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(String(url)).toMatch(/\/api\/v1\/support$/);
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Ada Obi',
+      email: 'ada@example.com',
+      category: 'Withdrawals',
+      subject: 'Withdrawal still pending',
+      message: 'I withdrew ₦5,000 two days ago and it is still pending.',
+    });
+    expect(await screen.findByText('SUP-ABCD-EFGH')).toBeTruthy();
   });
 
   it('explains what is missing instead of alerting, and focuses the first problem', async () => {
