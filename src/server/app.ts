@@ -22,6 +22,7 @@ import { gameRoutes } from './modules/games/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
+import { pushRoutes } from './modules/notifications/push-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
@@ -185,6 +186,7 @@ export async function buildApp(
       await api.register(userRoutes, { config });
       await api.register(ageConfirmationRoutes);
       await api.register(notificationRoutes);
+      await api.register(pushRoutes, { config });
       await api.register(gameRoutes);
       await api.register(leaderboardRoutes);
       await api.register(fairnessRoutes);
