@@ -147,6 +147,10 @@ describe('NotificationsPage', () => {
 
     expect(await screen.findByText('No notifications yet')).toBeTruthy();
     expect(screen.queryByText('database unavailable')).toBeNull();
-    expect(fake.requests.map((request) => request.url)).toEqual(['/api/v1/notification?page=1']);
+    // The inbox, and the push settings' preferences (their switches show the defaults).
+    expect(fake.requests.map((request) => request.url).sort()).toEqual([
+      '/api/v1/notification/preferences',
+      '/api/v1/notification?page=1',
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkAllAsRead } from '../api/mark-all-as-read.ts';
+import { PushSettings } from '../components/PushSettings.tsx';
 
 /**
  * Where a notification leads (issue 20 point 12): the game it is about, or the wallet. Only
@@ -49,6 +50,7 @@ export function NotificationsPage() {
           </Button>
         ) : null}
       </PageHeader>
+      <PushSettings />
       <h2 id="notifications-title" className="sr-only">
         Your notifications
       </h2>

@@ -1,0 +1,15 @@
+import type { NotificationPreferences } from '@shared/schemas/push.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+
+export const getPreferences = () =>
+  http
+    .get<{ data: NotificationPreferences }>('/notification/preferences')
+    .then((body) => body.data);
+
+export const preferencesQueryOptions = () =>
+  queryOptions({ queryKey: ['notification-preferences'], queryFn: getPreferences });
+
+export function usePreferences() {
+  return useQuery(preferencesQueryOptions());
+}

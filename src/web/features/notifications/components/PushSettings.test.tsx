@@ -1,0 +1,141 @@
+import { PREFERENCE_LABELS } from '@shared/schemas/push.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from '@web/lib/toast.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testServerPerFile } from '../../../../test/server.ts';
+import { setPageUrl } from '../../../test/browser.ts';
+import { PUSH_STATE_TEXT, PushSettings } from './PushSettings.tsx';
+
+const server = testServerPerFile();
+
+function renderSettings() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <PushSettings />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+async function signIn() {
+  const user = await server().createUser();
+  localStorage.setItem('authToken', await server().tokenFor(user));
+  return user;
+}
+
+/**
+ * The browser's PushManager stood in for (no push service is reachable from a test): it hands
+ * out a subscription shaped like a real one and records the key it was asked to use.
+ */
+function standInPushManager() {
+  const asked: Array<{ applicationServerKey: Uint8Array }> = [];
+  let current: { endpoint: string; toJSON(): unknown; unsubscribe(): Promise<boolean> } | null =
+    null;
+  const pushManager = {
+    getSubscription: async () => current,
+    subscribe: async (options: { applicationServerKey: Uint8Array }) => {
+      asked.push(options);
+      const endpoint = `https://push.example.test/send/${crypto.randomUUID()}`;
+      current = {
+        endpoint,
+        toJSON: () => ({
+          endpoint,
+          expirationTime: null,
+          keys: {
+            p256dh: `B${'A'.repeat(86)}`,
+            auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+          },
+        }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      };
+      return current;
+    },
+  };
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve({ pushManager }) },
+  });
+  Object.assign(window, {
+    PushManager: class {},
+    Notification: { permission: 'default', requestPermission: async () => 'granted' },
+  });
+  return { asked, current: () => current };
+}
+
+describe('PushSettings', () => {
+  beforeEach(() => setPageUrl(`${server().origin}/Notifications`));
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    Reflect.deleteProperty(window, 'PushManager');
+    Reflect.deleteProperty(window, 'Notification');
+  });
+
+  it('says so when the browser cannot show notifications, and still keeps the switches', async () => {
+    await signIn();
+    renderSettings();
+    expect(await screen.findByText(PUSH_STATE_TEXT.unsupported)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn on' })).toBeNull();
+    const results = screen.getByRole('switch', { name: PREFERENCE_LABELS.results });
+    await waitFor(() => expect((results as HTMLButtonElement).disabled).toBe(false));
+    expect(results.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('saves a switched-off kind and the e-mail switch to the server', async () => {
+    await signIn();
+    const first = renderSettings();
+    const user = userEvent.setup();
+    const tournaments = await screen.findByRole('switch', { name: PREFERENCE_LABELS.tournaments });
+    await waitFor(() => expect((tournaments as HTMLButtonElement).disabled).toBe(false));
+    await user.click(tournaments);
+    await user.click(screen.getByRole('switch', { name: PREFERENCE_LABELS.emails }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: PREFERENCE_LABELS.emails }).getAttribute('aria-checked'),
+      ).toBe('false'),
+    );
+    // Saved: a fresh page reads them back from the server.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    first.unmount();
+    renderSettings();
+    await waitFor(async () => {
+      const emails = await screen.findByRole('switch', { name: PREFERENCE_LABELS.emails });
+      expect(emails.getAttribute('aria-checked')).toBe('false');
+    });
+    expect(
+      screen
+        .getByRole('switch', { name: PREFERENCE_LABELS.tournaments })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
+    expect(
+      screen.getByRole('switch', { name: PREFERENCE_LABELS.results }).getAttribute('aria-checked'),
+    ).toBe('true');
+  });
+
+  it('turns this device on with the server key and sends the subscription, then off', async () => {
+    await signIn();
+    const push = standInPushManager();
+    renderSettings();
+    const user = userEvent.setup();
+    await screen.findByText(PUSH_STATE_TEXT.off);
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText(PUSH_STATE_TEXT.on)).toBeTruthy();
+    expect(await screen.findByText('Notifications are on for this device')).toBeTruthy();
+    const key = await (
+      await fetch('/api/v1/notification/push/key', {
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      })
+    ).json();
+    const sent = push.asked[0]?.applicationServerKey;
+    expect(sent && Buffer.from(sent).toString('base64url')).toBe(key.data.publicKey);
+
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText(PUSH_STATE_TEXT.off)).toBeTruthy();
+    expect(push.current()).toBeNull();
+  });
+});
