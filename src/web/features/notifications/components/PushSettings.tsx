@@ -89,31 +89,33 @@ export function PushSettings() {
           ) : null}
         </div>
         <fieldset className="mt-4 border-t border-line pt-3">
-          <legend className="sr-only">What to tell me about</legend>
-          <p
-            aria-hidden="true"
-            className="pt-1 text-xs font-semibold uppercase tracking-wide text-muted"
-          >
-            Tell me about
-          </p>
-          {KINDS.map((kind) => (
-            <Switch
-              key={kind}
-              id={`push-kind-${kind}`}
-              label={PREFERENCE_LABELS[kind]}
-              checked={current[kind]}
-              disabled={preferences.isPending}
-              onChange={(value) => change(kind, value)}
-            />
-          ))}
-          <div className="mt-2 border-t border-line pt-2">
-            <Switch
-              id="push-kind-emails"
-              label={PREFERENCE_LABELS.emails}
-              checked={current.emails}
-              disabled={preferences.isPending}
-              onChange={(value) => change('emails', value)}
-            />
+          <div className="max-w-xl">
+            <legend className="sr-only">What to tell me about</legend>
+            <p
+              aria-hidden="true"
+              className="pt-1 text-xs font-semibold uppercase tracking-wide text-muted"
+            >
+              Tell me about
+            </p>
+            {KINDS.map((kind) => (
+              <Switch
+                key={kind}
+                id={`push-kind-${kind}`}
+                label={PREFERENCE_LABELS[kind]}
+                checked={current[kind]}
+                disabled={preferences.isPending}
+                onChange={(value) => change(kind, value)}
+              />
+            ))}
+            <div className="mt-2 border-t border-line pt-2">
+              <Switch
+                id="push-kind-emails"
+                label={PREFERENCE_LABELS.emails}
+                checked={current.emails}
+                disabled={preferences.isPending}
+                onChange={(value) => change('emails', value)}
+              />
+            </div>
           </div>
         </fieldset>
       </Card>

@@ -1,0 +1,132 @@
+/**
+ * Push notifications (issue 16 part B) in Debian Chromium: a player turns them on from the
+ * Notifications page and chooses what to hear about; the server then sends a real, encrypted
+ * push to the subscription. No real push service is reachable from here, so the browser's
+ * PushManager is stood in for: it hands the page a subscription minted by the local push
+ * service stand-in (a real P-256 key pair and auth secret), which decrypts what the server sends.
+ */
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type FakePushService,
+  startFakePushService,
+} from '../src/server/test/fake-push-service.ts';
+import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { api, OPERATOR_ENV, operatorToken, registerPlayer } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
+import { e2eSuite } from './support/fixture.ts';
+
+let smtp: TestSmtpServer | undefined;
+let pushService: FakePushService | undefined;
+const e2e = e2eSuite({
+  env: async () => {
+    [smtp, pushService] = await Promise.all([startSmtpServer(), startFakePushService()]);
+    return { ...OPERATOR_ENV, SMTP_URL: smtp.url };
+  },
+});
+afterAll(async () => {
+  await Promise.all([smtp?.close(), pushService?.close()]);
+});
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+
+/** Before any of the app's scripts: PushManager and the permission prompt stood in for. */
+async function standInPush(page: Page, subscription: unknown): Promise<void> {
+  await page.addInitScript((json) => {
+    let current: PushSubscription | null = null;
+    const make = () =>
+      ({
+        endpoint: (json as { endpoint: string }).endpoint,
+        toJSON: () => json,
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      }) as unknown as PushSubscription;
+    const pushManager = {
+      getSubscription: async () => current,
+      subscribe: async () => {
+        current = make();
+        return current;
+      },
+    };
+    let permission: NotificationPermission = 'default';
+    Object.defineProperty(Notification, 'permission', { get: () => permission });
+    Notification.requestPermission = async () => {
+      permission = 'granted';
+      return permission;
+    };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve({ pushManager }), register: async () => ({}) },
+    });
+  }, subscription);
+}
+
+describe.each(VIEWPORT_NAMES)('notification settings at %s width', (viewport) => {
+  const { width } = VIEWPORTS[viewport];
+
+  it('turns push on for this device, saves the switches, and a push reaches the device', async () => {
+    if (!smtp || !pushService) throw new Error('the helpers are not running');
+    const service = pushService;
+    const player = await registerPlayer(e2e.server.url, smtp, 'pusher');
+    const device = service.subscribe();
+    const page = await e2e.open('/login', { viewport, authToken: player.token });
+    await standInPush(page, device.json);
+    await page.goto(`${e2e.server.url}/Notifications`);
+    await waitForScreen(page);
+    const settings = page.getByRole('region', { name: 'Notifications on this device' });
+    await settings.getByText(/^Off: turn them on/).waitFor();
+    await mkdir(ARTIFACTS, { recursive: true });
+    await expectNoSeriousA11yViolations(page, `/Notifications at ${width} px`);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${ARTIFACTS}push-settings-off-${width}.png`, fullPage: true });
+
+    await settings.getByRole('button', { name: 'Turn on' }).click();
+    await settings.getByText(/^On: this device shows/).waitFor();
+    await page.getByText('Notifications are on for this device').waitFor();
+
+    // Withdrawals paid off; kept by the server.
+    const withdrawals = settings.getByRole('switch', { name: 'Withdrawals paid' });
+    await withdrawals.click();
+    await expect.poll(() => withdrawals.getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(async () =>
+        api<{ data: { withdrawals: boolean } }>(
+          e2e.server.url,
+          'GET',
+          '/notification/preferences',
+          {
+            token: player.token,
+          },
+        ).then((body) => body.data.withdrawals),
+      )
+      .toBe(false);
+    await expectNoSeriousA11yViolations(page, `/Notifications (on) at ${width} px`);
+    await page.screenshot({ path: `${ARTIFACTS}push-settings-on-${width}.png`, fullPage: true });
+
+    // A tournament opens: the worker sends this device an encrypted push, opening the game.
+    const admin = await operatorToken(e2e.server.url);
+    const title = `Push tournament ${width} ${Date.now().toString(36)}`;
+    const created = await api<{ data: { id: string } }>(e2e.server.url, 'POST', '/admin/games', {
+      token: admin,
+      body: { title, reward: 500, maximumPlayers: 20, entryFee: 0, isTournament: true },
+    });
+    await expect
+      .poll(() => service.receivedBy(device.endpoint).length, { timeout: 30_000 })
+      .toBe(1);
+    expect(service.receivedBy(device.endpoint)[0]?.payload).toEqual({
+      title: 'A tournament is open',
+      body: `"${title}" is now open in the Tournament Hub.`,
+      url: `/GameDetails?id=${created.data.id}`,
+      tag: `tournament:${created.data.id}`,
+    });
+    expect(service.rejected).toEqual([]);
+  });
+});
