@@ -1,8 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { PUSH_MESSAGES } from '../../../shared/schemas/push.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import {
   gameEntries,
   games,
@@ -11,7 +15,7 @@ import {
   pushSubscriptions,
   users,
 } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testEnv } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, type UserRow } from '../../test/factories.ts';
 import { createAdmin, createPlayer } from '../../test/fake-money.ts';
@@ -24,7 +28,7 @@ import {
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { sealEntries } from '../draws/seal.ts';
 import { drawGame } from '../draws/service.ts';
-import { createGame } from '../games/test-fixtures.ts';
+import { createGame, createPlan } from '../games/test-fixtures.ts';
 import { PUSH_JOB, PUSH_PAGE_SIZE } from './fan-out.ts';
 
 const database = testDatabasePerFile();
@@ -113,6 +117,39 @@ describe('push subscription routes', () => {
     expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(first.publicKey).not.toBe(keys.publicKey);
     expect(generated.secrets.vapid.publicKey).toBe(first.publicKey);
+  });
+
+  it('keeps the generated key pair in DATA_DIR across restarts', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-vapid-'));
+    try {
+      const first = await setup({ DATA_DIR: dataDir });
+      const key = first.secrets.vapid;
+      await first.close();
+      const second = await setup({ DATA_DIR: dataDir });
+      expect(second.secrets.vapid).toEqual(key);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses half a VAPID configuration or a malformed one at start-up, naming the variable', () => {
+    const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+    const load = (env: Record<string, string>) => () => loadConfig(testEnv(env));
+    expect(load({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      new ConfigError(
+        'Invalid VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither',
+      ),
+    );
+    expect(load({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /^Invalid VAPID_PUBLIC_KEY: /,
+    );
+    expect(load({ VAPID_SUBJECT: 'someone@example.ng' })).toThrow(/^Invalid VAPID_SUBJECT: /);
+    expect(loadConfig(testEnv({ MAIL_FROM: 'Pluckers <hello@pluckers.ng>' })).vapidSubject).toBe(
+      'mailto:hello@pluckers.ng',
+    );
+    expect(
+      loadConfig(testEnv({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })).vapid,
+    ).toEqual({ publicKey, privateKey });
   });
 
   it('saves a subscription once per endpoint, moves it to whoever subscribes it, removes only your own', async () => {
@@ -312,6 +349,33 @@ describe('sending pushes', () => {
     await app.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.key, key));
     await app.jobs.runDue();
     expect(pushService.receivedBy(phone.endpoint)).toHaveLength(1);
+  });
+});
+
+describe('plan renewals', () => {
+  it('a renewal and a lapse each reach the player, opening Pricing', async () => {
+    const app = await setup();
+    const plan = await createPlan(app.db, {});
+    const [renewing, lapsing] = [
+      await createPlayer(app.db, { kobo: 100_000n }),
+      await createPlayer(app.db, { kobo: 0n }),
+    ];
+    const devices = [await subscribe(app, renewing), await subscribe(app, lapsing)];
+    await app.db
+      .update(users)
+      .set({ planId: plan.id, planExpiresAt: new Date(Date.now() - 60_000) })
+      .where(inArray(users.id, [renewing.id, lapsing.id]));
+    await app.jobs.runDue();
+    expect(pushService.receivedBy(devices[0]?.endpoint ?? '')).toEqual([
+      expect.objectContaining({
+        payload: expect.objectContaining({ title: `${plan.planName} renewed`, url: '/Pricing' }),
+      }),
+    ]);
+    expect(pushService.receivedBy(devices[1]?.endpoint ?? '')).toEqual([
+      expect.objectContaining({
+        payload: expect.objectContaining({ title: 'Your plan has ended', url: '/Pricing' }),
+      }),
+    ]);
   });
 });
 
