@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './src/web/app/pwa/pwa-options.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const webRoot = fromRoot('./src/web');
@@ -82,7 +84,7 @@ function chunkModules(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), chunkModules()],
+  plugins: [react(), tailwindcss(), chunkModules(), VitePWA(pwaOptions)],
   resolve: {
     alias: {
       '@shared': fromRoot('./src/shared'),

@@ -38,6 +38,11 @@ export interface OpenPageOptions {
   allowConsoleErrors?: RegExp[];
   /** Logs the page in: stored as localStorage `authToken` before any of the app's scripts run. */
   authToken?: string;
+  /**
+   * Lets the app's service worker run (e2e/installable-app.test.ts). Off by default: other
+   * tests stub requests with page.route, which a worker answering from its cache would bypass.
+   */
+  serviceWorkers?: boolean;
 }
 
 /**
@@ -60,7 +65,7 @@ export class PageTracker {
       deviceScaleFactor: 1,
       locale: 'en-NG',
       timezoneId: 'Africa/Lagos',
-      serviceWorkers: 'block',
+      serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
     });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     this.contexts.push(context);

@@ -40,7 +40,8 @@ export function e2eSuite(options: E2ESuiteOptions = {}): E2E {
     const [startedServer, launched] = await Promise.allSettled([
       startServer({
         template: inject('dataTemplate'),
-        env: { ...inject('beaconEnv'), ...extraEnv, WEB_DIST: inject('webDist') },
+        // A file may serve its own copy of the build (WEB_DIST), e.g. to change it mid-test.
+        env: { ...inject('beaconEnv'), WEB_DIST: inject('webDist'), ...extraEnv },
       }),
       launchChromium(inject('chromiumPath')),
     ]);

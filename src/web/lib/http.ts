@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { navigate } from 'wouter/use-browser-location';
 import { apiUrl } from './api-origin.ts';
+import { noteRead } from './offline.ts';
 import { loginHref } from './return-path.ts';
 import { tokenStorage } from './storage.ts';
 
@@ -134,6 +135,7 @@ export async function request<T>(
             : JSON.stringify(options.body),
       signal: timeout.signal,
     });
+    if (method === 'GET') noteRead(response.headers);
     // The timeout covers the whole exchange: a body that stalls half-way must not hang the
     // screen any more than a server that never answers.
     body = response.status === 401 ? null : await readBody(response);

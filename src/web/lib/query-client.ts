@@ -9,6 +9,9 @@ export const queryClient = new QueryClient({
         failureCount < 2 &&
         !(error instanceof Error && 'statusCode' in error && Number(error.statusCode) >= 400),
       refetchOnWindowFocus: false,
+      // Offline, a read is still tried once so the service worker can answer from its saved
+      // copy (issue 16); only when that fails too does it wait for the connection.
+      networkMode: 'offlineFirst',
     },
     mutations: {
       // In TanStack's default 'online' mode a mutation made offline is paused and sent by
@@ -25,5 +28,7 @@ setOfflineRetry(() => {
   // The browser may have missed its 'online' event; reads paused for the connection resume
   // when TanStack is told it is back.
   onlineManager.setOnline(navigator.onLine);
-  if (navigator.onLine) void queryClient.refetchQueries({ type: 'active', stale: true });
+  // Every read on screen, not only stale ones: one answered from the service worker's saved
+  // copy counts as fresh, yet the player asked for the live figures.
+  if (navigator.onLine) void queryClient.refetchQueries({ type: 'active' });
 });

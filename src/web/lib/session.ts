@@ -4,6 +4,7 @@ import type { Settings } from '@shared/schemas/settings.ts';
 import type { User } from '@shared/schemas/users.ts';
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
+import { forgetSavedReads } from './cache-names.ts';
 import { http, setUnauthorizedHandler } from './http.ts';
 import { clearPrefetched } from './prefetch.ts';
 import { sessionCopy, tokenStorage } from './storage.ts';
@@ -115,6 +116,8 @@ export async function signIn(token: string, user?: User): Promise<void> {
 function forget(): void {
   tokenStorage.clear();
   clearPrefetched();
+  // The saved copies of API reads were the previous player's.
+  forgetSavedReads();
   setUser(null);
   update({ currentGame: null });
 }

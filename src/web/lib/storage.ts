@@ -20,3 +20,10 @@ export const sessionCopy = {
   set: (key: string, value: string) => safely(() => sessionStorage.setItem(key, value), undefined),
   remove: (key: string) => safely(() => sessionStorage.removeItem(key), undefined),
 };
+
+/** A yes/no kept on this device (data saver, the install prompt's state). */
+export const storedFlag = {
+  get: (key: string) => safely(() => localStorage.getItem(key) === '1', false),
+  set: (key: string, on: boolean) =>
+    safely(() => (on ? localStorage.setItem(key, '1') : localStorage.removeItem(key)), undefined),
+};

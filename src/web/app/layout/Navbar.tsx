@@ -3,6 +3,7 @@ import { Avatar } from '@web/components/ui/Avatar.tsx';
 import { Logo } from '@web/components/ui/Logo.tsx';
 import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
 import { useNotifications } from '@web/features/notifications/api/get-notifications.ts';
+import { pollEvery } from '@web/lib/data-saver.ts';
 import { logout, useSession } from '@web/lib/session.ts';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -36,7 +37,7 @@ function isActive(location: string, href: string): boolean {
 }
 
 function NotificationBell() {
-  const { data } = useNotifications(1, { refetchInterval: UNREAD_POLL_MS });
+  const { data } = useNotifications(1, { refetchInterval: pollEvery(UNREAD_POLL_MS) });
   const unread = data?.unreadCount ?? 0;
   return (
     <Link

@@ -1,15 +1,21 @@
 import { apiUrl } from '@web/lib/api-origin.ts';
+import { useSavingData } from '@web/lib/data-saver.ts';
 
 export function Avatar({
   src,
   name,
   className = 'size-9',
+  keepPhoto = false,
 }: {
   src: string | null | undefined;
   name: string;
   className?: string;
+  /** Shown even in low-data mode (the player's own photo on their profile). */
+  keepPhoto?: boolean;
 }) {
-  if (src) {
+  // Low-data mode: the initial instead of a photo download (issue 16).
+  const saving = useSavingData();
+  if (src && (keepPhoto || !saving)) {
     return (
       <img
         src={apiUrl(src)}

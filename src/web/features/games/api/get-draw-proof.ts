@@ -1,5 +1,6 @@
 import type { DrawProofResponse } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pollEvery } from '@web/lib/data-saver.ts';
 import { http } from '@web/lib/http.ts';
 
 /**
@@ -17,7 +18,7 @@ export const drawProofQueryOptions = (gameId: string) =>
     queryFn: () => getDrawProof(gameId),
     // A finished draw never changes; a closed game's proof is polled until its draw has run.
     staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: (query) => (query.state.data?.status === 'CLOSED' ? 5_000 : false),
+    refetchInterval: (query) => (query.state.data?.status === 'CLOSED' ? pollEvery(5_000) : false),
   });
 
 export function useDrawProof(gameId: string, enabled: boolean) {

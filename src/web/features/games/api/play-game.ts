@@ -1,6 +1,7 @@
 import type { PlayGameBody, PlayResult } from '@shared/schemas/games.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '@web/lib/http.ts';
+import { noteAnswerSubmitted } from '@web/lib/install-moment.ts';
 import { adjustBalance } from '@web/lib/session.ts';
 
 /** POST /game/play: takes a place, debits the entry fee, answers 201 {message, data}. */
@@ -19,6 +20,8 @@ export function usePlayGame() {
     onSuccess: (result) => {
       // Spec §4: the local balance drops by the entry fee until the next user reload.
       if (result.amountPaid > 0) adjustBalance(-result.amountPaid);
+      // A player who has answered may now be offered to install the app (issue 16).
+      noteAnswerSubmitted();
       // Lists, this game's details and the submissions all change ('games' prefix).
       void queryClient.invalidateQueries({ queryKey: ['games'] });
     },

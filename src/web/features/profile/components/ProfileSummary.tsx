@@ -16,7 +16,12 @@ export function ProfileSummary({ user }: { user: User }) {
   return (
     <Card className="flex flex-col gap-6">
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-        <Avatar src={user.profilePhoto} name={user.username} className="size-24 text-3xl" />
+        <Avatar
+          src={user.profilePhoto}
+          name={user.username}
+          className="size-24 text-3xl"
+          keepPhoto
+        />
         <div className="min-w-0 flex-1">
           <h2 className="text-2xl font-bold">{user.fullname}</h2>
           <p className="mt-1 flex items-center justify-center gap-1.5 text-white/80 sm:justify-start">

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { ChangeEmailModal, pendingEmailText } from '../components/ChangeEmailModal.tsx';
 import { ChangeFieldModal, type EditableField } from '../components/ChangeFieldModal.tsx';
+import { DataSaverCard } from '../components/DataSaverCard.tsx';
 import { DeleteAccount } from '../components/DeleteAccount.tsx';
 import { LogoutEverywhere } from '../components/LogoutEverywhere.tsx';
 import { PasswordForm } from '../components/PasswordForm.tsx';
@@ -99,6 +100,7 @@ export function ProfilePage() {
           Open responsible play
         </Link>
       </Card>
+      <DataSaverCard />
       <PasswordForm hasSetPassword={user.hasSetPassword} />
       <LogoutEverywhere />
       <DeleteAccount />

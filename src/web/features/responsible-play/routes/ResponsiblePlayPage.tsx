@@ -1,6 +1,6 @@
 import { Button } from '@web/components/ui/Button.tsx';
+import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { useResponsiblePlay } from '../api/get-responsible-play.ts';
 import { BreakCard } from '../components/BreakCard.tsx';
@@ -19,7 +19,8 @@ export function ResponsiblePlayPage() {
         Limits count per calendar day, week (from Monday) and month, Lagos time.
       </p>
       {overview.isPending ? (
-        <PageSpinner label="Loading your limits" />
+        // Offline it says so, with Retry, rather than spinning (never cached: limits must be live).
+        <PageLoading label="Loading your limits" />
       ) : overview.isError ? (
         <div
           role="alert"
