@@ -175,6 +175,7 @@ async function pushTo(
   const subscriptionById = new Map(subscriptions.map((s) => [s.id, s]));
   let sent = 0;
   let retry = 0;
+  const outcomes = settler(deps.db);
   await inParallel(pending, async (delivery) => {
     const subscription = subscriptionById.get(delivery.subscriptionId ?? -1);
     const recipient = subscription && byUser.get(subscription.userId);
@@ -182,37 +183,52 @@ async function pushTo(
     const outcome = await sendPush(subscription, recipient.payload, deps.vapid);
     if (outcome.ok) sent += 1;
     else if (outcome.retry) retry += 1;
-    await settle(deps.db, delivery.id, outcome, subscription.id);
+    await outcomes.record(delivery.id, outcome, subscription.id);
   });
+  await outcomes.flush();
   return { sent, retry };
 }
 
-async function settle(
-  db: Database,
-  deliveryId: number,
-  outcome: SendOutcome,
-  subscriptionId: number,
-) {
-  if (outcome.ok) {
-    await db
-      .update(notificationDeliveries)
-      .set({ sentAt: new Date(), attempts: sql`${notificationDeliveries.attempts} + 1` })
-      .where(eq(notificationDeliveries.id, deliveryId));
-    return;
-  }
-  if (outcome.gone) {
+/** Outcomes written every this many sends: a page of 500 is a handful of statements, not 500 commits. */
+const SETTLE_EVERY = 100;
+
+/**
+ * Records what happened to deliveries in batches. A worker that dies between a send and its
+ * batch sends those few again when the job is retried: the window is one batch, not the page.
+ */
+function settler(db: Database) {
+  const sent: number[] = [];
+  const gone: number[] = [];
+  const failed: Array<{ id: number; retry: boolean; error: string }> = [];
+  async function flush() {
+    const [sentIds, goneIds, failures] = [sent.splice(0), gone.splice(0), failed.splice(0)];
+    if (sentIds.length > 0)
+      await db
+        .update(notificationDeliveries)
+        .set({ sentAt: new Date(), attempts: sql`${notificationDeliveries.attempts} + 1` })
+        .where(inArray(notificationDeliveries.id, sentIds));
     // The browser unsubscribed or the subscription expired; its delivery records go with it.
-    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
-    return;
+    if (goneIds.length > 0)
+      await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, goneIds));
+    for (const failure of failures)
+      await db
+        .update(notificationDeliveries)
+        .set({
+          // A refusal that will not change (400, 413…) is not tried again.
+          attempts: failure.retry ? sql`${notificationDeliveries.attempts} + 1` : MAX_ATTEMPTS,
+          lastError: failure.error.slice(0, 500),
+        })
+        .where(eq(notificationDeliveries.id, failure.id));
   }
-  await db
-    .update(notificationDeliveries)
-    .set({
-      // A refusal that will not change (400, 413…) is not tried again.
-      attempts: outcome.retry ? sql`${notificationDeliveries.attempts} + 1` : MAX_ATTEMPTS,
-      lastError: outcome.error.slice(0, 500),
-    })
-    .where(eq(notificationDeliveries.id, deliveryId));
+  return {
+    async record(deliveryId: number, outcome: SendOutcome, subscriptionId?: number) {
+      if (outcome.ok) sent.push(deliveryId);
+      else if (outcome.gone && subscriptionId !== undefined) gone.push(subscriptionId);
+      else failed.push({ id: deliveryId, retry: outcome.retry, error: outcome.error });
+      if (sent.length + gone.length + failed.length >= SETTLE_EVERY) await flush();
+    },
+    flush,
+  };
 }
 
 async function mailTo(
@@ -243,6 +259,7 @@ async function mailTo(
   const byUser = new Map(recipients.map((r) => [r.userId, r]));
   let sent = 0;
   let retry = 0;
+  const outcomes = settler(deps.db);
   await inParallel(pending, async (delivery) => {
     const recipient = byUser.get(delivery.userId ?? '');
     const email = recipient?.email;
@@ -255,18 +272,12 @@ async function mailTo(
     );
     if (ok) sent += 1;
     else retry += 1;
-    await deps.db
-      .update(notificationDeliveries)
-      .set(
-        ok
-          ? { sentAt: new Date(), attempts: sql`${notificationDeliveries.attempts} + 1` }
-          : {
-              attempts: sql`${notificationDeliveries.attempts} + 1`,
-              lastError: 'sending mail failed',
-            },
-      )
-      .where(eq(notificationDeliveries.id, delivery.id));
+    await outcomes.record(
+      delivery.id,
+      ok ? { ok } : { ok, gone: false, retry: true, error: 'sending mail failed' },
+    );
   });
+  await outcomes.flush();
   return { sent, retry };
 }
 
