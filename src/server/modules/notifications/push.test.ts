@@ -26,6 +26,7 @@ import {
   startFakePushService,
 } from '../../test/fake-push-service.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { sealEntries } from '../draws/seal.ts';
 import { drawGame } from '../draws/service.ts';
 import { createGame, createPlan } from '../games/test-fixtures.ts';
@@ -182,6 +183,21 @@ describe('push subscription routes', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(await subscriptionsOf(app, bola.id)).toEqual([]);
+  });
+
+  it("deleting the account removes its devices' subscriptions", async () => {
+    const app = await setup();
+    const password = 'a-long-enough-password-1';
+    const user = await createUser(app.db, { passwordHash: await hashPassword(password) });
+    await subscribe(app, user);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/user',
+      headers: await bearerFor(app, user),
+      payload: { password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await subscriptionsOf(app, user.id)).toEqual([]);
   });
 
   it('refuses bad subscriptions with a clear 400 and saves nothing; 401 without a token', async () => {

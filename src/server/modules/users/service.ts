@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UpdateUserBody, User } from '../../../shared/schemas/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { pushSubscriptions, sessions, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { toE164 } from '../../lib/phone.ts';
 import type { AvatarStorage } from '../../providers/storage.ts';
@@ -265,6 +265,8 @@ export async function deleteAccount(
     .returning({ id: users.id });
   if (anonymised.length === 0) throw badRequest(PROFILE_MESSAGES.deleteBalance);
   await revokeSessionsOf(ctx.db, userId, ctx.clock.now());
+  // Its devices hear nothing more (push notifications).
+  await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   ctx.forgetSessions(userId);
   await storage.remove(current.profilePhoto);
   return PROFILE_MESSAGES.deleted;
