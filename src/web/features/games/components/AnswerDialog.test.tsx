@@ -64,3 +64,44 @@ describe('AnswerDialog: a fee changed by an operator after it was shown', () => 
     expect(getSession().user?.accountBalance).toBe(850);
   });
 });
+
+describe('AnswerDialog: after the answer', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    Reflect.deleteProperty(window, 'PushManager');
+    Reflect.deleteProperty(window, 'Notification');
+  });
+
+  it('offers notifications on this phone while the browser has not been asked yet', async () => {
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
+    Object.assign(window, { PushManager: class {}, Notification: { permission: 'default' } });
+    setPageUrl(`${server().origin}/GameDetails`);
+    await signInPlayer(server(), 0);
+    setUser(await fetchUser());
+    const game = await createGame(server(), await adminToken(server()), {
+      title: uniqueTitle('Name a Nollywood star'),
+      entryFee: 0,
+      reward: 400,
+      maximumPlayers: 30,
+    });
+    setPageUrl(`${server().origin}/GameDetails?id=${game.id}`);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <GameDetailsPage />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole('button', { name: 'Submit Your Answer' }));
+    const dialog = screen.getByRole('dialog', { name: `“${game.title}”` });
+    await person.type(
+      within(dialog).getByPlaceholderText(PAGE_TEXTS.answerPlaceholder),
+      'Genevieve',
+    );
+    await person.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await within(dialog).findByText(PAGE_TEXTS.answerSubmitted);
+    const link = within(dialog).getByRole('link', { name: 'Get them on this phone too' });
+    expect(link.getAttribute('href')).toBe('/Notifications');
+  });
+});

@@ -227,6 +227,14 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
             <span>
               Keep an eye on your notifications: if your answer is picked when the game closes, we
               will let you know there.
+              {pushNotAskedYet() ? (
+                <>
+                  {' '}
+                  <Link href="/Notifications" className="font-semibold text-accent underline">
+                    Get them on this phone too
+                  </Link>
+                </>
+              ) : null}
             </span>
           </p>
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -240,5 +248,19 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
         </div>
       ) : null}
     </Modal>
+  );
+}
+
+/**
+ * The opt-in after an answer (issue 16): offered while this browser can show pushes and has not
+ * been asked yet; the Notifications page asks (a browser only asks on a tap).
+ */
+function pushNotAskedYet(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window &&
+    Notification.permission === 'default'
   );
 }
