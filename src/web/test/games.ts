@@ -189,7 +189,8 @@ function forward(
   origin: string,
   request: RecordedRequest,
 ): Promise<{ status: number; body: string }> {
-  const { host: _host, ...headers } = request.headers;
+  // Plain bodies: the proxy reads and may rewrite them, so the server must not compress them.
+  const { host: _host, 'accept-encoding': _encoding, ...headers } = request.headers;
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       `${origin}${request.url}`,

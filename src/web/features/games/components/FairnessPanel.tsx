@@ -124,10 +124,15 @@ function Verdict({ proof }: { proof: DrawProofResponse }) {
       </p>
     );
   }
+  // The failing step's reason shows in the list below; without a list, here.
+  const failedStep =
+    verification.state === 'done'
+      ? verification.checks.find((check) => check.status === 'fail')
+      : undefined;
   const failed =
     verification.state === 'error'
       ? verification.reason
-      : verification.checks.find((check) => check.status === 'fail')?.text;
+      : failedStep && `The step “${CHECK_TITLES[failedStep.id]}” failed: see below.`;
   return (
     <div className="flex flex-col gap-3">
       {failed ? (
