@@ -130,3 +130,33 @@ describe.each(VIEWPORT_NAMES)('notification settings at %s width', (viewport) =>
     expect(service.rejected).toEqual([]);
   });
 });
+
+describe('after an answer', () => {
+  it('the answer notice leads to the notification settings while the browser was not asked', async () => {
+    if (!smtp || !pushService) throw new Error('the helpers are not running');
+    const player = await registerPlayer(e2e.server.url, smtp, 'answerer');
+    const admin = await operatorToken(e2e.server.url);
+    const title = `Name a Lagos market ${Date.now().toString(36)}`;
+    const created = await api<{ data: { id: string } }>(e2e.server.url, 'POST', '/admin/games', {
+      token: admin,
+      body: { title, reward: 500, maximumPlayers: 20, entryFee: 0 },
+    });
+    const page = await e2e.open('/login', { authToken: player.token });
+    await standInPush(page, pushService.subscribe().json);
+    await page.goto(`${e2e.server.url}/GameDetails?id=${created.data.id}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('button', { name: 'Submit Your Answer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Your answer').fill('Balogun');
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await dialog.getByText('Your answer has been submitted!').waitFor();
+    const optIn = dialog.getByRole('link', { name: 'Get them on this phone too' });
+    await optIn.waitFor();
+    await expectNoSeriousA11yViolations(page, 'the answer dialog with the push opt-in');
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: `${ARTIFACTS}push-opt-in-after-answer-390.png` });
+    await optIn.click();
+    await page.waitForURL((url) => url.pathname === '/Notifications');
+    await page.getByRole('button', { name: 'Turn on' }).waitFor();
+  });
+});
