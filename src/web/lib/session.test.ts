@@ -113,6 +113,41 @@ describe('session restore against the real server', () => {
     expect(window.location.pathname).toBe('/login');
   });
 
+  it("logout first removes this browser's push subscription, on the server and in the browser", async () => {
+    const fake = await startFakeServer((_request, response) =>
+      sendJson(response, 200, { message: 'ok' }),
+    );
+    setPageUrl(`${fake.origin}/Profile`);
+    localStorage.setItem('authToken', 'token-abc');
+    const unsubscribed: string[] = [];
+    const endpoint = 'https://push.example.test/send/abc';
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: async () => ({
+          pushManager: {
+            getSubscription: async () => ({
+              endpoint,
+              unsubscribe: async () => unsubscribed.push(endpoint),
+            }),
+          },
+        }),
+      },
+    });
+    try {
+      await logout();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+      await fake.close();
+    }
+    expect(fake.requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['DELETE', '/api/v1/notification/push/subscription', JSON.stringify({ endpoint })],
+      ['POST', '/api/v1/auth/logout', ''],
+    ]);
+    expect(unsubscribed).toEqual([endpoint]);
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
   it('logout revokes the token on the server: a copy of it no longer works', async () => {
     await signedInPlayer();
     const token = localStorage.getItem('authToken') as string;

@@ -131,11 +131,34 @@ export const LOGOUT_TIMEOUT_MS = 5_000;
  */
 export async function logout(): Promise<void> {
   if (tokenStorage.get()) {
+    await forgetPushSubscription();
     await http
       .post('/auth/logout', undefined, { timeoutMs: LOGOUT_TIMEOUT_MS, ignoreUnauthorized: true })
       .catch(() => undefined);
   }
   endSessionLocally();
+}
+
+/**
+ * On a shared phone the next person must not get this account's push notifications: the
+ * server forgets this browser's subscription and the browser drops it (turning them on again
+ * after the next login makes a new one). Nothing to do where pushes were never turned on.
+ */
+async function forgetPushSubscription(): Promise<void> {
+  try {
+    if (!('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    if (!subscription) return;
+    await http.delete(
+      '/notification/push/subscription',
+      { endpoint: subscription.endpoint },
+      { timeoutMs: LOGOUT_TIMEOUT_MS, ignoreUnauthorized: true },
+    );
+    await subscription.unsubscribe();
+  } catch {
+    // Logging out never waits on this: the server drops a dead subscription on its first push.
+  }
 }
 
 /** Spec §4 Logout on this device only: for when the server has already ended the session. */
