@@ -103,6 +103,14 @@ describe('wallet', () => {
 
     await page.getByLabel('Amount to withdraw (₦)').fill('1000');
     await page.getByRole('button', { name: 'Withdraw ₦1,000' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm your withdrawal' })
+      .getByRole('button', { name: 'Confirm withdrawal' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Withdrawal requested' })
+      .getByRole('button', { name: 'Done' })
+      .click();
     const history = page.getByRole('list', { name: 'Withdrawal history' });
     const entry = history.getByRole('listitem').filter({ hasText: '₦1,000' });
     await entry.getByText('Pending').waitFor();

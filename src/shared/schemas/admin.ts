@@ -292,6 +292,8 @@ export type AdminEntry = z.infer<typeof adminEntrySchema>;
 
 export const adminWithdrawalSchema = z.object({
   id: z.string(),
+  /** The reference on the player's receipt (and the provider transfer's). */
+  reference: z.string(),
   userId: z.string(),
   username: z.string(),
   amount: z.number(),

@@ -75,9 +75,18 @@ export const withdrawalBodySchema = z.object({
 
 export const withdrawalSchema = z.object({
   id: z.string(),
+  /**
+   * What the player quotes to support and what the payout is sent under to the provider
+   * (`wd-<id>`): the receipt's reference.
+   */
+  reference: z.string(),
   amount: nairaSchema,
   fee: nairaSchema,
   status: z.string(),
+  /** Where the money goes, as saved when the withdrawal was requested (the receipt shows it). */
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
   createdAt: timestampSchema,
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;

@@ -387,7 +387,17 @@ describe('who sees the hold', () => {
       headers: await bearerFor(app, smallPlayer),
     });
     expect(history.json().data.withdrawals).toEqual([
-      { id: heldId, amount: 4_000, fee: 50, status: 'pending', createdAt: expect.any(String) },
+      {
+        id: heldId,
+        reference: `wd-${heldId}`,
+        amount: 4_000,
+        fee: 50,
+        status: 'pending',
+        bankName: expect.any(String),
+        accountNumber: expect.any(String),
+        accountName: expect.any(String),
+        createdAt: expect.any(String),
+      },
     ]);
     expect(history.body).not.toMatch(/hold|review/i);
     expect(await notificationTitles(app.db, smallPlayer.id)).toContain('Withdrawal requested');

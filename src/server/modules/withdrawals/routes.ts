@@ -38,6 +38,7 @@ import {
   rejectWithdrawal,
   requestWithdrawal,
   saveBankAccount,
+  transferReference,
   WITHDRAWAL_MESSAGES,
 } from './service.ts';
 
@@ -167,6 +168,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
         data: {
           withdrawals: rows.map(({ row, handle }) => ({
             id: row.id,
+            reference: transferReference(row.id),
             userId: row.userId,
             username: handle,
             amount: koboToNaira(row.amount),

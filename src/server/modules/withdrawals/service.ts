@@ -80,9 +80,13 @@ function toApi(row: typeof withdrawals.$inferSelect): Withdrawal {
   }[row.status];
   return {
     id: row.id,
+    reference: transferReference(row.id),
     amount: koboToNaira(row.amount),
     fee: koboToNaira(row.fee),
     status,
+    bankName: row.bankName,
+    accountNumber: row.accountNumber,
+    accountName: row.accountName,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -122,6 +122,13 @@ describe('requesting a withdrawal', () => {
     });
     expect(await balanceOf(app.db, player.id)).toBe(0n);
     const id = response.json().data.id as string;
+    // The receipt: the reference the payout goes out under, and where the money goes.
+    expect(response.json().data).toMatchObject({
+      reference: `wd-${id}`,
+      bankName: 'Guaranty Trust Bank',
+      accountNumber: player.bankAccountNumber,
+      accountName: 'ADA OBI',
+    });
     const entries = await accountEntriesFor(app.db, `withdrawal:${id}`);
     expect(entries).toEqual(
       expect.arrayContaining([
@@ -144,7 +151,16 @@ describe('requesting a withdrawal', () => {
       headers: await bearerFor(app, player),
     });
     expect(history.json().data).toEqual({
-      withdrawals: [expect.objectContaining({ id, amount: 100, fee: 50, status: 'pending' })],
+      withdrawals: [
+        expect.objectContaining({
+          id,
+          reference: transferReference(id),
+          amount: 100,
+          fee: 50,
+          status: 'pending',
+          accountName: 'ADA OBI',
+        }),
+      ],
       pagination: { page: 1, pageSize: 10, totalPages: 1, totalResults: 1 },
     });
     expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);

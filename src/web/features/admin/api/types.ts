@@ -95,6 +95,8 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 export interface AdminWithdrawal {
   id: string;
+  /** The reference on the player's receipt (`wd-<id>`), also the payout transfer's. */
+  reference: string;
   userId: string;
   username: string;
   amount: number;

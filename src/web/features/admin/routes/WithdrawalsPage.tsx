@@ -327,6 +327,10 @@ export function WithdrawalsPage() {
                     <span className="text-xs text-muted">
                       {withdrawal.bankName} · {withdrawal.accountNumber}
                     </span>
+                    {/* The reference on the player's receipt, so support can match it. */}
+                    <span className="mt-0.5 block font-mono text-[11px] break-all text-muted">
+                      {withdrawal.reference}
+                    </span>
                   </td>
                   <td className={`${td} ${CARD_CELL} max-sm:col-span-2`}>
                     <StatusTag status={withdrawal.status} />

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { Loading } from '@web/components/ui/LoadingState.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 
 interface HistorySectionProps<T> {
   id: string;
@@ -116,5 +116,36 @@ export function HistorySection<T>({
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A history row's receipt, folded away under it: its reference (what support and the provider
+ * know it by) and the rest of what the server recorded. A native <details>, so it opens by
+ * keyboard and screen readers announce it as expandable.
+ */
+export function ReceiptDisclosure({ children }: { children: ReactNode }) {
+  // Drawn only while open: a closed receipt adds nothing to the page (or to its text).
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="group mt-1 min-[380px]:ml-13"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1.5 text-xs font-semibold text-accent hover:underline [&::-webkit-details-marker]:hidden">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-4 transition-transform group-open:rotate-90"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+        >
+          <path d="M9 6l6 6-6 6" />
+        </svg>
+        Receipt
+      </summary>
+      {open ? <div className="mt-1 pb-1">{children}</div> : null}
+    </details>
   );
 }

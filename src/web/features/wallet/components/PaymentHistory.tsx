@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { usePayments } from '../api/get-payments.ts';
 import { statusLook } from '../lib/status.ts';
 import { PAYMENT_METHOD_LABELS } from '../lib/top-up.ts';
-import { HistorySection } from './HistorySection.tsx';
+import { HistorySection, ReceiptDisclosure } from './HistorySection.tsx';
+import { ReceiptFacts } from './ReceiptFacts.tsx';
 import { StatusBadge, StatusIcon } from './StatusBadge.tsx';
 
 function methodLabel(method: string): string {
@@ -15,20 +16,36 @@ function methodLabel(method: string): string {
 function PaymentRow({ payment }: { payment: Payment }) {
   const look = statusLook(payment.status);
   return (
-    <div className="flex items-center gap-3">
-      <span
-        className={`hidden size-10 shrink-0 place-items-center rounded-full bg-white/5 min-[380px]:grid ${look.textClass}`}
-      >
-        <StatusIcon kind={look.icon} className="size-5" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="font-bold">{formatNaira(payment.amount)}</p>
-        <p className="text-xs break-words text-muted">
-          {methodLabel(payment.paymentMethod)} ·{' '}
-          <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
-        </p>
+    <div>
+      <div className="flex items-center gap-3">
+        <span
+          className={`hidden size-10 shrink-0 place-items-center rounded-full bg-white/5 min-[380px]:grid ${look.textClass}`}
+        >
+          <StatusIcon kind={look.icon} className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-bold">{formatNaira(payment.amount)}</p>
+          <p className="text-xs break-words text-muted">
+            {methodLabel(payment.paymentMethod)} ·{' '}
+            <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
+          </p>
+        </div>
+        <StatusBadge status={payment.status} />
       </div>
-      <StatusBadge status={payment.status} />
+      <ReceiptDisclosure>
+        <ReceiptFacts
+          facts={[
+            { label: 'Reference', value: payment.reference, code: true },
+            { label: 'Amount', value: formatNaira(payment.amount) },
+            { label: 'Method', value: methodLabel(payment.paymentMethod) },
+            { label: 'Status', value: <StatusBadge status={payment.status} /> },
+            {
+              label: 'Started',
+              value: <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>,
+            },
+          ]}
+        />
+      </ReceiptDisclosure>
     </div>
   );
 }

@@ -8,11 +8,13 @@ import { errorMessage } from '@web/lib/http.ts';
 import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useBanks } from '../api/get-banks.ts';
 import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
 import { parseAmount } from '../lib/amount.ts';
 import { newAttemptKey } from '../lib/attempt-key.ts';
 import { refreshUser, useWalletSettings } from '../lib/session-data.ts';
 import { checkWithdrawal, totalDebit } from '../lib/withdraw.ts';
+import { WithdrawDialog, type WithdrawStep } from './WithdrawDialog.tsx';
 
 /** Spec §7: after a withdrawal the page reloads its data 500 ms later. */
 export const RELOAD_AFTER_WITHDRAWAL_MS = 500;
@@ -24,6 +26,9 @@ export function WithdrawForm() {
   const withdraw = useRequestWithdrawal();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<WithdrawStep>({ kind: 'closed' });
+  const [sendError, setSendError] = useState<string | null>(null);
+  const banks = useBanks();
   const amountRef = useRef<HTMLInputElement>(null);
   // The key of the attempt in flight or last failed: a retry of it sends the same key, so a
   // request that reached the server before the network dropped is never paid twice.
@@ -36,6 +41,11 @@ export function WithdrawForm() {
   const fee = settings?.withdrawalTransactionFee;
   const minimum = settings?.minimumPaymentAmount;
 
+  const bankName =
+    banks.data?.find((bank) => bank.id === user?.bankAccount?.bankID)?.bankName ??
+    (banks.isPending ? '…' : '—');
+
+  /** The form only checks the amount and opens the confirmation; nothing is sent yet. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (withdraw.isPending || !settings || !user) return;
@@ -51,13 +61,22 @@ export function WithdrawForm() {
       return;
     }
     setError(null);
+    setSendError(null);
+    setStep({ kind: 'confirm', amount: check.amount });
+  }
+
+  /** The player's second, deliberate tap: the one request that moves money. */
+  function onConfirm() {
+    if (step.kind !== 'confirm' || withdraw.isPending) return;
+    setSendError(null);
     attemptKey.current ??= newAttemptKey();
     withdraw.mutate(
-      { amount: check.amount, idempotencyKey: attemptKey.current },
+      { amount: step.amount, idempotencyKey: attemptKey.current },
       {
         onSuccess: (result) => {
           attemptKey.current = null;
           setAmount('');
+          setStep({ kind: 'receipt', withdrawal: result.data, message: result.message });
           toast.success(result.message);
           reloadTimer.current = setTimeout(() => {
             void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
@@ -66,9 +85,21 @@ export function WithdrawForm() {
             void refreshUser();
           }, RELOAD_AFTER_WITHDRAWAL_MS);
         },
-        onError: (caught) => toast.error(errorMessage(caught, ERROR_MESSAGES.generic)),
+        onError: (caught) => {
+          const message = errorMessage(caught, ERROR_MESSAGES.generic);
+          setSendError(message);
+          toast.error(message);
+        },
       },
     );
+  }
+
+  function closeDialog() {
+    if (withdraw.isPending) return;
+    const wasReceipt = step.kind === 'receipt';
+    setStep({ kind: 'closed' });
+    // Back on the form: after a receipt the amount is cleared, so the player starts afresh.
+    if (!wasReceipt) amountRef.current?.focus();
   }
 
   return (
@@ -113,9 +144,12 @@ export function WithdrawForm() {
             <dt className="text-xs text-muted">Transaction fee</dt>
             <dd className="mt-0.5 font-bold">{fee === undefined ? '…' : formatNaira(fee)}</dd>
           </div>
-          <div className="col-span-2 rounded-xl border border-danger/30 bg-danger/5 px-3 py-2.5 sm:col-span-1">
+          {/* Neutral until there is an amount; then the wallet's yellow, never alarm red. */}
+          <div
+            className={`col-span-2 rounded-xl border px-3 py-2.5 sm:col-span-1 ${typed > 0 ? 'border-wallet/40 bg-wallet/5' : 'border-transparent bg-card-raised'}`}
+          >
             <dt className="text-xs text-muted">Total to be debited</dt>
-            <dd className="mt-0.5 font-bold text-danger" aria-live="polite">
+            <dd className={`mt-0.5 font-bold ${typed > 0 ? 'text-wallet' : ''}`} aria-live="polite">
               {typed > 0 && fee !== undefined ? formatNaira(totalDebit(typed, fee)) : '—'}
             </dd>
           </div>
@@ -136,14 +170,33 @@ export function WithdrawForm() {
         ) : null}
         <Button
           type="submit"
-          variant="danger"
+          variant="wallet"
           loading={withdraw.isPending}
           disabled={!settings}
           className="w-full"
         >
           {typed > 0 ? `Withdraw ${formatNaira(typed)}` : 'Withdraw'}
         </Button>
+        <p className="-mt-2 text-center text-xs text-muted">
+          You check the details before anything leaves your wallet.
+        </p>
       </form>
+      {settings && user?.bankAccount ? (
+        <WithdrawDialog
+          step={step}
+          fee={settings.withdrawalTransactionFee}
+          balance={user.accountBalance}
+          account={{
+            bankName,
+            accountName: user.bankAccount.accountName,
+            accountNumber: user.bankAccount.accountNumber,
+          }}
+          sending={withdraw.isPending}
+          error={sendError}
+          onConfirm={onConfirm}
+          onClose={closeDialog}
+        />
+      ) : null}
     </section>
   );
 }

@@ -149,9 +149,13 @@ describe('balanceHistory', () => {
   });
   const withdrawal = (amount: number, status: string, createdAt: string): Withdrawal => ({
     id: createdAt,
+    reference: `wd-${createdAt}`,
     amount,
     fee: 50,
     status,
+    bankName: 'Test Bank',
+    accountNumber: '0123456789',
+    accountName: 'ADA OBI',
     createdAt,
   });
 

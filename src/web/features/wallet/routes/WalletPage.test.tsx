@@ -168,10 +168,19 @@ describe('WalletPage', () => {
 
     await person.type(amountField(), '1000');
     await person.click(screen.getByRole('button', { name: 'Withdraw ₦1,000' }));
+    // The first tap only asks to confirm: nothing is sent yet.
+    const confirm = screen.getByRole('dialog', { name: 'Confirm your withdrawal' });
+    expect(within(confirm).getByText('₦1,050')).toBeTruthy();
+    expect(within(confirm).getByText('Withdrawals are processed within 24–48 hours.')).toBeTruthy();
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    await person.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));
 
+    const receipt = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
     expect(
-      await screen.findByText('Withdrawal requested. It will be processed within 24–48 hours.'),
+      within(receipt).getByText('Withdrawal requested. It will be processed within 24–48 hours.'),
     ).toBeTruthy();
+    expect(within(receipt).getByText(/^wd-[0-9a-f-]{36}$/)).toBeTruthy();
+    await person.click(within(receipt).getByRole('button', { name: 'Done' }));
     const post = fetchSpy.mock.calls.find(
       ([url, init]) => String(url).endsWith('/api/v1/withdrawal') && init?.method === 'POST',
     );
@@ -208,9 +217,13 @@ describe('WalletPage', () => {
           message: 'Withdrawal requested. It will be processed within 24–48 hours.',
           data: {
             id: `w${posts}`,
+            reference: `wd-w${posts}`,
             amount: 1000,
             fee: 50,
             status: 'pending',
+            bankName: 'Test Bank',
+            accountNumber: '0123456789',
+            accountName: 'ADA OBI',
             createdAt: new Date().toISOString(),
           },
         });
@@ -241,17 +254,25 @@ describe('WalletPage', () => {
 
     await person.type(amountField(), '1000');
     await person.click(screen.getByRole('button', { name: 'Withdraw ₦1,000' }));
-    expect(await screen.findByText('Network Error')).toBeTruthy();
-    await person.click(screen.getByRole('button', { name: 'Withdraw ₦1,000' }));
-    expect(
-      await screen.findByText('Withdrawal requested. It will be processed within 24–48 hours.'),
-    ).toBeTruthy();
+    const confirmButton = () => screen.getByRole('button', { name: 'Confirm withdrawal' });
+    await person.click(confirmButton());
+    // The failure stays in the dialog; nothing is sent again until the player taps Confirm.
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your withdrawal' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Network Error');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(keys()).toHaveLength(1);
+    await person.click(confirmButton());
+    const receipt = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
+    expect(within(receipt).getByText('wd-w2')).toBeTruthy();
     expect(keys()).toHaveLength(2);
     expect(keys()[0]).toMatch(UUID);
     expect(keys()[1]).toBe(keys()[0]);
+    await person.click(within(receipt).getByRole('button', { name: 'Done' }));
 
     await person.type(amountField(), '200');
     await person.click(screen.getByRole('button', { name: 'Withdraw ₦200' }));
+    await person.click(confirmButton());
     await waitFor(() => expect(keys()).toHaveLength(3));
     expect(keys()[2]).toMatch(UUID);
     expect(keys()[2]).not.toBe(keys()[0]);
