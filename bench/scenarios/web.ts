@@ -21,6 +21,7 @@ import { webBuildState } from '../../scripts/web-build-state.ts';
 import { STORAGE_KEYS } from '../../src/shared/constants.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { round } from '../lib/stats.ts';
+import { measureDataCost, REPEAT_VISIT_BUDGET_BYTES } from './data-cost.ts';
 import type { ReadServer } from './read.ts';
 
 export const CHROME_FLAGS = [
@@ -310,11 +311,44 @@ export async function runWebFigures(
       { section: 'web', name: `${name} total bytes`, value: kb(audit.totalBytes), unit: 'KB' },
     );
   }
+
+  // Issue 16: what a player's data plan pays, service worker included.
+  let dataCost: Awaited<ReturnType<typeof measureDataCost>> | null = null;
+  try {
+    options.log('web: bytes for a first visit, a repeat visit and one played game');
+    dataCost = await measureDataCost(server);
+    figures.push(
+      {
+        section: 'web',
+        name: 'Home first visit, service worker installed (bytes sent)',
+        value: kb(dataCost.firstVisitBytes),
+        unit: 'KB',
+      },
+      {
+        section: 'web',
+        name: 'Home repeat visit (bytes sent)',
+        value: kb(dataCost.repeatVisitBytes),
+        unit: 'KB',
+        budget: `< ${kb(REPEAT_VISIT_BUDGET_BYTES)} KB`,
+        pass: dataCost.repeatVisitBytes < REPEAT_VISIT_BUDGET_BYTES,
+      },
+      {
+        section: 'web',
+        name: 'One played game (bytes sent)',
+        value: dataCost.playedGameBytes === null ? null : kb(dataCost.playedGameBytes),
+        unit: 'KB',
+        ...(dataCost.playedGameNote ? { note: dataCost.playedGameNote } : {}),
+      },
+    );
+  } catch (error) {
+    problems.push(`web: the data cost could not be measured (${String(error)})`);
+  }
   return {
     figures,
     details: {
       sizes,
       audits,
+      dataCost,
       lighthouse: lighthouseError ? { ran: false, why: lighthouseError } : { ran: true },
       buildError,
     },

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { API_CACHE } from '../../lib/cache-names.ts';
 
@@ -37,6 +38,41 @@ const markCachedReads = {
     });
   },
 };
+
+/**
+ * The files only the console (/admin) needs: every chunk reachable from the entry, less those
+ * still reachable when the console's chunks are left out (read from Vite's manifest, which is
+ * written before the worker is generated). Players never download them ahead of need.
+ */
+async function consoleOnlyFiles(): Promise<Set<string>> {
+  const manifest = JSON.parse(
+    await readFile(new URL('../../../../dist/web/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+  >;
+  const reachable = (skip: (key: string) => boolean) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || skip(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const next of [
+        ...(manifest[key].imports ?? []),
+        ...(manifest[key].dynamicImports ?? []),
+      ])
+        visit(next);
+    };
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+    return seen;
+  };
+  const players = reachable((key) => key.startsWith('features/admin/'));
+  const files = new Set<string>();
+  for (const key of reachable(() => false)) {
+    const file = manifest[key]?.file;
+    if (file && !players.has(key)) files.add(file);
+  }
+  return files;
+}
 
 export const pwaOptions: Partial<VitePWAOptions> = {
   // A new version waits until the player says "reload" (never a silent mix of versions).
@@ -86,12 +122,19 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
   },
   workbox: {
-    // The app shell, every screen's code, styles, fonts and icons: the app opens and its
-    // static pages (Terms, Game rules…) read offline.
-    globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg'],
+    // The app shell, every player screen's code, styles and fonts: the app opens and its
+    // static pages (Terms, Game rules…) read offline. The console's code is left out.
+    // (The manifest's icons are fetched by the browser when it installs the app.)
+    globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'favicon.svg'],
     // Fonts for other scripts load (and are then kept, below) only if a page needs them.
     globIgnores: ['assets/space-grotesk-vietnamese*', 'assets/space-grotesk-latin-ext*'],
     maximumFileSizeToCacheInBytes: 600 * 1024,
+    manifestTransforms: [
+      async (entries) => {
+        const consoleOnly = await consoleOnlyFiles();
+        return { manifest: entries.filter((entry) => !consoleOnly.has(entry.url)), warnings: [] };
+      },
+    ],
     navigateFallback: '/index.html',
     // Server paths that are not screens of the app.
     navigateFallbackDenylist: [/^\/api\//, /^\/docs/, /\.[a-z0-9]+$/i],
@@ -118,7 +161,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         },
       },
       {
-        // Hashed files left out of the precache (the other fonts).
+        // Hashed files left out of the precache (the console's, the other fonts).
         urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
         handler: 'CacheFirst',
         options: {
