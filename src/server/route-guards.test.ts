@@ -40,6 +40,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/v1/plan': 'the plans page',
   'GET /api/v1/game/:id/draw': "a draw's public proof, which anyone may re-check",
   'GET /api/v1/fairness/log': 'the public fairness log, which anyone may download and verify',
+  'POST /api/v1/support': 'the public support form (signed-in or not), limited per address',
   'GET /api/v1/payment/callback/:method':
     'the provider returns the browser here; the payment is verified with the provider',
   'POST /api/v1/payment/webhook/:method': 'provider notifications, proved by their signature',

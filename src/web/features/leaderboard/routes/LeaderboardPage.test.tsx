@@ -103,7 +103,9 @@ describe('LeaderboardPage', () => {
     expect(screen.getAllByRole('button', { name: /games/i }).map((b) => b.textContent)).toEqual([
       'All games',
     ]);
-    expect(proxy.requests.map((request) => request.url)).toEqual([
+    // The board, and the player's own rank (shown even outside the top 10).
+    expect(proxy.requests.map((request) => request.url).sort()).toEqual([
+      `/api/v1/leaderboard/me?categoryID=${categoryID}`,
       `/api/v1/leaderboard?pageSize=10&categoryID=${categoryID}`,
     ]);
 
@@ -168,7 +170,8 @@ describe('LeaderboardPage', () => {
     renderPage();
 
     expect(await screen.findByText('Leaderboard is resting')).toBeTruthy();
-    expect(fake.requests.map((request) => request.url)).toEqual([
+    expect(fake.requests.map((request) => request.url).sort()).toEqual([
+      '/api/v1/leaderboard/me',
       '/api/v1/leaderboard?pageSize=10',
     ]);
     expect(screen.getByText('We could not load the leaderboard')).toBeTruthy();

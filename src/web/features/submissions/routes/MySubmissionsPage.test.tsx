@@ -86,7 +86,8 @@ describe('MySubmissionsPage', () => {
 
     const tournamentCard = await cardFor(tournament.title);
     expect(within(tournamentCard).getByText('Tournament')).toBeTruthy();
-    expect(within(tournamentCard).getByText('₦0')).toBeTruthy();
+    // A free game says so, rather than "₦0".
+    expect(within(tournamentCard).getByText('Free')).toBeTruthy();
     expect(screen.getByText('2 answers · 2 pending review')).toBeTruthy();
   });
 
