@@ -117,6 +117,15 @@ describe('the service worker and the manifest', () => {
       const response = await fetch(`${e2e.server.url}${icon.src}`);
       expect(response.headers.get('content-type')).toBe('image/png');
     }
+    // Chromium's own installability checks (what Lighthouse's PWA audit used to report).
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // Playwright's contexts are incognito, where Chromium never installs; nothing else may fail.
+    expect(
+      installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito'),
+    ).toEqual([]);
     expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual([
       'Home',
       'Wallet',
