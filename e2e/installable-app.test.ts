@@ -268,3 +268,39 @@ describe('a new version', () => {
     expect(await page.getByText('Update available — reload').count()).toBe(0);
   });
 });
+
+describe.each(VIEWPORT_NAMES)('low-data mode, at %s width', (viewport) => {
+  it('Data saver in Profile is kept on the device and skips installing the worker', async () => {
+    const page = await openAsPlayer('/Profile', viewport);
+    await waitForScreen(page);
+    const toggle = page.getByRole('switch', { name: 'Data saver' });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.scrollIntoViewIfNeeded();
+    await shot(page, `data-saver-${viewport}`);
+    await expectNoSeriousA11yViolations(page, `Profile with Data saver at ${viewport}`);
+
+    // A fresh context with the switch stored: the page loads, the worker never registers.
+    // (Stored first from a page that runs none of the app's scripts.)
+    const saving = await e2e.open('/api/health', {
+      authToken: need(player, 'a player').token,
+      viewport,
+      serviceWorkers: true,
+    });
+    await saving.evaluate(() => localStorage.setItem('pluckers.dataSaver', '1'));
+    await saving.goto(`${e2e.server.url}/Profile`);
+    await waitForScreen(saving);
+    await saving.waitForFunction(() => document.getElementById('pwa-prompts') !== null);
+    expect(
+      await saving.getByRole('switch', { name: 'Data saver' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await saving.waitForTimeout(1_000);
+    expect(
+      await saving.evaluate(() =>
+        navigator.serviceWorker
+          .getRegistration()
+          .then((registration) => registration === undefined),
+      ),
+    ).toBe(true);
+  });
+});
