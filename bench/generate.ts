@@ -13,8 +13,13 @@ import { ACCOUNTS, post } from '../src/server/modules/wallet/ledger.ts';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * An md5 shaped as a version-4 UUID (version nibble 4, variant 8), so the API's UUID checks
+ * accept it (GET /game/:id refused the raw md5 with 400); the SQL below does the same.
+ */
 function md5Uuid(text: string): string {
-  const hex = createHash('md5').update(text).digest('hex');
+  const md5 = createHash('md5').update(text).digest('hex');
+  const hex = `${md5.slice(0, 12)}4${md5.slice(13, 16)}8${md5.slice(17)}`;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
@@ -25,9 +30,9 @@ export const benchGameId = (prefix: string, index: number) =>
   md5Uuid(`bench:game:${prefix}:${index}`);
 
 const userIdSql = (prefix: string, index: ReturnType<typeof sql>) =>
-  sql`md5(${`bench:user:${prefix}:`}::text || (${index})::text)::uuid`;
+  sql`overlay(overlay(md5(${`bench:user:${prefix}:`}::text || (${index})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 const gameIdSql = (prefix: string, index: ReturnType<typeof sql>) =>
-  sql`md5(${`bench:game:${prefix}:`}::text || (${index})::text)::uuid`;
+  sql`overlay(overlay(md5(${`bench:game:${prefix}:`}::text || (${index})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /** A 32-byte seed (hex) and its sha256 commitment, made in SQL; fine for bench data only. */
 const SEED_SQL = sql.raw(`md5(random()::text) || md5(random()::text)`);

@@ -176,8 +176,6 @@ export async function measureDataCost(server: ReadServer): Promise<DataCost> {
       await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
       await dialog.getByText('Your answer has been submitted!').waitFor();
     } catch (error) {
-      // (The generated bench games have md5-derived ids that GET /game/:id refuses as not
-      // UUIDs, so their page does not open: the figure then stays n/a with this note.)
       return {
         firstVisitBytes,
         repeatVisitBytes,
