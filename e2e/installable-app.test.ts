@@ -304,3 +304,25 @@ describe.each(VIEWPORT_NAMES)('low-data mode, at %s width', (viewport) => {
     ).toBe(true);
   });
 });
+
+describe('signing out', () => {
+  it("empties the saved reads: the next player never sees the last one's data offline", async () => {
+    if (!smtp) throw new Error('the SMTP server is not running');
+    const leaver = await registerPlayer(e2e.server.url, smtp, 'leaver');
+    const page = await e2e.open('/Home', {
+      authToken: leaver.token,
+      viewport: 'desktop',
+      serviceWorkers: true,
+    });
+    await controlledBy(page);
+    await waitForScreen(page);
+    await page.waitForFunction(async () => {
+      const saved = await caches.open('pluckers-api-reads');
+      return (await saved.keys()).some((request) => request.url.endsWith('/api/v1/user'));
+    });
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.waitForFunction(() => caches.has('pluckers-api-reads').then((kept) => !kept));
+  });
+});
