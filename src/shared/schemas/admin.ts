@@ -263,6 +263,8 @@ export type SandboxPaymentList = z.infer<typeof sandboxPaymentListSchema>;
 export const adminUserRowSchema = z.object({
   id: z.string(),
   handle: z.string(),
+  /** The public username, the name the rest of the console uses for the player. */
+  username: z.string(),
   fullname: z.string(),
   email: z.string(),
   phoneNumber: z.string(),
@@ -281,7 +283,9 @@ export const adminUserPageSchema = z.object({
 export const adminEntrySchema = z.object({
   entryId: z.number().int(),
   userId: z.string(),
+  /** The public username (`plucker_…` without the badge), as the draw proof names players. */
   username: z.string(),
+  fullname: z.string(),
   answer: z.string(),
   amountPaid: z.number(),
   isWinner: z.boolean().nullable(),

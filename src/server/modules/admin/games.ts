@@ -18,7 +18,7 @@ import {
 } from '../../../shared/schemas/common.ts';
 import { gameSchema } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
-import { categories, gameEntries, games, users } from '../../db/schema.ts';
+import { categories, gameEntries, games, plans, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
@@ -28,6 +28,7 @@ import { cancelWithRefunds, DRAW_MESSAGES, drawOutcomeIsPublic } from '../draws/
 import { announceTournament } from '../games/announcements.ts';
 import { toApiGame } from '../games/serialize.ts';
 import { queueDraw } from '../games/service.ts';
+import { publicUsername } from '../users/serialize.ts';
 import { recordAudit } from './audit.ts';
 
 const PAGE_SIZE = 20;
@@ -291,17 +292,25 @@ export async function adminGameRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const rows = await app.db
-        .select({ entry: gameEntries, handle: users.handle })
+        .select({
+          entry: gameEntries,
+          handle: users.handle,
+          fullname: users.fullname,
+          features: plans.features,
+        })
         .from(gameEntries)
         .innerJoin(users, eq(users.id, gameEntries.userId))
+        .leftJoin(plans, eq(plans.id, users.planId))
         .where(eq(gameEntries.gameId, request.params.id))
         .orderBy(gameEntries.id)
         .limit(1000);
       return {
-        data: rows.map(({ entry, handle }) => ({
+        data: rows.map(({ entry, handle, fullname, features }) => ({
           entryId: entry.id,
           userId: entry.userId,
-          username: handle,
+          // The draw proof's name for the player, so a winner reads alike in both lists.
+          username: publicUsername(handle, features?.getVerifiedBadge === true),
+          fullname,
           answer: entry.answer,
           amountPaid: Number(entry.amountPaid) / 100,
           isWinner: entry.isWinner,

@@ -19,6 +19,7 @@ import {
   ledgerEntries,
   ledgerTransactions,
   payments,
+  plans,
   users,
   withdrawals,
 } from '../../db/schema.ts';
@@ -27,7 +28,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { notify } from '../notifications/service.ts';
-import { loadApiUser } from '../users/serialize.ts';
+import { loadApiUser, publicUsername } from '../users/serialize.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { recordAudit } from './audit.ts';
 
@@ -69,8 +70,9 @@ export async function adminUserRoutes(app: FastifyInstance) {
         : isNull(users.deletedAt);
       const [rows, [total]] = await Promise.all([
         app.db
-          .select()
+          .select({ row: users, features: plans.features })
           .from(users)
+          .leftJoin(plans, eq(plans.id, users.planId))
           .where(where)
           .orderBy(desc(users.createdAt))
           .limit(20)
@@ -79,9 +81,10 @@ export async function adminUserRoutes(app: FastifyInstance) {
       ]);
       return {
         data: {
-          users: rows.map((row) => ({
+          users: rows.map(({ row, features }) => ({
             id: row.id,
             handle: row.handle,
+            username: publicUsername(row.handle, features?.getVerifiedBadge === true),
             fullname: row.fullname,
             email: row.email,
             phoneNumber: row.phoneNumber,

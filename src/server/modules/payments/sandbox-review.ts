@@ -9,11 +9,12 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import type { Executor } from '../../db/client.ts';
-import { payments, users } from '../../db/schema.ts';
+import { payments, plans, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PaymentProviders } from '../../providers/payments/index.ts';
 import { recordAudit } from '../admin/audit.ts';
+import { publicUsername } from '../users/serialize.ts';
 
 /**
  * Sandbox top-ups credited test money. In a live system (sandbox off) any such credit left
@@ -69,9 +70,10 @@ export async function adminSandboxReviewRoutes(app: FastifyInstance) {
     },
     async () => {
       const rows = await app.db
-        .select({ payment: payments, username: users.handle })
+        .select({ payment: payments, handle: users.handle, features: plans.features })
         .from(payments)
         .innerJoin(users, eq(users.id, payments.userId))
+        .leftJoin(plans, eq(plans.id, users.planId))
         .where(and(eq(payments.mode, 'sandbox'), eq(payments.status, 'SUCCESS')))
         .orderBy(sql`${payments.sandboxReviewedAt} IS NOT NULL`, desc(payments.createdAt))
         .limit(200);
@@ -81,10 +83,10 @@ export async function adminSandboxReviewRoutes(app: FastifyInstance) {
           sandbox: app.paymentProviders.sandbox,
           blocksPayouts: !app.paymentProviders.sandbox && count > 0,
           unreviewed: count,
-          payments: rows.map(({ payment, username }) => ({
+          payments: rows.map(({ payment, handle, features }) => ({
             reference: payment.reference,
             userId: payment.userId,
-            username,
+            username: publicUsername(handle, features?.getVerifiedBadge === true),
             method: payment.method,
             amount: koboToNaira(payment.amount),
             createdAt: payment.createdAt.toISOString(),

@@ -24,12 +24,13 @@ import {
   withdrawalSchema,
 } from '../../../shared/schemas/wallet.ts';
 import type { AppConfig } from '../../config.ts';
-import { users, withdrawals } from '../../db/schema.ts';
+import { plans, users, withdrawals } from '../../db/schema.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { bankAccountChangedMail } from '../auth/emails.ts';
 import { authContextOf } from '../auth/service.ts';
+import { publicUsername } from '../users/serialize.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { proveReplacementAllowed } from './bank-accounts.ts';
 import {
@@ -155,9 +156,10 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
       );
       const [rows, [total]] = await Promise.all([
         app.db
-          .select({ row: withdrawals, handle: users.handle })
+          .select({ row: withdrawals, handle: users.handle, features: plans.features })
           .from(withdrawals)
           .innerJoin(users, eq(users.id, withdrawals.userId))
+          .leftJoin(plans, eq(plans.id, users.planId))
           .where(where)
           .orderBy(desc(sql`${withdrawals.status} = 'PENDING'`), asc(withdrawals.createdAt))
           .limit(20)
@@ -166,11 +168,11 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
       ]);
       return {
         data: {
-          withdrawals: rows.map(({ row, handle }) => ({
+          withdrawals: rows.map(({ row, handle, features }) => ({
             id: row.id,
             reference: transferReference(row.id),
             userId: row.userId,
-            username: handle,
+            username: publicUsername(handle, features?.getVerifiedBadge === true),
             amount: koboToNaira(row.amount),
             fee: koboToNaira(row.fee),
             status: row.status,

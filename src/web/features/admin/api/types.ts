@@ -31,7 +31,9 @@ export interface AdminGameFilters {
 export interface AdminEntry {
   entryId: number;
   userId: string;
+  /** The public username, as the draw proof and the rest of the console name the player. */
   username: string;
+  fullname: string;
   answer: string;
   amountPaid: number;
   isWinner: boolean | null;
@@ -119,6 +121,8 @@ export interface AdminWithdrawalPage {
 export interface AdminUserRow {
   id: string;
   handle: string;
+  /** The public username: the player's name everywhere in the console. */
+  username: string;
   fullname: string;
   email: string;
   phoneNumber: string;

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { usePendingWithdrawalCount } from '../api/get-withdrawals.ts';
 
@@ -33,9 +34,46 @@ function isCurrent(location: string, href: string): boolean {
 export function AdminNav() {
   const [location] = useLocation();
   const pending = usePendingWithdrawalCount();
+  const strip = useRef<HTMLUListElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const list = strip.current;
+    if (!list) return;
+    const { scrollLeft, scrollWidth, clientWidth } = list;
+    setMore({ left: scrollLeft > 4, right: scrollLeft + clientWidth < scrollWidth - 4 });
+  }, []);
+  // The current section in view on a phone (Withdrawals, Audit… sit beyond the first screen).
+  const showCurrent = useCallback(() => {
+    const list = strip.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list && current && list.scrollWidth > list.clientWidth) {
+      list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    }
+    measure();
+  }, [measure]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the section changes.
+  useLayoutEffect(showCurrent, [location, showCurrent]);
+  // The pills' widths change once the font and emoji load (sizes only change then, never on
+  // the player's own scrolling): place the current one again.
+  useEffect(() => {
+    const list = strip.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(showCurrent);
+    observer.observe(list);
+    for (const item of list.children) observer.observe(item);
+    return () => observer.disconnect();
+  }, [showCurrent]);
   return (
-    <nav aria-label="Console" className="-mx-4 lg:mx-0">
-      <ul className="relative flex gap-2 overflow-x-auto px-4 pb-1 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0 lg:pb-0">
+    <nav aria-label="Console" className="relative -mx-4 lg:mx-0">
+      {/* On a phone the pills scroll sideways: a fade and an arrow say there is more. */}
+      {more.left ? <ScrollHint side="left" /> : null}
+      {more.right ? <ScrollHint side="right" /> : null}
+      <ul
+        ref={strip}
+        onScroll={measure}
+        data-scroll-strip
+        className="relative flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0 lg:pb-0"
+      >
         {SECTIONS.map((section) => (
           <li key={section.href} className="shrink-0">
             <Link
@@ -56,5 +94,27 @@ export function AdminNav() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+function ScrollHint({ side }: { side: 'left' | 'right' }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-scroll-hint={side}
+      className={`pointer-events-none absolute inset-y-0 z-10 flex w-12 items-center lg:hidden ${side === 'right' ? 'right-0 justify-end bg-gradient-to-l pr-1' : 'left-0 justify-start bg-gradient-to-r pl-1'} from-page via-page/80 to-transparent pb-1 text-accent`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      >
+        <path d={side === 'right' ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
+      </svg>
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 /** Header and cell classes shared by every console table. */
 export const th =
@@ -13,11 +13,26 @@ export const thNumber = `${th} text-right`;
  * positioned so visually hidden (absolute) captions and labels are clipped with the rest of the
  * table instead of widening the page.
  */
+/**
+ * `cards`: below `sm` every row is a card of two columns, each cell under its column's name
+ * (copied from the header into `data-label`, shown by ::before); cells whose header is empty or
+ * marked `data-no-label` (actions) span the card. No column is cut off behind a sideways scroll.
+ */
+const CARDS = [
+  'max-sm:block max-sm:[&_thead]:sr-only',
+  'max-sm:[&_tbody]:block',
+  'max-sm:[&_tr]:grid max-sm:[&_tr]:grid-cols-2 max-sm:[&_tr]:gap-x-4 max-sm:[&_tr]:gap-y-3 max-sm:[&_tr]:p-4',
+  'max-sm:[&_td]:block max-sm:[&_td]:w-auto max-sm:[&_td]:max-w-none max-sm:[&_td]:min-w-0 max-sm:[&_td]:p-0 max-sm:[&_td]:text-left max-sm:[&_td]:whitespace-normal max-sm:[&_td]:break-words',
+  'max-sm:[&_td:not([data-label])]:col-span-2 max-sm:[&_td[data-wide]]:col-span-2',
+  'max-sm:[&_td[data-label]]:before:mb-0.5 max-sm:[&_td[data-label]]:before:block max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-normal max-sm:[&_td[data-label]]:before:text-muted max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
+].join(' ');
+
 export function DataTable({
   label,
   children,
   minWidth = 'min-w-[40rem]',
   stacked = false,
+  cards = false,
 }: {
   /** Names the table (caption) and its scrolling region. */
   label: string;
@@ -28,7 +43,29 @@ export function DataTable({
    * `max-sm:` classes, and gives a `sm:` minimum width) instead of a table to scroll sideways.
    */
   stacked?: boolean;
+  /**
+   * Below `sm` the rows become cards with each cell under its column's name, with no styling
+   * needed on the page (give it an `sm:` minimum width; `data-wide` on a long cell spans it).
+   */
+  cards?: boolean;
 }) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  // After every render: rows come and go with pages and filters; the header stays the one
+  // place each column is named.
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!cards || !table) return;
+    const names = [...table.querySelectorAll('thead th')].map((header) =>
+      header.hasAttribute('data-no-label') ? '' : (header.textContent ?? '').trim(),
+    );
+    for (const row of table.querySelectorAll('tbody tr')) {
+      [...row.children].forEach((cell, index) => {
+        const name = names[index];
+        if (name) cell.setAttribute('data-label', name);
+        else cell.removeAttribute('data-label');
+      });
+    }
+  });
   return (
     <section
       aria-label={label}
@@ -36,7 +73,10 @@ export function DataTable({
       tabIndex={0}
       className="relative overflow-x-auto rounded-2xl border border-line bg-card focus-visible:outline-accent"
     >
-      <table className={`w-full border-collapse ${stacked ? 'max-sm:block' : ''} ${minWidth}`}>
+      <table
+        ref={tableRef}
+        className={`w-full border-collapse ${stacked ? 'max-sm:block' : ''} ${cards ? CARDS : ''} ${minWidth}`}
+      >
         <caption className="sr-only">{label}</caption>
         {children}
       </table>

@@ -19,13 +19,44 @@ export interface PreviewGame {
   isTournament: boolean;
 }
 
+const FINISHED = new Set<GameStatus>(['CLOSED', 'COMPLETED', 'CANCELLED']);
+
+/**
+ * A game that takes no more answers: what happened to it, in place of places left and the
+ * Pluck in button (which would read "0 Plucker Left" and invite a play that cannot happen).
+ */
+function FinishedResult({ game }: { game: PreviewGame }) {
+  const players = `${game.playerCount} player${game.playerCount === 1 ? '' : 's'}`;
+  let headline: string;
+  let detail: string;
+  if (game.status === 'COMPLETED') {
+    // DESIGN §4: one winner per five players.
+    const winners = Math.floor(game.playerCount / 5);
+    headline = `Drawn: ${winners} winner${winners === 1 ? '' : 's'} of ${players}`;
+    detail = `Each winner got ${formatNaira(game.reward)}; the proof is below.`;
+  } else if (game.status === 'CANCELLED') {
+    headline = `Cancelled with ${players}`;
+    detail = 'Every entry fee was refunded.';
+  } else {
+    headline = `Closed with ${players}`;
+    detail = 'No more answers: the draw runs as soon as its beacon round is out.';
+  }
+  return (
+    <div className="rounded-xl border border-line bg-card-raised px-3 py-2.5">
+      <p className="text-sm font-semibold">{headline}</p>
+      <p className="mt-0.5 text-xs text-muted">{detail}</p>
+    </div>
+  );
+}
+
 /**
  * The player's game card as it will look (spec §2): status badge, Tournament marker, FREE
  * badge, quoted title, description with its line breaks, fee, reward and places left.
- * Nothing in it can be pressed: it is a picture of the card.
+ * Nothing in it can be pressed: it is a picture of the card. A finished game shows its result.
  */
 export function GamePreview({ game }: { game: PreviewGame }) {
   const left = placesLeft(game);
+  const finished = FINISHED.has(game.status);
   const filled =
     game.maximumPlayers > 0 ? Math.min(100, (game.playerCount / game.maximumPlayers) * 100) : 0;
   return (
@@ -66,23 +97,27 @@ export function GamePreview({ game }: { game: PreviewGame }) {
             <dd className="mt-0.5 font-bold text-wallet">{formatNaira(game.reward)}</dd>
           </div>
         </dl>
-        <div className="flex items-center gap-4">
-          <div className="min-w-0 flex-1">
-            <p className="text-sm font-semibold">{placesLeftText(left)}</p>
-            <div
-              aria-hidden="true"
-              className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-white/10"
-            >
-              <div className="h-full rounded-full bg-accent" style={{ width: `${filled}%` }} />
+        {finished ? (
+          <FinishedResult game={game} />
+        ) : (
+          <div className="flex items-center gap-4">
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-semibold">{placesLeftText(left)}</p>
+              <div
+                aria-hidden="true"
+                className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-white/10"
+              >
+                <div className="h-full rounded-full bg-accent" style={{ width: `${filled}%` }} />
+              </div>
             </div>
+            <span
+              aria-hidden="true"
+              className="inline-flex min-h-11 shrink-0 items-center rounded-xl bg-accent px-5 text-sm font-semibold text-black"
+            >
+              Pluck in
+            </span>
           </div>
-          <span
-            aria-hidden="true"
-            className="inline-flex min-h-11 shrink-0 items-center rounded-xl bg-accent px-5 text-sm font-semibold text-black"
-          >
-            Pluck in
-          </span>
-        </div>
+        )}
       </div>
     </figure>
   );

@@ -7,7 +7,10 @@ export interface TabItem {
   content: ReactNode;
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the chosen panel renders. */
+/**
+ * WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the chosen panel renders. On
+ * a phone the tabs sit in two columns, so none is hidden off-screen.
+ */
 export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
   const [selected, setSelected] = useState(items[0]?.key ?? '');
   const baseId = useId();
@@ -37,7 +40,7 @@ export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="relative flex gap-1 overflow-x-auto rounded-2xl border border-line bg-card p-1"
+        className="relative flex gap-1 overflow-x-auto rounded-2xl border border-line bg-card p-1 max-sm:grid max-sm:grid-cols-2"
       >
         {items.map((item) => {
           const active = item.key === current?.key;
@@ -54,7 +57,7 @@ export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
               aria-controls={`${baseId}-panel-${item.key}`}
               tabIndex={active ? 0 : -1}
               onClick={() => setSelected(item.key)}
-              className="flex min-h-11 shrink-0 items-center gap-2 rounded-xl px-4 text-sm font-semibold whitespace-nowrap text-white/75 hover:text-white aria-selected:bg-accent aria-selected:text-black"
+              className="flex min-h-11 shrink-0 items-center gap-2 rounded-xl px-4 max-sm:justify-center text-sm font-semibold whitespace-nowrap text-white/75 hover:text-white aria-selected:bg-accent aria-selected:text-black"
             >
               {item.label}
               {item.count !== undefined ? (

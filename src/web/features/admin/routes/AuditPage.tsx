@@ -61,7 +61,7 @@ export function AuditPage() {
         </EmptyState>
       ) : (
         <>
-          <DataTable label="Audit log" minWidth="min-w-[44rem]">
+          <DataTable label="Audit log" minWidth="sm:min-w-[44rem]" cards>
             <thead>
               <tr>
                 <th scope="col" className={th}>
@@ -106,10 +106,10 @@ export function AuditPage() {
                         )}
                       </span>
                     </td>
-                    <td className={`${td} min-w-48`}>
+                    <td className={`${td} min-w-48`} data-wide>
                       <Snapshot value={entry.before} />
                     </td>
-                    <td className={`${td} min-w-48`}>
+                    <td className={`${td} min-w-48`} data-wide>
                       <Snapshot value={entry.after} />
                     </td>
                   </Row>

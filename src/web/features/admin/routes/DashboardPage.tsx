@@ -82,7 +82,7 @@ function Invariant({ invariant }: { invariant: LedgerInvariant }) {
         </div>
       </div>
       {invariant.ok ? null : (
-        <DataTable label={`Rows breaking ${invariant.name}`} minWidth="min-w-[28rem]">
+        <DataTable label={`Rows breaking ${invariant.name}`} minWidth="sm:min-w-[28rem]" cards>
           <thead>
             <tr>
               {columns.map((column) => (

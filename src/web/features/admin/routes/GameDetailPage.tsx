@@ -51,7 +51,7 @@ function Entries({ game }: { game: Game }) {
     );
   }
   return (
-    <DataTable label="Entries" minWidth="min-w-[46rem]">
+    <DataTable label="Entries" minWidth="sm:min-w-[46rem]" cards>
       <thead>
         <tr>
           <th scope="col" className={th}>
@@ -82,8 +82,11 @@ function Entries({ game }: { game: Game }) {
               <Link href={`/users/${entry.userId}`} className="text-accent hover:underline">
                 {entry.username}
               </Link>
+              <span className="block text-xs text-muted">{entry.fullname}</span>
             </td>
-            <td className={`${td} max-w-96 break-words`}>{entry.answer}</td>
+            <td className={`${td} max-w-96 break-words`} data-wide>
+              {entry.answer}
+            </td>
             <td className={tdNumber}>{formatNaira(entry.amountPaid)}</td>
             <td className={td}>
               <Result entry={entry} />

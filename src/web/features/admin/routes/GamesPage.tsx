@@ -97,7 +97,7 @@ export function GamesPage() {
             {games.data.pagination.totalResults} game
             {games.data.pagination.totalResults === 1 ? '' : 's'}
           </p>
-          <DataTable label="Games" minWidth="min-w-[50rem]">
+          <DataTable label="Games" minWidth="sm:min-w-[50rem]" cards>
             <thead>
               <tr>
                 <th scope="col" className={th}>
@@ -131,7 +131,7 @@ export function GamesPage() {
                 const category = game.categoryID ? categoryOf.get(game.categoryID) : undefined;
                 return (
                   <Row key={game.id}>
-                    <td className={`${td} min-w-44 max-w-72`}>
+                    <td className={`${td} min-w-44 max-w-72`} data-wide>
                       <Link
                         href={`/games/${game.id}`}
                         className="font-semibold break-words text-white hover:text-accent hover:underline"
@@ -147,7 +147,7 @@ export function GamesPage() {
                     <td className={td}>
                       <GameStatusBadge status={game.status} />
                     </td>
-                    <td className={`${td} whitespace-nowrap`}>
+                    <td className={`${td} min-w-28`}>
                       {category ? `${category.emoji} ${category.title}` : '—'}
                     </td>
                     <td className={tdNumber}>

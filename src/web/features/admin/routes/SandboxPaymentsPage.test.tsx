@@ -49,7 +49,7 @@ describe('Sandbox payments', () => {
         'This server runs the payments sandbox: these top-ups are test money and block nothing.',
       ),
     ).toBeTruthy();
-    const row = (await screen.findByRole('link', { name: player.handle })).closest(
+    const row = (await screen.findByRole('link', { name: `plucker_${player.handle}` })).closest(
       'tr',
     ) as HTMLElement;
     expect(within(row).getByText(new RegExp(reference))).toBeTruthy();

@@ -73,7 +73,7 @@ export function SandboxPaymentsPage() {
               <p>Top-ups paid on the sandbox checkout would be listed here.</p>
             </EmptyState>
           ) : (
-            <DataTable label="Sandbox top-ups" minWidth="min-w-[48rem]">
+            <DataTable label="Sandbox top-ups" minWidth="sm:min-w-[48rem]" cards>
               <thead>
                 <tr>
                   <th scope="col" className={th}>

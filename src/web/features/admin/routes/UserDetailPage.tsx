@@ -43,7 +43,7 @@ function signed(amount: number) {
 function LedgerTable({ rows }: { rows: AdminUserDetail['ledger'] }) {
   if (rows.length === 0) return <Empty>No wallet movements yet.</Empty>;
   return (
-    <DataTable label="Wallet ledger" minWidth="min-w-[40rem]">
+    <DataTable label="Wallet ledger" minWidth="sm:min-w-[40rem]" cards>
       <thead>
         <tr>
           <th scope="col" className={th}>
@@ -81,7 +81,7 @@ function LedgerTable({ rows }: { rows: AdminUserDetail['ledger'] }) {
 function PlaysTable({ rows }: { rows: AdminUserDetail['plays'] }) {
   if (rows.length === 0) return <Empty>No games played yet.</Empty>;
   return (
-    <DataTable label="Plays" minWidth="min-w-[44rem]">
+    <DataTable label="Plays" minWidth="sm:min-w-[44rem]" cards>
       <thead>
         <tr>
           <th scope="col" className={th}>
@@ -127,7 +127,7 @@ function PlaysTable({ rows }: { rows: AdminUserDetail['plays'] }) {
 function PaymentsTable({ rows }: { rows: AdminUserDetail['payments'] }) {
   if (rows.length === 0) return <Empty>No top-ups yet.</Empty>;
   return (
-    <DataTable label="Payments" minWidth="min-w-[46rem]">
+    <DataTable label="Payments" minWidth="sm:min-w-[46rem]" cards>
       <thead>
         <tr>
           <th scope="col" className={th}>
@@ -177,7 +177,7 @@ function PaymentsTable({ rows }: { rows: AdminUserDetail['payments'] }) {
 function WithdrawalsTable({ rows }: { rows: AdminUserDetail['withdrawals'] }) {
   if (rows.length === 0) return <Empty>No withdrawals yet.</Empty>;
   return (
-    <DataTable label="Withdrawals" minWidth="min-w-[32rem]">
+    <DataTable label="Withdrawals" minWidth="sm:min-w-[32rem]" cards>
       <thead>
         <tr>
           <th scope="col" className={th}>

@@ -82,7 +82,7 @@ export function UsersPage() {
             {users.data.pagination.totalResults === 1 ? '' : 's'}
             {q ? ` matching “${q}”` : ''}
           </p>
-          <DataTable label="Users" minWidth="min-w-[52rem]">
+          <DataTable label="Users" minWidth="sm:min-w-[52rem]" cards>
             <thead>
               <tr>
                 <th scope="col" className={th}>
@@ -111,11 +111,11 @@ export function UsersPage() {
                   <td className={td}>
                     <Link
                       href={`/users/${user.id}`}
-                      className="font-semibold text-white hover:text-accent hover:underline"
+                      className="font-semibold break-all text-white hover:text-accent hover:underline"
                     >
-                      {user.fullname}
+                      {user.username}
                     </Link>
-                    <span className="block text-xs text-muted">@{user.handle}</span>
+                    <span className="block text-xs text-muted">{user.fullname}</span>
                   </td>
                   <td className={`${td} whitespace-nowrap`}>{user.email}</td>
                   <td className={`${td} whitespace-nowrap`}>{user.phoneNumber}</td>

@@ -28,9 +28,9 @@ async function detailOf(token: string, userId: string) {
   return result.body.data;
 }
 
-/** The queue's row for a player (their handle links to them). */
+/** The queue's row for a player (their public username, `plucker_<handle>`, links to them). */
 async function rowOf(handle: string): Promise<HTMLElement> {
-  const link = await screen.findByRole('link', { name: handle });
+  const link = await screen.findByRole('link', { name: `plucker_${handle}` });
   return link.closest('tr') as HTMLElement;
 }
 
@@ -113,7 +113,9 @@ describe('Withdrawals queue', () => {
 
     expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
     // The pending filter no longer lists it.
-    await waitFor(() => expect(screen.queryByRole('link', { name: player.handle })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: `plucker_${player.handle}` })).toBeNull(),
+    );
     const audit = await api<{ data: { entries: { action: string; after: unknown }[] } }>(
       server(),
       token,
@@ -200,7 +202,9 @@ describe('Withdrawals queue', () => {
     expect(within(flaggedRow).getByText('New account')).toBeTruthy();
 
     await person.click(screen.getByLabelText('Held for review only'));
-    await waitFor(() => expect(screen.queryByRole('link', { name: regular.handle })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: `plucker_${regular.handle}` })).toBeNull(),
+    );
     expect(within(await rowOf(flagged.handle)).getByText('Held for review')).toBeTruthy();
     expect(window.location.search).toContain('held=1');
     for (const row of screen.getAllByRole('row').slice(1))
