@@ -112,6 +112,8 @@ describe('npm run verify-draw against a running server', () => {
       SEED_DEMO: 'false',
       JOB_POLL_MS: '0',
       LOG_LEVEL: 'warn',
+      // Test files and this server share one PostgreSQL and its 100 connections.
+      DATABASE_POOL_SIZE: '4',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
       ...inject('beaconEnv'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
