@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants.ts';
-import { type ReactNode, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * Toasts with spec §9's rules: 4 s for plain and error toasts, 2 s for success, loading toasts
@@ -97,6 +97,13 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+let raiseList: () => void = () => {};
+
+/** Puts the toasts back above a dialog that has just opened (Modal calls it after showModal). */
+export function raiseToasts(): void {
+  raiseList();
+}
+
 export function Toaster() {
   const current = useSyncExternalStore(
     subscribe,
@@ -123,6 +130,19 @@ export function Toaster() {
     if (open) list.hidePopover();
     list.showPopover();
   }, [current]);
+  // A dialog opened after a toast (a receipt following its success toast) enters the top layer
+  // above the list: the modal asks for the list to be lifted again (raiseToasts).
+  useEffect(() => {
+    raiseList = () => {
+      const list = ref.current;
+      if (!list || typeof list.showPopover !== 'function' || !list.matches(':popover-open')) return;
+      list.hidePopover();
+      list.showPopover();
+    };
+    return () => {
+      raiseList = () => {};
+    };
+  }, []);
   return (
     <div
       ref={ref}

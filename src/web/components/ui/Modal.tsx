@@ -1,3 +1,4 @@
+import { raiseToasts } from '@web/lib/toast.tsx';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface ModalProps {
@@ -36,6 +37,7 @@ export function Modal({
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
+      raiseToasts();
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     if (!open && dialog.open) dialog.close();
