@@ -28,6 +28,10 @@ const SandboxPaymentsPage = page(
   () => import('./routes/SandboxPaymentsPage.tsx'),
   'SandboxPaymentsPage',
 );
+const SupportTicketsPage = page(
+  () => import('./routes/SupportTicketsPage.tsx'),
+  'SupportTicketsPage',
+);
 const AuditPage = page(() => import('./routes/AuditPage.tsx'), 'AuditPage');
 const AdminNotFound = page(() => import('./routes/AdminNotFound.tsx'), 'AdminNotFound');
 
@@ -63,6 +67,7 @@ export function AdminApp() {
               <Route path="/plans" component={PlansPage} />
               <Route path="/categories" component={CategoriesPage} />
               <Route path="/settings" component={SettingsPage} />
+              <Route path="/support" component={SupportTicketsPage} />
               <Route path="/audit" component={AuditPage} />
               <Route path="/sandbox-payments" component={SandboxPaymentsPage} />
               <Route component={AdminNotFound} />

@@ -20,4 +20,5 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
   sandboxPayments: ['admin', 'sandbox-payments'] as const,
+  supportTickets: ['admin', 'support-tickets'] as const,
 };

@@ -18,6 +18,7 @@ const SECTIONS: Section[] = [
   { href: '/plans', label: 'Plans', icon: '⭐' },
   { href: '/categories', label: 'Categories', icon: '🏷️' },
   { href: '/settings', label: 'Settings', icon: '⚙️' },
+  { href: '/support', label: 'Support', icon: '💬' },
   { href: '/audit', label: 'Audit log', icon: '📜' },
   { href: '/sandbox-payments', label: 'Sandbox payments', icon: '🧪' },
 ];

@@ -1,0 +1,19 @@
+import type { SupportTicket } from '@shared/schemas/support.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@web/lib/http.ts';
+import { adminKeys } from './keys.ts';
+import type { Envelope } from './types.ts';
+
+/** GET /admin/support-tickets: the newest 100 messages from the support page, newest first. */
+export const getSupportTickets = () =>
+  http.get<Envelope<SupportTicket[]>>('/admin/support-tickets').then((body) => body.data);
+
+export const supportTicketsQueryOptions = queryOptions({
+  queryKey: adminKeys.supportTickets,
+  queryFn: getSupportTickets,
+  staleTime: 0,
+});
+
+export function useSupportTickets() {
+  return useQuery(supportTicketsQueryOptions);
+}
