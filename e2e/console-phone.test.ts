@@ -102,6 +102,16 @@ beforeAll(async () => {
   });
   await api(baseUrl, 'POST', '/withdrawal', { token: payer.token, body: { amount: 500 } });
   const me = await api<{ data: { id: string } }>(baseUrl, 'GET', '/user', { token: payer.token });
+  // A message from the support page, for the console's Support page.
+  await api(baseUrl, 'POST', '/support', {
+    body: {
+      name: payer.fullname,
+      email: `support-${Date.now().toString(36)}@example.test`,
+      category: 'Withdrawals',
+      subject: 'My withdrawal of ₦500 has not arrived in my GTBank account yet',
+      message: 'I withdrew ₦500 this morning.\nPlease tell me when it will arrive.',
+    },
+  });
   world = { operator, gameId, winners, payer, payerId: me.data.id };
 }, 120_000);
 
@@ -153,6 +163,7 @@ const SCREENS = (w: World) => [
   { name: 'kyc', path: '/admin/kyc', heading: 'Identity documents' },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'sandbox-payments', path: '/admin/sandbox-payments', heading: 'Sandbox payments' },
+  { name: 'support', path: '/admin/support', heading: 'Support' },
   { name: 'categories', path: '/admin/categories', heading: 'Categories' },
 ];
 
