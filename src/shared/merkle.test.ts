@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from './hex.ts';
-import { answerHashOf, merkleRootOf, type SealedEntry } from './merkle.ts';
+import { answerHashOf, merkleRootOf, type SealedEntry, type Sha256 } from './merkle.ts';
 
 const sha = (...parts: Array<Uint8Array | string>) => {
   const hash = createHash('sha256');
@@ -52,9 +52,19 @@ describe('the seal of a game (Merkle root)', () => {
     );
   });
 
-  it('gives Node and the browser the same root (native sha256 or noble)', () => {
-    const entries = Array.from({ length: 1001 }, (_, i) => entry(i + 1));
-    const native = (data: Uint8Array) => createHash('sha256').update(data).digest();
+  it('gives Node and the browser the same hashes and root (native sha256 on text, or noble)', () => {
+    // The server's hasher: Node encodes text as UTF-8 itself and writes the hex.
+    const native: Sha256 = {
+      bytes: (data) => hash('sha256', data, 'buffer'),
+      hex: (data) => hash('sha256', data, 'hex'),
+    };
+    const answers = ['Jollof', 'Ẹ kú àárọ̀ 🇳🇬', 'naïve café', ''];
+    for (const [i, answer] of answers.entries())
+      expect(answerHashOf(i + 1, answer, native)).toBe(answerHashOf(i + 1, answer));
+    const entries = Array.from({ length: 1001 }, (_, i) => ({
+      ...entry(i + 1),
+      playerId: `plücker-${i + 1}`,
+    }));
     expect(merkleRootOf(entries, native)).toBe(merkleRootOf(entries));
   });
 });

@@ -17,31 +17,44 @@ export interface SealedEntry {
   answerHash: string;
 }
 
-export type Sha256 = (data: Uint8Array) => Uint8Array;
+/**
+ * sha256 of UTF-8 text or bytes. Portable by default (noble); the server passes Node's native
+ * one-shot hash, which takes the text as it is and writes hex itself: sealing 100,000 entries
+ * hashes 200,000 times, and the encoding around each hash cost more than the hash.
+ */
+export interface Sha256 {
+  bytes(data: string | Uint8Array): Uint8Array;
+  hex(data: string): string;
+}
 
 const encoder = new TextEncoder();
 const LEAF = 0x00;
 const NODE = 0x01;
 
-export function answerHashOf(entryId: number, answer: string, hash: Sha256 = sha256): string {
-  return bytesToHex(hash(encoder.encode(`${entryId}:${answer}`)));
+const toBytes = (data: string | Uint8Array) =>
+  typeof data === 'string' ? encoder.encode(data) : data;
+export const portableSha256: Sha256 = {
+  bytes: (data) => sha256(toBytes(data)),
+  hex: (data) => bytesToHex(sha256(toBytes(data))),
+};
+
+export function answerHashOf(entryId: number, answer: string, hash = portableSha256): string {
+  return hash.hex(`${entryId}:${answer}`);
 }
 
 // U+0000 encodes to the single byte 0x00: the leaf prefix and the text in one encoding.
 const LEAF_PREFIX = String.fromCharCode(LEAF);
 
 function leafHash(entry: SealedEntry, hash: Sha256): Uint8Array {
-  return hash(
-    encoder.encode(`${LEAF_PREFIX}${entry.entryId}:${entry.playerId}:${entry.answerHash}`),
-  );
+  return hash.bytes(`${LEAF_PREFIX}${entry.entryId}:${entry.playerId}:${entry.answerHash}`);
 }
 
 /**
  * Root over entries already in id order (the caller's order is the sealed order). `hash` lets the
  * server use Node's native sha256 on 100,000 entries; the browser uses the same code with noble's.
  */
-export function merkleRootOf(entries: readonly SealedEntry[], hash: Sha256 = sha256): string {
-  if (entries.length === 0) return bytesToHex(hash(new Uint8Array(0)));
+export function merkleRootOf(entries: readonly SealedEntry[], hash = portableSha256): string {
+  if (entries.length === 0) return bytesToHex(hash.bytes(new Uint8Array(0)));
   let level = entries.map((entry) => leafHash(entry, hash));
   const pair = new Uint8Array(65);
   pair[0] = NODE;
@@ -56,7 +69,7 @@ export function merkleRootOf(entries: readonly SealedEntry[], hash: Sha256 = sha
       }
       pair.set(left, 1);
       pair.set(right, 33);
-      next.push(hash(pair));
+      next.push(hash.bytes(pair));
     }
     level = next;
   }

@@ -1,12 +1,15 @@
 import { hash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { answerHashOf, merkleRootOf } from '../../../shared/merkle.ts';
+import { answerHashOf, merkleRootOf, type Sha256 } from '../../../shared/merkle.ts';
 import type { Executor } from '../../db/client.ts';
 import { gameEntries, games } from '../../db/schema.ts';
 import { appendFairnessRecord } from '../fairness/log.ts';
 
 /** One-shot native sha256: sealing 100,000 entries hashes 200,000 times. */
-const nodeSha256 = (data: Uint8Array) => hash('sha256', data, 'buffer');
+const nodeSha256: Sha256 = {
+  bytes: (data) => hash('sha256', data, 'buffer'),
+  hex: (data) => hash('sha256', data, 'hex'),
+};
 
 /** The entries in sealed order with what the Merkle tree commits to for each. */
 export async function sealedEntries(db: Executor, gameId: string) {
