@@ -122,7 +122,3 @@ export function isAnswerWithinWordLimit(answer: string): boolean {
   const words = countWords(answer);
   return words >= 1 && words <= ANSWER_MAX_WORDS;
 }
-
-export function isPlayable(status: GameStatus): boolean {
-  return status === 'ONGOING';
-}

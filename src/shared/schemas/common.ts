@@ -8,7 +8,6 @@ export const errorBodySchema = z.object({
   /** What the client needs to recover, e.g. the game's current state with a 409 from a play. */
   data: z.unknown().optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 
