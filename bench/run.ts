@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — measures Pluckers against the budgets of DESIGN §6 and against the physical
+ * `npm run bench` — measures Pluckers against the budgets of docs/decisions.md#budgets and against the physical
  * limit (a bare node:http server sending the same bytes), all in one run:
  *   1. read path   2. write path   3. draw   4. leaderboard   5. web   6. start-up
  *   7. scale-out: the read path through HAProxy to 1 and to 3 instances (PostgreSQL only)

@@ -111,7 +111,7 @@ describe('signing up', () => {
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
   });
 
-  it('shows the validation messages in spec §5 order', async () => {
+  it('shows the validation messages in the order of docs/product.md#validation', async () => {
     const page = await e2e.open('/Signup');
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
     const submit = page.getByRole('button', { name: 'Sign up' });

@@ -37,7 +37,7 @@ const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 /**
  * Which of an element's text, background and border are painted in a red (the design's red,
- * DESIGN §1b, is for failures), at any transparency. Each computed colour (rgb, or the
+ * docs/product.md#look-and-feel, is for failures), at any transparency. Each computed colour (rgb, or the
  * color-mix() Tailwind makes for `/30`) is normalised by painting it on a canvas.
  */
 async function redParts(locator: Locator): Promise<string[]> {

@@ -2,7 +2,7 @@
  * Operator commands on the database the server would use (DATABASE_URL, or the embedded one in
  * DATA_DIR):
  * - `npm run admin -- promote <email>`: makes an existing account a verified operator;
- * - `npm run admin -- check-ledger`: runs the ledger check (every invariant of DESIGN §3) and
+ * - `npm run admin -- check-ledger`: runs the ledger check (every invariant of docs/architecture.md#where-money-moves) and
  *   exits 0 when the books balance, 1 otherwise; meant for a restored backup before it serves.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * Builds the web app, pre-compresses it for the server, and enforces the JavaScript budgets of
- * DESIGN §6, 100 KB gzip each:
+ * docs/decisions.md#budgets, 100 KB gzip each:
  * - /login: the entry chunk, its static imports and the login route's chunk;
  * - /Home: the same entry, the lazily loaded protected shell (`app/guards.tsx`: guard, layout,
  *   TanStack Query) and the Home route's chunk, each with its static imports.

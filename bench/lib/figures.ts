@@ -9,7 +9,7 @@ export interface Figure {
   unit: string;
   /** Shown instead of value + unit (e.g. "ok"). */
   display?: string;
-  /** The DESIGN §6 budget, in words, when this figure has one. */
+  /** The budget (docs/decisions.md#budgets), in words, when this figure has one. */
   budget?: string;
   /** true/false against the budget; undefined for figures without one. */
   pass?: boolean;

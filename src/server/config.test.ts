@@ -16,7 +16,7 @@ function configError(env: Record<string, string>): string {
 }
 
 describe('loadConfig', () => {
-  it('uses the defaults of DESIGN §5 on an empty environment', () => {
+  it('uses the defaults of README.md#configuration on an empty environment', () => {
     expect(loadConfig({})).toMatchObject({
       nodeEnv: 'development',
       host: '0.0.0.0',

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and the API base of §7. */
+/** Business constants (docs/product.md#constants) and the API base (docs/product.md#the-api). */
 export const API_BASE = '/api/v1';
 export const HTTP_TIMEOUT_MS = 20_000;
 

@@ -14,7 +14,7 @@ const dateFormatter = new Intl.DateTimeFormat('en-GB', {
  * and e-mail texts), so "Mon Nov 30 2026" never sits beside "23 Nov 2026, 5:51 pm".
  */
 
-/** en-GB, 2-digit day, short month, year, 12-hour time with minutes (spec §9), Lagos time. */
+/** en-GB, 2-digit day, short month, year, 12-hour time with minutes (docs/product.md#constants), Lagos time. */
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -24,7 +24,7 @@ const fixedSeed = (label: string, index: number) =>
   createHash('sha256').update(`pluckers fairness test ${label} ${index}`).digest('hex');
 
 /**
- * The procedure of DESIGN §4 written out again, as plainly as possible and with Node's
+ * The procedure of docs/product.md#fairness written out again, as plainly as possible and with Node's
  * synchronous hashes, so the shared implementation is checked against the documented
  * algorithm rather than against itself.
  */

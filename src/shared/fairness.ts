@@ -1,5 +1,5 @@
 /**
- * The provably fair draw of DESIGN §4, shared by the server, the browser's Fairness view and
+ * The provably fair draw of docs/product.md#fairness, shared by the server, the browser's Fairness view and
  * `npm run verify-draw`, so all three compute exactly the same thing.
  *
  * 1. Before play the server publishes commitment = sha256(seed), seed being 32 secret bytes.

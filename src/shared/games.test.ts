@@ -10,7 +10,7 @@ import {
 } from './games.ts';
 
 describe('placesLeftText', () => {
-  it("says 'Plucker' for one place and 'Pluckers' above one (spec §2)", () => {
+  it("says 'Plucker' for one place and 'Pluckers' above one (docs/product.md#screens)", () => {
     expect(placesLeftText(1)).toBe('1 Plucker Left');
     expect(placesLeftText(2)).toBe('2 Pluckers Left');
     expect(placesLeftText(45)).toBe('45 Pluckers Left');
@@ -33,7 +33,7 @@ describe('game helpers', () => {
     expect(placesLeft({ maximumPlayers: 5, playerCount: 7 })).toBe(0);
   });
 
-  it('a game with a 0 or missing entry fee is free (spec §3)', () => {
+  it('a game with a 0 or missing entry fee is free (docs/product.md#data)', () => {
     expect(isFreeGame({ entryFee: 0 })).toBe(true);
     expect(isFreeGame({})).toBe(true);
     expect(isFreeGame({ entryFee: null })).toBe(true);

@@ -1,7 +1,7 @@
 import { ANSWER_MAX_WORDS, type GameStatus } from './constants.ts';
 import { formatDate } from './date.ts';
 
-/** '{n} Plucker(s) Left', plural when n is above 1 (spec §2). */
+/** '{n} Plucker(s) Left', plural when n is above 1 (docs/product.md#screens). */
 export function placesLeftText(placesLeft: number): string {
   const n = Math.max(0, Math.trunc(placesLeft));
   return `${n} ${n > 1 ? 'Pluckers' : 'Plucker'} Left`;

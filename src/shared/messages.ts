@@ -6,7 +6,7 @@ import {
 } from './constants.ts';
 
 /**
- * Texts players see, exactly as spec §5 and §8 write them (including their grammar).
+ * Texts players see, exactly as docs/product.md#validation and #errors write them (including their grammar).
  * Server and client both import these so a message never drifts between the two.
  */
 export const SIGNUP_MESSAGES = {
@@ -62,7 +62,7 @@ export const PAGE_TEXTS = {
   upgradeSuccessful: 'You are Now Verified',
 } as const;
 
-/** Texts DESIGN.md adds for rules the spec leaves to the server. */
+/** Texts of our own, for the rules the spec leaves to the server (docs/product.md#validation). */
 export const RULE_MESSAGES = {
   answerTooLong: `Your answer must be ${ANSWER_MAX_CHARACTERS} characters or fewer`,
   emailFormat: 'Enter a valid email address',

@@ -7,7 +7,7 @@ const nairaFormatter = new Intl.NumberFormat('en-NG', {
   minimumFractionDigits: 0,
 });
 
-/** '₦' + thousands separators + 0 decimals (spec §9). Missing or non-finite amounts show ₦0. */
+/** '₦' + thousands separators + 0 decimals (docs/product.md#constants). Missing or non-finite amounts show ₦0. */
 export function formatNaira(amount: number | null | undefined): string {
   const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
   const rounded = Math.round(value);

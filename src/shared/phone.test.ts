@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalisePhone } from './phone.ts';
 
-describe('normalisePhone (spec §5)', () => {
+describe('normalisePhone (docs/product.md#validation)', () => {
   it('drops the leading 0 of a local number and prefixes +234', () => {
     expect(normalisePhone('08012345678')).toBe('+2348012345678');
     expect(normalisePhone('07031234567')).toBe('+2347031234567');

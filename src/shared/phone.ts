@@ -4,7 +4,7 @@ import { DEFAULT_PHONE_PREFIX } from './constants.ts';
 const NIGERIAN_WITHOUT_PLUS = /^234[789]\d{9}$/;
 
 /**
- * Spec §5: remove spaces, hyphens and brackets; keep a number starting with +;
+ * docs/product.md#validation: remove spaces, hyphens and brackets; keep a number starting with +;
  * otherwise drop a leading 0 and prefix +234. One addition: a Nigerian number typed with its
  * country code and no + (2348031234567) only gets the +, where the spec's rule would make it
  * +2342348031234567, which is no number at all.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LEVEL_THRESHOLDS, levelForPoints } from './constants.ts';
 import { isSuccessStatus, levelBadge, levelTone, statusTone } from './status.ts';
 
-describe('statusTone (spec §4)', () => {
+describe('statusTone (docs/product.md#states)', () => {
   it("is green for 'success' and 'successful', whatever the case", () => {
     for (const status of ['success', 'successful', 'SUCCESS', 'Successful', 'SuCcEsSfUl']) {
       expect(statusTone(status)).toBe('success');
@@ -33,7 +33,7 @@ describe('statusTone (spec §4)', () => {
   });
 });
 
-describe('levelBadge and levelTone (spec §4)', () => {
+describe('levelBadge and levelTone (docs/product.md#states)', () => {
   it('names level 1 Rookie, 2 Rising Talent, anything else Steady Player', () => {
     expect(levelBadge(1)).toBe('Rookie');
     expect(levelBadge(2)).toBe('Rising Talent');
@@ -50,7 +50,7 @@ describe('levelBadge and levelTone (spec §4)', () => {
   });
 });
 
-describe('levelForPoints (DESIGN §4)', () => {
+describe('levelForPoints (docs/product.md#games-and-draws)', () => {
   it('uses the thresholds 100, 500, 2000 and 10000', () => {
     expect(LEVEL_THRESHOLDS).toEqual([100, 500, 2000, 10_000]);
   });

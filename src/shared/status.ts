@@ -1,4 +1,4 @@
-/** Colour family of a payment or withdrawal status (spec §4), case-insensitive. */
+/** Colour family of a payment or withdrawal status (docs/product.md#states), case-insensitive. */
 export type StatusTone = 'success' | 'danger' | 'warning';
 
 export function statusTone(status: string | null | undefined): StatusTone {
@@ -12,7 +12,7 @@ export function isSuccessStatus(status: string | null | undefined): boolean {
   return statusTone(status) === 'success';
 }
 
-/** Leaderboard badge by level (spec §4). */
+/** Leaderboard badge by level (docs/product.md#states). */
 export function levelBadge(level: number): string {
   if (level === 1) return 'Rookie';
   if (level === 2) return 'Rising Talent';

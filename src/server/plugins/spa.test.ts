@@ -12,7 +12,7 @@ const INDEX_HTML =
 const SCRIPT = 'console.log("pluckers");';
 const SECRET = 'not-for-the-browser-4f1d';
 
-/** Every client route of spec §2 (both spellings where it gives two) plus the admin console. */
+/** Every client route of docs/product.md#screens (both spellings where it gives two) plus the admin console. */
 const CLIENT_ROUTES = [
   '/',
   '/login',

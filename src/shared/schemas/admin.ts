@@ -342,7 +342,7 @@ export const auditPageSchema = z.object({
   pagination: paginationSchema,
 });
 
-/** One ledger invariant (DESIGN §3) and up to 50 rows that break it, as the database returns them. */
+/** One ledger invariant (docs/architecture.md#where-money-moves) and up to 50 rows that break it, as the database returns them. */
 export const ledgerInvariantSchema = z.object({
   name: z.string(),
   description: z.string(),

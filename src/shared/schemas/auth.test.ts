@@ -17,7 +17,7 @@ function firstMessage(body: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('registerSchema (spec §5, in order)', () => {
+describe('registerSchema (docs/product.md#validation, in order)', () => {
   it('uses the spec texts exactly', () => {
     expect(SIGNUP_MESSAGES).toEqual({
       fullname: 'Please enter a valid fullname',
@@ -66,7 +66,7 @@ describe('registerSchema (spec §5, in order)', () => {
     expect(firstMessage({ ...valid, fullname: 'Ada O' })).toBeUndefined();
   });
 
-  it("adds DESIGN's rules: email format, username format, password length", () => {
+  it('adds our own rules: email format, username format, password length', () => {
     expect(firstMessage({ ...valid, email: 'not-an-email' })).toBe(RULE_MESSAGES.emailFormat);
     expect(firstMessage({ ...valid, username: 'ab' })).toBe(RULE_MESSAGES.usernameFormat);
     expect(firstMessage({ ...valid, username: 'ada-obi' })).toBe(RULE_MESSAGES.usernameFormat);

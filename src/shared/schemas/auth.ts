@@ -10,7 +10,7 @@ import {
   userSchema,
 } from './users.ts';
 
-/** Signup payload (spec §3), checked in spec §5 order, plus DESIGN's rules (18+ required). */
+/** Signup payload (docs/product.md#data), checked in the order of docs/product.md#validation, plus our own rules (18+ required). */
 export const registerSchema = z
   .object({
     fullname: fullnameSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RULE_MESSAGES } from '../messages.ts';
 
-/** Every error body the API sends (spec §8: the error carries message and statusCode). */
+/** Every error body the API sends (docs/product.md#errors: the error carries message and statusCode). */
 export const errorBodySchema = z.object({
   message: z.string(),
   statusCode: z.number().int(),
@@ -45,5 +45,5 @@ export const idParamsSchema = z.object({ id: idSchema });
 /** Timestamps travel as ISO-8601 strings. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 
-/** Naira amounts as the API speaks them (spec §3); the server stores kobo. */
+/** Naira amounts as the API speaks them (docs/product.md#data); the server stores kobo. */
 export const nairaSchema = z.number();

@@ -21,7 +21,7 @@ const text = (empty: string, what: string, max: number) =>
     .min(1, empty)
     .max(max, SUPPORT_MESSAGES.tooLong(what, max));
 
-/** POST /support: what the support form sends (spec §2's fields). */
+/** POST /support: what the support form sends (the fields in docs/product.md#screens). */
 export const supportTicketBodySchema = z.object({
   name: text(SUPPORT_MESSAGES.name, 'Name', 100),
   email: emailSchema,

@@ -147,7 +147,7 @@ interface AppRoute {
   element: ReactNode;
 }
 
-/** Public routes of spec §2 (no session needed). */
+/** Public routes of docs/product.md#screens (no session needed). */
 const publicRoutes: AppRoute[] = [
   { paths: ['/login'], element: <LoginPage /> },
   { paths: ['/Signup'], element: <SignupPage /> },
@@ -165,14 +165,21 @@ const staticRoutes: AppRoute[] = [
   { paths: ['/SupportCenter'], element: <SupportCenterPage /> },
 ];
 
-/** Protected routes of spec §2, both spellings where the spec gives two. */
+/** Protected routes of docs/product.md#screens, both spellings where the spec gives two. */
 const protectedRoutes: Array<{
   paths: string[];
   Screen: Page<object>;
   /** Starts the screen's first request, on a cold start, alongside the session. */
   prefetch?: () => void;
+  /** Shows while the session is restored (Home: the prerendered signed-in shell). */
+  shell?: true;
 }> = [
-  { paths: ['/', '/Home'], Screen: HomePage, prefetch: () => prefetchGames(HOME_FIRST_TAB) },
+  {
+    paths: ['/', '/Home'],
+    Screen: HomePage,
+    prefetch: () => prefetchGames(HOME_FIRST_TAB),
+    shell: true,
+  },
   { paths: ['/GameDetails'], Screen: GameDetailsPage },
   { paths: ['/LeaderBoard'], Screen: LeaderboardPage },
   { paths: ['/MySubmissions'], Screen: MySubmissionsPage },
@@ -188,7 +195,7 @@ const protectedRoutes: Array<{
   { paths: ['/Notifications'], Screen: NotificationsPage },
   { paths: ['/Profile'], Screen: ProfilePage },
   { paths: ['/ResponsiblePlay'], Screen: ResponsiblePlayPage },
-  // '/admin' and everything below it (DESIGN §4 "Operators").
+  // '/admin' and everything below it (docs/product.md#operators "Operators").
   { paths: ['/admin/*?'], Screen: AdminApp },
 ];
 
@@ -209,11 +216,12 @@ export function preloadScreen(pathname: string): Promise<unknown> | undefined {
   return Promise.all([Protected.preload(), route.Screen.preload()]);
 }
 
-export function App() {
+/** `ssrPath`: the page the build prerenders (scripts/prerender-web.ts); the browser's own otherwise. */
+export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <>
       <SandboxBanner />
-      <Router parser={caseInsensitiveParser}>
+      <Router parser={caseInsensitiveParser} ssrPath={ssrPath}>
         <SessionGate preload={preloadScreen}>
           <Suspense fallback={<PageSpinner />}>
             <Switch>
@@ -231,10 +239,10 @@ export function App() {
                   </Route>
                 )),
               )}
-              {protectedRoutes.flatMap(({ paths, Screen }) =>
+              {protectedRoutes.flatMap(({ paths, Screen, shell }) =>
                 paths.map((path) => (
                   <Route key={path} path={path}>
-                    <Protected>
+                    <Protected shell={shell}>
                       <Suspense fallback={<PageSpinner />}>
                         <Screen />
                       </Suspense>

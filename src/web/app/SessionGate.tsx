@@ -1,6 +1,12 @@
-import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { restoreSession, tokenStorageHasToken, useSession } from '@web/lib/session.ts';
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 
 /** Fetches, alongside the session, what the screen at a path needs to show (its code). */
 export type ScreenPreloader = (pathname: string) => Promise<unknown> | undefined;
@@ -21,10 +27,23 @@ export function startSession(pathname: string, preload?: ScreenPreloader): void 
   started = settle(pathname, preload);
 }
 
+const Settled = createContext(true);
+
 /**
- * Spec §4: restore the session once at start; show a small spinner until it settles (and, with
- * a stored token, until the code of the screen asked for is there too: it was fetched at the
- * same time).
+ * Whether the stored session (if any) has been restored: until then a signed-in screen shows
+ * its shell rather than sending the visitor to /login.
+ */
+export function useSessionSettled(): boolean {
+  const restoring = useSession((session) => session.restoring);
+  return useContext(Settled) && !restoring;
+}
+
+/**
+ * Spec §4: restore the session once at start. Pages render at once (the prerendered HTML is
+ * hydrated as it is); signed-in screens read `useSessionSettled` and wait, in their shell, until
+ * the session and the screen's code (fetched at the same time) are there. The build's prerender
+ * runs without a window and renders that waiting state, which a visitor with a token also
+ * starts in, so hydration matches.
  */
 export function SessionGate({
   children,
@@ -33,8 +52,9 @@ export function SessionGate({
   children: ReactNode;
   preload?: ScreenPreloader;
 }) {
-  const restoring = useSession((session) => session.restoring);
-  const [settled, setSettled] = useState(() => !tokenStorageHasToken());
+  const [settled, setSettled] = useState(
+    () => typeof window !== 'undefined' && !tokenStorageHasToken(),
+  );
 
   useEffect(() => {
     const pending = started ?? settle(window.location.pathname, preload);
@@ -43,6 +63,5 @@ export function SessionGate({
     void pending.finally(() => startTransition(() => setSettled(true)));
   }, [preload]);
 
-  if (!settled || restoring) return <PageSpinner label="Loading your session" />;
-  return <>{children}</>;
+  return <Settled value={settled}>{children}</Settled>;
 }

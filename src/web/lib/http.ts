@@ -107,7 +107,7 @@ function handleUnauthorized(): ApiError {
   return new ApiError(ERROR_MESSAGES.unauthorized, 401);
 }
 
-/** Spec §7: base /api/v1, 20 s timeout, JSON, bearer token from localStorage `authToken`. */
+/** docs/product.md#the-api: base /api/v1, 20 s timeout, JSON, bearer token from localStorage `authToken`. */
 export async function request<T>(
   method: string,
   path: string,
@@ -170,7 +170,7 @@ export const http = {
     request<T>('DELETE', path, { ...options, body }),
 };
 
-/** The server's message when there is one, otherwise the screen's own fallback (spec §8). */
+/** The server's message when there is one, otherwise the screen's own fallback (docs/product.md#errors). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
   return fallback;

@@ -11,7 +11,7 @@ import { sessionCopy, tokenStorage } from './storage.ts';
 
 const PENDING_EMAIL_KEY = 'pendingEmail';
 
-/** App state of spec §3: user, e-mail awaiting verification, current game, settings. */
+/** App state of docs/product.md#data: user, e-mail awaiting verification, current game, settings. */
 export interface SessionState {
   restoring: boolean;
   user: User | null;
@@ -57,7 +57,7 @@ export function setUser(user: User | null): void {
   update({ user });
 }
 
-/** Local balance change after a paid action (spec §4), until the next user reload. */
+/** Local balance change after a paid action (docs/product.md#states), until the next user reload. */
 export function adjustBalance(delta: number): void {
   if (state.user) setUser({ ...state.user, accountBalance: state.user.accountBalance + delta });
 }
@@ -76,7 +76,7 @@ export function setCurrentGame(game: Game | null): void {
   update({ currentGame: game });
 }
 
-/** Spec §4: the session is not restored on /login or on any path containing 'auth'. */
+/** docs/product.md#states: the session is not restored on /login or on any path containing 'auth'. */
 export function shouldRestoreSession(pathname: string): boolean {
   return pathname.toLowerCase() !== '/login' && !/auth/i.test(pathname);
 }
@@ -126,7 +126,7 @@ function forget(): void {
 export const LOGOUT_TIMEOUT_MS = 5_000;
 
 /**
- * Spec §4 Logout, after asking the server to revoke this token (so a copy of it stops working
+ * docs/product.md#states Logout, after asking the server to revoke this token (so a copy of it stops working
  * too). The local logout happens whatever the server says, or if it does not answer in time.
  */
 export async function logout(): Promise<void> {
@@ -161,7 +161,7 @@ async function forgetPushSubscription(): Promise<void> {
   }
 }
 
-/** Spec §4 Logout on this device only: for when the server has already ended the session. */
+/** docs/product.md#states Logout on this device only: for when the server has already ended the session. */
 export function endSessionLocally(): void {
   forget();
   navigate('/login', { replace: true });

@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants.ts';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
- * Toasts with spec §9's rules: 4 s for plain and error toasts, 2 s for success, loading toasts
+ * Toasts with the rules of docs/product.md#constants: 4 s for plain and error toasts, 2 s for success, loading toasts
  * stay until dismissed, at most 20 on screen. The same calls as react-hot-toast (toast,
  * toast.success, toast.error, toast.loading, toast.dismiss), in a fraction of its bytes,
  * because every byte here counts against the 100 KB budget of /login and Home.

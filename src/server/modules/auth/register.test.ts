@@ -63,7 +63,7 @@ const register = (app: FastifyInstance, body: Record<string, unknown>) =>
 const login = (app: FastifyInstance, email: string, password: string) =>
   post(app, '/api/v1/auth/login', { email, password });
 
-describe('POST /auth/register: spec §5 rules, in order', () => {
+describe('POST /auth/register: docs/product.md#validation rules, in order', () => {
   it('reports the first failing rule with the spec text, field after field', async () => {
     const app = await appWithMail();
     const valid = signup();

@@ -72,7 +72,7 @@ export async function playedIds(
   return new Set(rows.map((row) => row.gameId));
 }
 
-/** The games of one of DESIGN §4's lists, the same for every player, in one query. */
+/** The games of one list (docs/product.md#games-and-draws), the same for every player, in one query. */
 export async function listGameRows(db: Database, type: GameType, now: Date): Promise<GameRow[]> {
   if (type === 'TRENDING') {
     const since = new Date(now.getTime() - 24 * 3_600_000);

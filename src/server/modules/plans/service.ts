@@ -26,7 +26,7 @@ export const PLAN_MESSAGES = {
 
 type PlanRow = typeof plans.$inferSelect;
 
-/** Weekly price = amountPerDay × 7 (spec §3), computed here and nowhere else. */
+/** Weekly price = amountPerDay × 7 (docs/product.md#data), computed here and nowhere else. */
 export function weeklyPriceKobo(plan: Pick<PlanRow, 'amountPerDay'>): bigint {
   return plan.amountPerDay * BigInt(PLAN_DAYS_PER_PERIOD);
 }

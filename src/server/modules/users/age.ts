@@ -15,7 +15,7 @@ export const AGE_MESSAGES = {
 } as const;
 
 /**
- * Players must be 18 or over (spec §1). Sign-up asks; an account made another way (Google)
+ * Players must be 18 or over (docs/product.md#who-it-is-for). Sign-up asks; an account made another way (Google)
  * has no confirmation yet and may not play or pay until it gives one.
  */
 export function assertAgeConfirmed(account: { ageConfirmedAt: Date | null }): void {

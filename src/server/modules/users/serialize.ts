@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { plans, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 
-/** DESIGN §4: the public name carries `plucker_` unless the user's plan has the verified badge. */
+/** docs/product.md#accounts: the public name carries `plucker_` unless the user's plan has the verified badge. */
 export function publicUsername(handle: string, hasVerifiedBadge: boolean): string {
   return hasVerifiedBadge ? handle : `${USERNAME_PREFIX}${handle}`;
 }

@@ -28,7 +28,7 @@ async function rows(
 }
 
 /**
- * Every invariant of DESIGN §3, with the rows that break it. Used by tests and operators.
+ * Every invariant of docs/architecture.md#where-money-moves, with the rows that break it. Used by tests and operators.
  * `payments.sandbox` says whether this server runs the payments sandbox: in a live system a
  * sandbox credit (test money) is a failure until an operator has reviewed it.
  */

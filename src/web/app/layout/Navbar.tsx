@@ -22,7 +22,7 @@ function navLinks(hasPlan: boolean, isAdmin: boolean): NavLink[] {
     ...(hasPlan || isAdmin ? [] : [{ href: '/Pricing', label: 'Go VIP' }]),
     { href: '/MySubmissions', label: 'My submissions' },
     { href: '/topup', label: 'Wallet' },
-    // Operators only (DESIGN §4); the console itself also sends anyone else away.
+    // Operators only (docs/product.md#operators); the console itself also sends anyone else away.
     ...(isAdmin ? [{ href: '/admin', label: 'Admin' }] : []),
   ];
 }

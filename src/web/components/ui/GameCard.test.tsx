@@ -32,7 +32,7 @@ function card() {
 
 afterEach(() => setCurrentGame(null));
 
-describe('GameCard (spec §2 game card)', () => {
+describe('GameCard (docs/product.md#screens game card)', () => {
   it('shows the title in quotes, the status badge, entry fee, reward and places left', () => {
     render(<GameCard game={game()} />);
     const article = card();

@@ -10,7 +10,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { Loading } from './LoadingState.tsx';
 
 /*
- * Games as every screen shows them: badges, the card of spec §2 and the grid of cards. One
+ * Games as every screen shows them: badges, the card of docs/product.md#screens and the grid of cards. One
  * module on purpose: Home, the Tournament Hub, game details and submissions all need them,
  * and one small shared chunk costs players less than three.
  */
@@ -54,7 +54,7 @@ const STATUS_TONES: Record<GameStatus, TagTone> = {
   CANCELLED: 'danger',
 };
 
-/** Badge texts of DESIGN §4: Upcoming, Live, Closed, Completed, Cancelled. */
+/** Badge texts of docs/product.md#games-and-draws: Upcoming, Live, Closed, Completed, Cancelled. */
 export function GameStatusBadge({ status }: { status: GameStatus }) {
   return (
     <Tag tone={STATUS_TONES[status]}>
@@ -75,7 +75,7 @@ export function TournamentMarker() {
   );
 }
 
-/** The green FREE badge of spec §2 (no entry fee). */
+/** The green FREE badge of docs/product.md#screens (no entry fee). */
 export function FreeBadge() {
   return <Tag tone="vip">FREE</Tag>;
 }
@@ -100,7 +100,7 @@ export function gameDetailsHref(gameId: string): string {
 }
 
 /**
- * Spec §2 'Pluck in': remember the game, open /GameDetails in place of the current history
+ * docs/product.md#screens 'Pluck in': remember the game, open /GameDetails in place of the current history
  * entry, and start at the top of the page.
  */
 export function usePluckIn(): (game: Game) => void {
@@ -112,7 +112,7 @@ export function usePluckIn(): (game: Game) => void {
   };
 }
 
-/** One game of a list (spec §2 "Game list and card"). */
+/** One game of a list (docs/product.md#screens "Game list and card"). */
 export function GameCard({ game }: { game: Game }) {
   const titleId = useId();
   const pluckIn = usePluckIn();
@@ -187,7 +187,7 @@ interface GameGridProps {
 }
 
 /**
- * The game list of spec §2: 1 column on phones, 3 on large screens. While loading it keeps
+ * The game list of docs/product.md#screens: 1 column on phones, 3 on large screens. While loading it keeps
  * the height of a row of cards so the page below does not jump when the games arrive.
  */
 export function GameGrid({

@@ -10,7 +10,7 @@ interface PaginationProps {
   busy?: boolean;
 }
 
-/** Previous / Page n of m / Next for the page-based lists of spec §3; hidden for one page. */
+/** Previous / Page n of m / Next for the page-based lists of docs/product.md#data; hidden for one page. */
 export function Pagination({ page, totalPages, onChange, label, busy = false }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (

@@ -3,7 +3,7 @@ import { toast } from '@web/lib/toast.tsx';
 import { useEffect } from 'react';
 
 /**
- * Spec §8: a failed load shows a toast with the server's message, or the screen's own fallback.
+ * docs/product.md#errors: a failed load shows a toast with the server's message, or the screen's own fallback.
  * The toast id keeps one toast per screen however often the query retries or re-renders.
  */
 export function useErrorToast(error: unknown, fallback: string, id: string): void {

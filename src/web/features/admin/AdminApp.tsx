@@ -36,7 +36,7 @@ const AuditPage = page(() => import('./routes/AuditPage.tsx'), 'AuditPage');
 const AdminNotFound = page(() => import('./routes/AdminNotFound.tsx'), 'AdminNotFound');
 
 /**
- * The operator console under /admin (DESIGN §4 "Operators"). Lazily loaded from the app's
+ * The operator console under /admin (docs/product.md#operators "Operators"). Lazily loaded from the app's
  * route table, so players never download it; a player who opens /admin is sent to /.
  * Below here every path is relative to /admin.
  */

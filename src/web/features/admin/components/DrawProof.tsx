@@ -42,7 +42,7 @@ function useVerdict(proof: DrawProofResponse | undefined) {
   return verdict;
 }
 
-/** The provably fair draw: commitment before, seed and winners after (DESIGN §4). */
+/** The provably fair draw: commitment before, seed and winners after (docs/product.md#fairness). */
 export function DrawProof({ game }: { game: Game }) {
   const completed = game.status === 'COMPLETED';
   const proof = useDrawProof(game.id, completed || game.status === 'CLOSED');

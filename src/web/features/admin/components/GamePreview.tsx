@@ -30,7 +30,7 @@ function FinishedResult({ game }: { game: PreviewGame }) {
   let headline: string;
   let detail: string;
   if (game.status === 'COMPLETED') {
-    // DESIGN §4: one winner per five players.
+    // docs/product.md#games-and-draws: one winner per five players.
     const winners = Math.floor(game.playerCount / 5);
     headline = `Drawn: ${winners} winner${winners === 1 ? '' : 's'} of ${players}`;
     detail = `Each winner got ${formatNaira(game.reward)}; the proof is below.`;
@@ -50,7 +50,7 @@ function FinishedResult({ game }: { game: PreviewGame }) {
 }
 
 /**
- * The player's game card as it will look (spec §2): status badge, Tournament marker, FREE
+ * The player's game card as it will look (docs/product.md#screens): status badge, Tournament marker, FREE
  * badge, quoted title, description with its line breaks, fee, reward and places left.
  * Nothing in it can be pressed: it is a picture of the card. A finished game shows its result.
  */

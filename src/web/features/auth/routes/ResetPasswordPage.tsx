@@ -19,7 +19,7 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<{ field: Field; message: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  // Spec §5: without the email parameter, back to /forgotpassword with 'An error occurred'.
+  // docs/product.md#validation: without the email parameter, back to /forgotpassword with 'An error occurred'.
   useEffect(() => {
     if (email) return;
     toast.error(ERROR_MESSAGES.resetNeedsEmail);

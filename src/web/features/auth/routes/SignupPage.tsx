@@ -34,7 +34,7 @@ export function SignupPage() {
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    // Spec §4: editing the e-mail resets the verified flag.
+    // docs/product.md#states: editing the e-mail resets the verified flag.
     if (field === 'email') setEmailVerified(false);
     if (error?.field === field) setError(null);
   };

@@ -10,7 +10,7 @@ import { resendVerificationLink } from '../api/email-verification.ts';
 import { AuthShell } from './AuthShell.tsx';
 
 /**
- * The server sends at most one link a minute per address (DESIGN §4, 60 s resend cooldown) and
+ * The server sends at most one link a minute per address (docs/product.md#accounts, 60 s resend cooldown) and
  * answers alike inside it, so the page waits the minute out in view instead of letting a
  * press seem to send a link that never comes (issue 20 point 5). Kept across reloads.
  */

@@ -2,7 +2,7 @@ import type { GameType } from '@shared/constants.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { arrivedGames, loadGames } from './prefetch-games.ts';
 
-/** Spec §7: the list of one game type (taken from Home's prefetch on a cold start). */
+/** docs/product.md#the-api: the list of one game type (taken from Home's prefetch on a cold start). */
 export const gamesQueryOptions = (gameType: GameType) =>
   queryOptions({
     queryKey: ['games', 'list', gameType],

@@ -18,7 +18,7 @@ export function usePlayGame() {
     networkMode: 'always',
     retry: false,
     onSuccess: (result) => {
-      // Spec §4: the local balance drops by the entry fee until the next user reload.
+      // docs/product.md#states: the local balance drops by the entry fee until the next user reload.
       if (result.amountPaid > 0) adjustBalance(-result.amountPaid);
       // A player who has answered may now be offered to install the app (issue 16).
       noteAnswerSubmitted();

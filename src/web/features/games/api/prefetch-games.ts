@@ -8,7 +8,7 @@ import { prefetch, takeArrived, takePrefetched } from '@web/lib/prefetch.ts';
  * without loading the signed-in shell first.
  */
 
-/** Spec §7: GET /game?gameType=…; a missing data.games means an empty list. */
+/** docs/product.md#the-api: GET /game?gameType=…; a missing data.games means an empty list. */
 export const getGames = (gameType: GameType) =>
   http
     .get<{ data?: { games?: Game[] } }>('/game', { query: { gameType } })

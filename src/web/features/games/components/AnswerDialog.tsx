@@ -13,7 +13,7 @@ import { Link } from 'wouter';
 import { usePlayGame } from '../api/play-game.ts';
 import { answerDraft, checkAnswer } from '../lib/answer.ts';
 
-/** Spec §4: FORM → LOADING on submit; LOADING → SUCCESS, or back to FORM on failure. */
+/** docs/product.md#states: FORM → LOADING on submit; LOADING → SUCCESS, or back to FORM on failure. */
 export type AnswerStep = 'FORM' | 'LOADING' | 'SUCCESS';
 
 interface AnswerDialogProps {

@@ -246,7 +246,7 @@ function ProofSection({ game }: { game: Game }) {
 }
 
 /**
- * The provably fair draw of DESIGN §4, in players' words: the fingerprint published before
+ * The provably fair draw of docs/product.md#fairness, in players' words: the fingerprint published before
  * play and, once the game is completed, the winners and an in-browser re-check of the draw.
  */
 export function FairnessPanel({ game }: { game: Game }) {

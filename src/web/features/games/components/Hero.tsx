@@ -1,7 +1,7 @@
 import { PAGE_TEXTS } from '@shared/messages.ts';
 
 /**
- * Landing hero of spec §1: tagline, headline, sub-headline and the welcome text. For a player
+ * Landing hero of docs/product.md#who-it-is-for: tagline, headline, sub-headline and the welcome text. For a player
  * who has played before it is compact on phones (issue 20 point 12): same texts, smaller, with
  * the welcome text cut to two lines, so today's games start on the first screen. Laptops and
  * first-time players keep the full hero.

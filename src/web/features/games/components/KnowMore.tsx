@@ -24,7 +24,7 @@ const CARDS = [
   },
 ] as const;
 
-/** The marketing section of spec §1: Tournaments, VIP and Pluckers. */
+/** The marketing section of docs/product.md#who-it-is-for: Tournaments, VIP and Pluckers. */
 export function KnowMore() {
   return (
     <section aria-labelledby="know-more-title" className="mt-14">

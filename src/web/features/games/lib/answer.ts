@@ -16,7 +16,7 @@ export const ANSWER_PROBLEMS = {
 } as const;
 
 /**
- * The rules the server enforces (DESIGN §4), on the answer as a reader sees it (the shared rule):
+ * The rules the server enforces (docs/product.md#games-and-draws), on the answer as a reader sees it (the shared rule):
  * 1 to 20 words, at most 280 characters.
  */
 export function checkAnswer(answer: string): AnswerCheck {

@@ -2,7 +2,7 @@ import type { GameType } from '@shared/constants.ts';
 
 export type HomeTab = Exclude<GameType, 'TOURNAMENT'>;
 
-/** Home's three game lists (spec §2), in tab order. */
+/** Home's three game lists (docs/product.md#screens), in tab order. */
 export const HOME_TABS: ReadonlyArray<{ key: HomeTab; label: string }> = [
   { key: 'TRENDING', label: 'Trending Games' },
   { key: 'NEW_CHALLANGES', label: 'New Challenges' },

@@ -81,7 +81,7 @@ describe('GameDetailsPage', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
-  it('opens a shared link (?id=) with every detail of spec §2 and the fairness commitment', async () => {
+  it('opens a shared link (?id=) with every detail of docs/product.md#screens and the fairness commitment', async () => {
     await player(1000);
     const { game } = await paidGame();
     await fillGame(server(), game.id, 3);
@@ -283,7 +283,7 @@ describe('GameDetailsPage', () => {
     expect(getSession().user?.accountBalance).toBe(1000);
   });
 
-  it('without a server message, shows what the transport says (spec §8) and keeps the form', async () => {
+  it('without a server message, shows what the transport says (docs/product.md#errors) and keeps the form', async () => {
     await player(1000);
     const { game } = await paidGame();
     const proxy = await startProxy(server(), {

@@ -80,7 +80,7 @@ function BackLink() {
 }
 
 /**
- * What the wallet lacks for a paid game (DESIGN §4: balance >= max(entryFee, minimum payment)),
+ * What the wallet lacks for a paid game (docs/product.md#games-and-draws: balance >= max(entryFee, minimum payment)),
  * in naira; 0 when it can pay.
  */
 export function missingForGame(game: Game, balance: number, minimumPayment: number): number {

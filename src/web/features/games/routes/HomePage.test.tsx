@@ -133,7 +133,7 @@ describe('HomePage', () => {
     localStorage.setItem('authToken', 'token-abc');
     renderPage();
 
-    // http.ts rejects with the status text (spec §8 "otherwise the transport message"), so
+    // http.ts rejects with the status text (docs/product.md#errors "otherwise the transport message"), so
     // 'An error occurred.' is only for failures that are not HTTP answers.
     expect(await screen.findByText('Bad Gateway')).toBeTruthy();
     expect(screen.getByText('We could not load these games')).toBeTruthy();

@@ -13,7 +13,7 @@ import { isReturningPlayer, markHomeSeen } from '../lib/returning.ts';
 
 function GamesPanel({ tab }: { tab: (typeof HOME_TABS)[number] }) {
   const { data, isPending, error, refetch, isFetching } = useGames(tab.key);
-  // Spec §8: the server's message, or 'An error occurred.' (inlined: Home's bytes are budgeted).
+  // docs/product.md#errors: the server's message, or 'An error occurred.' (inlined: Home's bytes are budgeted).
   useEffect(() => {
     if (error) toast.error(errorMessage(error, ERROR_MESSAGES.gameList), { id: 'games-error' });
   }, [error]);
@@ -31,7 +31,7 @@ function GamesPanel({ tab }: { tab: (typeof HOME_TABS)[number] }) {
   );
 }
 
-/** / and /Home: hero, the three game lists as tabs, and Know More (spec §2). */
+/** / and /Home: hero, the three game lists as tabs, and Know More (docs/product.md#screens). */
 export function HomePage() {
   const [selected, setSelected] = useState<HomeTab>(HOME_FIRST_TAB);
   const returning = useSession((session) => isReturningPlayer(session.user?.totalGamesPlayed ?? 0));

@@ -13,7 +13,7 @@ export interface LeaderboardParams {
   categoryID?: string;
 }
 
-/** Spec §7: GET /leaderboard with optional dates, pageSize (default 10) and categoryID. */
+/** docs/product.md#the-api: GET /leaderboard with optional dates, pageSize (default 10) and categoryID. */
 export const getLeaderboard = (params: LeaderboardParams = {}) =>
   http
     .get<{ data?: LeaderboardEntry[] }>('/leaderboard', {

@@ -1,6 +1,6 @@
 import { type LevelTone, levelBadge, levelTone } from '@shared/status.ts';
 
-/** Spec §4 level pill colours: green 1, blue 2, purple 3, grey otherwise. */
+/** docs/product.md#states level pill colours: green 1, blue 2, purple 3, grey otherwise. */
 export const LEVEL_PILL_CLASSES: Record<LevelTone, string> = {
   green: 'border-vip/40 bg-vip/10 text-vip',
   blue: 'border-sky-400/40 bg-sky-400/10 text-sky-300',

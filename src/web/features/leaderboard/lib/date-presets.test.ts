@@ -10,7 +10,7 @@ import {
 // Sunday 22 November 2026, 02:20 in Lagos (01:20 UTC).
 const NOW = new Date('2026-11-22T01:20:00Z');
 
-describe('leaderboard date presets (spec §9: 5 weeks, 5 months, 4 quarters)', () => {
+describe('leaderboard date presets (docs/product.md#constants: 5 weeks, 5 months, 4 quarters)', () => {
   it('gives the last 5 weeks, Monday to Sunday, newest first', () => {
     expect(weeklyPresets(NOW)).toEqual([
       { label: 'This week', dateFrom: '2026-11-16', dateTo: '2026-11-22' },

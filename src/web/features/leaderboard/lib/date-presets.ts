@@ -1,7 +1,7 @@
 /**
- * Leaderboard date windows of spec §2/§9: the last 5 weeks, 5 months and 4 quarters, newest
+ * Leaderboard date windows of docs/product.md#screens/#constants: the last 5 weeks, 5 months and 4 quarters, newest
  * first, in the Lagos calendar (UTC+1, no daylight saving), as the YYYY-MM-DD dates
- * GET /leaderboard takes. Built, but not displayed (spec §2).
+ * GET /leaderboard takes. Built, but not displayed (docs/product.md#screens).
  */
 export interface DatePreset {
   label: string;

@@ -179,7 +179,7 @@ function YourRank({ params }: { params: LeaderboardParams }) {
 }
 
 /**
- * /LeaderBoard: the top players for all games (the single 'All games' pill of spec §2). The
+ * /LeaderBoard: the top players for all games (the single 'All games' pill of docs/product.md#screens). The
  * weekly, monthly and quarterly windows exist (lib/date-presets.ts) but are not shown.
  */
 export function LeaderboardPage({ params = {} }: { params?: LeaderboardParams }) {

@@ -57,7 +57,7 @@ export function NotificationsPage() {
       {isPending ? (
         <PageLoading label="Loading notifications" />
       ) : isError || !data ? (
-        // Spec §8: a failed notification load is silent; show the empty inbox.
+        // docs/product.md#errors: a failed notification load is silent; show the empty inbox.
         <EmptyState icon="🔔" title="No notifications yet">
           When you top up, play, win or withdraw, we will let you know here.
         </EmptyState>

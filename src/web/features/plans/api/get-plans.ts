@@ -4,7 +4,7 @@ import { http } from '@web/lib/http.ts';
 
 export const getPlans = () => http.get<{ data: Plan[] }>('/plan').then((body) => body.data);
 
-/** Spec §7: the plan list is cached after the first load. */
+/** docs/product.md#the-api: the plan list is cached after the first load. */
 export const plansQueryOptions = queryOptions({
   queryKey: ['plans'],
   queryFn: getPlans,

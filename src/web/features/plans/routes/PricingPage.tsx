@@ -76,7 +76,7 @@ const FAQ = [
 export function PricingPage() {
   const hasPlan = useSession((session) => Boolean(session.user?.planID));
   const { data: plans, isPending, isError } = usePlans();
-  // Spec §4: a subscribed player opening /Pricing is sent home.
+  // docs/product.md#states: a subscribed player opening /Pricing is sent home.
   if (hasPlan) return <Redirect to="/" replace />;
 
   return (

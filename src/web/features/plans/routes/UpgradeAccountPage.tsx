@@ -46,7 +46,7 @@ export function UpgradeAccountPage() {
     const price = plan.weeklyPrice;
     subscribe.mutate(plan.id, {
       onSuccess: (result) => {
-        // Spec §4: the balance drops locally by the weekly price, then /UpgradeSuccessful.
+        // docs/product.md#states: the balance drops locally by the weekly price, then /UpgradeSuccessful.
         adjustBalance(-price);
         setUser(result.data);
         navigate('/UpgradeSuccessful', { replace: true });

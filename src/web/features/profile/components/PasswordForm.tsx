@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { useUpdateUser } from '../api/update-user.ts';
 
 /**
- * Current password only when the account has one (Google accounts may not, spec §5); without
+ * Current password only when the account has one (Google accounts may not, docs/product.md#validation); without
  * one, a code e-mailed to the account's address proves it is the owner setting it.
  */
 function passwordFormSchema(hasSetPassword: boolean) {

@@ -38,7 +38,7 @@ function validate(values: Values): Errors {
 }
 
 /**
- * Spec §2: the form shows a browser alert and clears itself. Beyond the spec (issue 20 point
+ * docs/product.md#screens: the form shows a browser alert and clears itself. Beyond the spec (issue 20 point
  * 12) the message is also stored for operators first, and the sender gets its reference by
  * e-mail: the alert and the clearing come once it is stored, so a failed send loses nothing.
  */

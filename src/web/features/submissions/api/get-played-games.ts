@@ -2,7 +2,7 @@ import type { PlayedGame } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 
-/** Spec §7: GET /game/played → data array of played games. */
+/** docs/product.md#the-api: GET /game/played → data array of played games. */
 export const getPlayedGames = () =>
   http.get<{ data?: PlayedGame[] }>('/game/played').then((body) => body?.data ?? []);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { submissionStatus } from './submission-status.ts';
 
-describe('submissionStatus (spec §4 submission result)', () => {
+describe('submissionStatus (docs/product.md#states submission result)', () => {
   it('isWinner null is pending review', () => {
     expect(submissionStatus({ isWinner: null, game: { status: 'ONGOING' } }).label).toBe(
       'Pending review',

@@ -25,7 +25,7 @@ const STATUSES: Record<SubmissionOutcome, SubmissionStatus> = {
 };
 
 /**
- * Spec §4: isWinner null = pending review, true = WON, false = LOST. A cancelled game never
+ * docs/product.md#states: isWinner null = pending review, true = WON, false = LOST. A cancelled game never
  * draws, so its entries would stay "pending" for ever: they read Refunded instead.
  */
 export function submissionStatus(played: {

@@ -9,7 +9,7 @@ import { usePlayedGames } from '../api/get-played-games.ts';
 import { SubmissionCard } from '../components/SubmissionCard.tsx';
 import { submissionStatus } from '../lib/submission-status.ts';
 
-/** /MySubmissions: every answer the player sent, newest first, with its result (spec §2, §4). */
+/** /MySubmissions: every answer the player sent, newest first, with its result (docs/product.md#screens, #states). */
 export function MySubmissionsPage() {
   const { data, isPending, error, refetch, isFetching } = usePlayedGames();
   useErrorToast(error, ERROR_MESSAGES.playedGames, 'played-games-error');

@@ -2,7 +2,7 @@ import type { Game } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 
-/** GET /game?gameType=TOURNAMENT: upcoming and ongoing tournaments (DESIGN §4). */
+/** GET /game?gameType=TOURNAMENT: upcoming and ongoing tournaments (docs/product.md#games-and-draws). */
 export const getTournaments = () =>
   http
     .get<{ data?: { games?: Game[] } }>('/game', { query: { gameType: 'TOURNAMENT' } })

@@ -5,12 +5,12 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** 2025-09-22 at midnight in Lagos, the launch spec §2 names. */
+/** 2025-09-22 at midnight in Lagos, the launch date the original client used (docs/product.md#constants). */
 export const DEFAULT_LAUNCH_MS = Date.parse(`${TOURNAMENT_LAUNCH_DATE}T00:00:00+01:00`);
 
 /**
- * When tournaments launch: the operators' settings.tournamentLaunchAt; spec §2's 2025-09-22
- * while settings have not loaded; and, as spec §9 says, 10 days from `now` when settings give
+ * When tournaments launch: the operators' settings.tournamentLaunchAt; 2025-09-22 (docs/product.md#constants)
+ * while settings have not loaded; and, as docs/product.md#constants says, 10 days from `now` when settings give
  * no launch time.
  */
 export function launchTime(

@@ -1,4 +1,4 @@
-/** The hard-coded sample values of the mock tournament flow (spec §2 /SelectedTournament). */
+/** The hard-coded sample values of the mock tournament flow (docs/product.md#screens /SelectedTournament). */
 export interface SampleCard {
   title: string;
   description: string;

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { SAMPLE_CARDS } from '../lib/sample-cards.ts';
 
 /**
- * /SelectedTournament: the mock five-card tournament of spec §2. Sample values only; Confirm
+ * /SelectedTournament: the mock five-card tournament of docs/product.md#screens. Sample values only; Confirm
  * moves to the next card and the last one leads to /SuccessfulSubmission. Nothing is sent.
  */
 export function SelectedTournamentPage() {

@@ -1,7 +1,7 @@
 import { buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { Link } from 'wouter';
 
-/** /SuccessfulSubmission: static confirmation after the tournament cards (spec §2). */
+/** /SuccessfulSubmission: static confirmation after the tournament cards (docs/product.md#screens). */
 export function SuccessfulSubmissionPage() {
   return (
     <section

@@ -27,7 +27,7 @@ const STEPS = [
 function LiveTournaments() {
   const { data, isPending, error, refetch, isFetching } = useTournaments();
   useErrorToast(error, ERROR_MESSAGES.gameList, 'tournaments-error');
-  // The list holds upcoming and ongoing tournaments (DESIGN §4): only ongoing ones are live.
+  // The list holds upcoming and ongoing tournaments (docs/product.md#games-and-draws): only ongoing ones are live.
   const live = data?.filter((game) => game.status === 'ONGOING');
   const upcoming = data?.filter((game) => game.status === 'UPCOMING') ?? [];
   return (
@@ -90,7 +90,7 @@ function HowItWorks() {
   );
 }
 
-/** /Tournament: the countdown to the launch, then the live tournaments (spec §2, §9). */
+/** /Tournament: the countdown to the launch, then the live tournaments (docs/product.md#screens, #constants). */
 export function TournamentPage() {
   const settings = useSession((session) => session.settings);
   // "10 days from now" is measured once, when the page opens, so it does not run away.

@@ -4,7 +4,7 @@ import { http } from '@web/lib/http.ts';
 
 export interface WithdrawalInput {
   amount: number;
-  /** One key per attempt: a retry of the same attempt sends the same key (DESIGN §3). */
+  /** One key per attempt: a retry of the same attempt sends the same key (docs/product.md#money). */
   idempotencyKey: string;
 }
 

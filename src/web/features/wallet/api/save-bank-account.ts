@@ -10,7 +10,7 @@ export interface BankAccountInput extends StepUpProof {
   accountNumber: string;
 }
 
-/** Spec §7 POST bank-account: the server resolves the account name with the bank. */
+/** docs/product.md#the-api POST bank-account: the server resolves the account name with the bank. */
 export const saveBankAccount = (body: BankAccountInput) =>
   http.post<{ message: string; data: BankAccount }>('/bank-account', body);
 

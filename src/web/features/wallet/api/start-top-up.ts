@@ -13,7 +13,7 @@ export interface TopUpCheckout {
   reference: string;
 }
 
-/** Spec §7 POST /payment/{method}: creates a pending payment and returns its checkout URL. */
+/** docs/product.md#the-api POST /payment/{method}: creates a pending payment and returns its checkout URL. */
 export const startTopUp = ({ method, amount }: TopUpInput) =>
   http
     .post<{ message?: string; data: TopUpCheckout }>(`/payment/${method}`, { amount })

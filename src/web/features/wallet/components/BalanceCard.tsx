@@ -7,7 +7,7 @@ interface BalanceCardProps {
   action: { href: string; label: string };
 }
 
-/** The player's wallet balance, in the wallet yellow of DESIGN §1b. */
+/** The player's wallet balance, in the wallet yellow of docs/product.md#look-and-feel. */
 export function BalanceCard({ action }: BalanceCardProps) {
   const balance = useSession((session) => session.user?.accountBalance ?? 0);
   return (

@@ -30,14 +30,14 @@ function isProofRefusal(error: unknown): boolean {
 }
 
 /**
- * Where withdrawals go (spec §7 GET bank, POST bank-account). The server resolves the name on
+ * Where withdrawals go (docs/product.md#the-api GET bank, POST bank-account). The server resolves the name on
  * the account with the bank and the player sees it straight after saving.
  */
 export function BankAccountCard() {
   const account = useSession((session) => session.user?.bankAccount ?? null);
   const hasSetPassword = useSession((session) => session.user?.hasSetPassword ?? true);
   const banks = useBanks();
-  // Spec §8 names this failure's own text: 'Error getting banks'.
+  // docs/product.md#errors names this failure's own text: 'Error getting banks'.
   useEffect(() => {
     if (banks.isError) toast.error(ERROR_MESSAGES.banks, { id: 'banks-error' });
   }, [banks.isError]);

@@ -40,7 +40,7 @@ export function HistorySection<T>({
   renderItem,
   itemKey,
 }: HistorySectionProps<T>) {
-  // Spec §8: the server's message as a toast, otherwise 'Something went wrong'.
+  // docs/product.md#errors: the server's message as a toast, otherwise 'Something went wrong'.
   useErrorToast(error, ERROR_MESSAGES.generic, `${id}-error`);
   const titleId = `${id}-title`;
   const headingRef = useRef<HTMLHeadingElement>(null);

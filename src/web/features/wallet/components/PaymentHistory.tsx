@@ -50,7 +50,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
   );
 }
 
-/** Spec §2 /TopUp: the player's top-ups, newest first, page by page. */
+/** docs/product.md#screens /TopUp: the player's top-ups, newest first, page by page. */
 export function PaymentHistory() {
   const [page, setPage] = useState(1);
   const query = usePayments(page);

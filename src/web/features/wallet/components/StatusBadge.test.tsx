@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StatusBadge } from './StatusBadge.tsx';
 
-describe('StatusBadge (spec §4)', () => {
+describe('StatusBadge (docs/product.md#states)', () => {
   it.each([
     ['successful', 'Successful', 'check', 'text-vip'],
     ['SUCCESS', 'Success', 'check', 'text-vip'],

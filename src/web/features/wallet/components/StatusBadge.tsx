@@ -30,7 +30,7 @@ export function StatusIcon({
   );
 }
 
-/** A payment or withdrawal status: icon and colour of spec §4, and the status in words. */
+/** A payment or withdrawal status: icon and colour of docs/product.md#states, and the status in words. */
 export function StatusBadge({ status }: { status: string }) {
   const look = statusLook(status);
   return (

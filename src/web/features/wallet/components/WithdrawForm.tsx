@@ -16,7 +16,7 @@ import { refreshUser, useWalletSettings } from '../lib/session-data.ts';
 import { checkWithdrawal, totalDebit } from '../lib/withdraw.ts';
 import { WithdrawDialog, type WithdrawStep } from './WithdrawDialog.tsx';
 
-/** Spec §7: after a withdrawal the page reloads its data 500 ms later. */
+/** docs/product.md#the-api: after a withdrawal the page reloads its data 500 ms later. */
 export const RELOAD_AFTER_WITHDRAWAL_MS = 500;
 
 export function WithdrawForm() {

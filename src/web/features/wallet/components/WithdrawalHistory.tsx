@@ -34,7 +34,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   );
 }
 
-/** Spec §2 /WithdrawFunds: the player's withdrawals, newest first, page by page. */
+/** docs/product.md#screens /WithdrawFunds: the player's withdrawals, newest first, page by page. */
 export function WithdrawalHistory() {
   const [page, setPage] = useState(1);
   const query = useWithdrawals(page);

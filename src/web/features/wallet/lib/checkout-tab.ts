@@ -1,5 +1,5 @@
 /**
- * Spec §7 opens the checkout in a new tab. Browsers only allow a new tab straight from a tap,
+ * docs/product.md#the-api opens the checkout in a new tab. Browsers only allow a new tab straight from a tap,
  * and the checkout URL only exists after the server answers, so the tab is opened blank during
  * the tap and pointed at the checkout once the URL arrives. When the browser blocks it, the
  * checkout opens in this tab instead.

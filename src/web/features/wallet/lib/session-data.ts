@@ -8,7 +8,7 @@ export async function refreshUser(): Promise<void> {
   try {
     setUser(await fetchUser());
   } catch {
-    // Spec §4: a failed user load is silent; the last known user stays on screen.
+    // docs/product.md#states: a failed user load is silent; the last known user stays on screen.
   }
 }
 

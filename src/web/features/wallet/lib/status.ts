@@ -4,7 +4,7 @@ export type StatusIconKind = 'check' | 'info';
 
 export interface StatusLook {
   tone: StatusTone;
-  /** Spec §4: a check icon for success, an info icon for everything else. */
+  /** docs/product.md#states: a check icon for success, an info icon for everything else. */
   icon: StatusIconKind;
   /** Text colour of the icon and label (AA on the dark cards). */
   textClass: string;
@@ -27,7 +27,7 @@ export function statusLabel(status: string | null | undefined): string {
 }
 
 /**
- * Spec §4 for payments and withdrawals: success/successful green, failed/cancelled red,
+ * docs/product.md#states for payments and withdrawals: success/successful green, failed/cancelled red,
  * anything else yellow (case-insensitive); check icon on success, info icon otherwise.
  */
 export function statusLook(status: string | null | undefined): StatusLook {

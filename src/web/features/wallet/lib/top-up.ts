@@ -40,7 +40,7 @@ function isPaymentMethod(value: string): value is PaymentMethod {
 }
 
 /**
- * Spec §5: the amount must be a non-empty number ('Enter a topup amount'; non-numeric input
+ * docs/product.md#validation: the amount must be a non-empty number ('Enter a topup amount'; non-numeric input
  * becomes 0) and a payment method must be chosen ('Select a payment method'). An amount under
  * the minimum of the settings gets the server's own wording, before a round trip.
  */

@@ -7,7 +7,7 @@ import { statusLabel, statusLook } from './status.ts';
 import { checkTopUp } from './top-up.ts';
 import { checkWithdrawal, NO_BANK_ACCOUNT_MESSAGE, totalDebit } from './withdraw.ts';
 
-describe('parseAmount (spec §5: non-numeric input becomes 0)', () => {
+describe('parseAmount (docs/product.md#validation: non-numeric input becomes 0)', () => {
   it.each([
     ['', 0],
     ['   ', 0],
@@ -24,7 +24,7 @@ describe('parseAmount (spec §5: non-numeric input becomes 0)', () => {
   });
 });
 
-describe('checkTopUp (spec §5)', () => {
+describe('checkTopUp (docs/product.md#validation)', () => {
   it('needs an amount: empty and non-numeric both say "Enter a topup amount"', () => {
     for (const input of ['', 'abc', '0', '-500']) {
       expect(checkTopUp(input, 'transactpay', 100)).toEqual({
@@ -66,7 +66,7 @@ describe('checkTopUp (spec §5)', () => {
   });
 });
 
-describe('checkWithdrawal (spec §5 and DESIGN §4)', () => {
+describe('checkWithdrawal (docs/product.md#validation and docs/product.md#money)', () => {
   const limits = { balance: 5000, fee: 50, minimum: 100, hasBankAccount: true };
 
   it('needs an amount: "Enter amount to withdraw"', () => {
@@ -103,7 +103,7 @@ describe('checkWithdrawal (spec §5 and DESIGN §4)', () => {
   });
 });
 
-describe('statusLook (spec §4 status icons and colours)', () => {
+describe('statusLook (docs/product.md#states status icons and colours)', () => {
   it.each([
     ['success', 'success', 'check', 'text-vip'],
     ['successful', 'success', 'check', 'text-vip'],

@@ -19,8 +19,8 @@ export function totalDebit(amount: number, fee: number): number {
 }
 
 /**
- * Spec §5: an amount is required ('Enter amount to withdraw') and is sent as a number. The
- * server's rules of DESIGN §4 (minimum, amount + fee within the balance, a saved bank account)
+ * docs/product.md#validation: an amount is required ('Enter amount to withdraw') and is sent as a number. The
+ * server's rules of docs/product.md#money (minimum, amount + fee within the balance, a saved bank account)
  * are checked here too, in the server's words, so the player hears about them at once.
  */
 export function checkWithdrawal(rawAmount: string, limits: WithdrawLimits): WithdrawCheck {

@@ -31,7 +31,7 @@ function heading() {
   return screen.getByRole('heading', { level: 1 }).textContent;
 }
 
-describe('PaymentStatusPage (spec §2)', () => {
+describe('PaymentStatusPage (docs/product.md#screens)', () => {
   it.each(['?status=success', '?status=successful', '?status=SUCCESS', '?status=Successful'])(
     '%s reads "Payment Successful"',
     async (query) => {

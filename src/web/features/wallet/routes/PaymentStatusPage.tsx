@@ -15,7 +15,7 @@ const MESSAGE_LIMIT = 200;
 export const PAYMENT_SUCCESS_TEXT = 'Your wallet balance is updated as soon as we confirm it.';
 
 /**
- * Spec §2: 'success' or 'successful' (any case) is a success. DESIGN's callback also sends
+ * docs/product.md#screens: 'success' or 'successful' (any case) is a success. Our callback also sends
  * 'pending' when the provider has not confirmed yet; that is not a failure, so it reads as
  * still confirming. Anything else failed.
  */
@@ -54,7 +54,7 @@ function OutcomeIcon({ outcome }: { outcome: PaymentOutcome }) {
   );
 }
 
-/** Spec §2 /PaymentStatus?status=&message=: where the checkout returns the player. */
+/** docs/product.md#screens /PaymentStatus?status=&message=: where the checkout returns the player. */
 export function PaymentStatusPage() {
   const params = new URLSearchParams(useSearch());
   const status = params.get('status')?.trim() ?? '';

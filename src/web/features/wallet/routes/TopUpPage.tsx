@@ -4,7 +4,7 @@ import { PaymentHistory } from '../components/PaymentHistory.tsx';
 import { TopUpForm } from '../components/TopUpForm.tsx';
 import { useFreshUser } from '../lib/session-data.ts';
 
-/** Spec §2 /TopUp (also /topup): balance card, top-up form, payment history. */
+/** docs/product.md#screens /TopUp (also /topup): balance card, top-up form, payment history. */
 export function TopUpPage() {
   useFreshUser();
   return (

@@ -22,7 +22,7 @@ function ChartPlaceholder() {
 }
 
 /**
- * Spec §2 /WithdrawFunds and /wallet: balance card, withdraw form, bank account, history; and
+ * docs/product.md#screens /WithdrawFunds and /wallet: balance card, withdraw form, bank account, history; and
  * the KYC tier with its caps and the "Verify your identity" flow (issue 15).
  */
 export function WalletPage() {
