@@ -14,6 +14,7 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findHaproxy, localHaproxyConfig } from '../../scripts/cluster-config.ts';
 import { benchUserId, generateReadDataset } from '../generate.ts';
+import { machineBusySeconds, processCpuSeconds } from '../lib/cpu.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { withPreparedDatabase } from '../lib/prepare.ts';
 import { type Child, freePort, ROOT, startRealServer, stopChild } from '../lib/server.ts';
@@ -23,30 +24,8 @@ import { CONNECTIONS, drain, load, READ_PATH, type Round } from './read.ts';
 
 const INSTANCE_COUNTS = [1, 3] as const;
 const BALANCER_READY_TIMEOUT_MS = 30_000;
-/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every mainstream Linux architecture. */
-const TICKS_PER_SECOND = 100;
 
 type Headers = Record<string, string>;
-
-/** User + system CPU seconds a process has used so far. */
-async function processCpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may contain spaces; fields are counted after its ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-/** CPU seconds the whole machine has spent busy (every core, every process) so far. */
-async function machineBusySeconds(): Promise<number> {
-  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
-  // cpu  user nice system idle iowait irq softirq steal …: busy is all but idle and iowait.
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
-}
 
 interface CpuSnapshot {
   instances: number[];

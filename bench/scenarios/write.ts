@@ -8,19 +8,36 @@
  * fill, close and get drawn during the run and later players are told it is full or closed.
  * Afterwards, with the server stopped: the ledger check and no game oversold (player_count ≤
  * maximum_players and equal to its entries).
+ *
+ * On PostgreSQL it also measures what a play costs: the server's and PostgreSQL backends' CPU
+ * time per play during the saturated phase (from /proc, robust to what else runs on the
+ * machine), the statements and round trips of one play (counted on the wire by a proxy, on a
+ * second start of the server, plays one at a time), and pgbench's TPC-B-like transaction on the
+ * same server with as many clients as the server's pool has connections, right after the
+ * saturated phase: plays/s ÷ pgbench tps says how close a play comes to what PostgreSQL itself
+ * does per transaction on this machine at this moment.
  */
 import { Agent, request } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { checkLedger } from '../../src/server/modules/wallet/ledger-check.ts';
 import { benchGameId, benchUserId, generateWriteDataset, oversoldGames } from '../generate.ts';
+import { processCpuSeconds } from '../lib/cpu.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
+import { findPgbench, type Pgbench, preparePgbench } from '../lib/pgbench.ts';
 import { withPreparedDatabase } from '../lib/prepare.ts';
 import { startRealServer } from '../lib/server.ts';
-import { percentile, round, sleep } from '../lib/stats.ts';
-import type { Target } from '../lib/target.ts';
+import { mean, median, percentile, round, sleep } from '../lib/stats.ts';
+import { type Target, withDatabase } from '../lib/target.ts';
+import { startWireCounter } from '../lib/wire-counter.ts';
 
 const PLAYERS = 100;
+/** The server's pool (DATABASE_POOL_SIZE, its default) and pgbench's clients. */
+const POOL_SIZE = 20;
+/** Plays sent one at a time to a server whose database connections are counted on the wire. */
+const COUNTED_PLAYS = 60;
 
 interface Phase {
   name: string;
@@ -30,6 +47,8 @@ interface Phase {
   plays: number[];
   statuses: Map<number, number>;
   ms: number;
+  /** CPU seconds over the phase: the server, PostgreSQL's backends, this load generator. */
+  cpu?: { server: number; postgres: number | null; generator: number; loadAverage: number[] };
 }
 const GAMES = 400;
 const ENTRY_FEE_KOBO = 10_000n;
@@ -67,6 +86,15 @@ function post(
   });
 }
 
+/** A random game of those the player has not played yet, taken off its list. */
+function takeGame(games: number[]): number {
+  const pick = Math.floor(Math.random() * games.length);
+  const game = games[pick] as number;
+  games[pick] = games[games.length - 1] as number;
+  games.pop();
+  return game;
+}
+
 /**
  * Answers a player may rightly get in this run: the game filled (409), or it filled, closed and
  * its draw already ran (400 "closed"). Anything else is a broken invariant.
@@ -74,6 +102,176 @@ function post(
 function refusal(response: { status: number; body: string }): boolean {
   if (response.status === 409) return true;
   return response.status === 400 && response.body.includes('closed to new answers');
+}
+
+/** Server processes of the backends connected to `databaseUrl`'s database, bar this query's own. */
+async function backendPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()
+         AND backend_type = 'client backend'`,
+    );
+    return result.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds of each process now; processes gone meanwhile are left out. */
+async function cpuByPid(pids: readonly number[]): Promise<Map<number, number>> {
+  const entries = await Promise.all(
+    pids.map(async (pid) => {
+      try {
+        return [pid, await processCpuSeconds(pid)] as const;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return new Map(entries.filter((entry): entry is readonly [number, number] => entry !== null));
+}
+
+/** CPU seconds the processes used between two readings (those present in both). */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) {
+    const start = before.get(pid);
+    if (start !== undefined) total += seconds - start;
+  }
+  return total;
+}
+
+interface WireFigures {
+  plays: number;
+  statements: { median: number; mean: number };
+  roundTrips: { median: number; mean: number };
+}
+
+/**
+ * Statements and round trips per play: a second start of the server, its database connections
+ * through a counting proxy, plays sent one at a time by a few players (each warmed up by one
+ * play, so what authentication remembers is as warm as in the phases above). Per answered play
+ * (201), the difference of the counters around it; the median leaves out the worker's polls
+ * that happen to fall inside one play, the mean keeps them.
+ */
+async function countPlayStatements(
+  databaseUrl: string,
+  env: Record<string, string>,
+  options: RunOptions,
+  tokens: string[],
+  left: number[][],
+  unexpected: string[],
+): Promise<WireFigures> {
+  const counter = await startWireCounter(databaseUrl);
+  const statements: number[] = [];
+  const roundTrips: number[] = [];
+  try {
+    const server = await startRealServer({
+      env: { ...env, DATABASE_URL: counter.url },
+      logFile: path.join(options.workDir, 'write-counted-server.log'),
+    });
+    try {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const url = `${server.url}/api/v1/game/play`;
+      const players = tokens.slice(0, 5);
+      for (let index = 0; index < players.length + COUNTED_PLAYS; index += 1) {
+        const player = index % players.length;
+        const games = left[player] as number[];
+        if (games.length === 0) break;
+        const body = JSON.stringify({
+          gameID: benchGameId('wr', takeGame(games)),
+          submittedAnswer: `Player ${player} counts the statements`,
+        });
+        const before = counter.counts();
+        const response = await post(agent, url, `Bearer ${players[player]}`, body);
+        const after = counter.counts();
+        if (response.status !== 201) {
+          if (!refusal(response) && unexpected.length < 5)
+            unexpected.push(`${response.status} ${response.body.slice(0, 200)}`);
+          continue;
+        }
+        if (index < players.length) continue;
+        statements.push(after.statements - before.statements);
+        roundTrips.push(after.roundTrips - before.roundTrips);
+      }
+      agent.destroy();
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await counter.close();
+  }
+  return {
+    plays: statements.length,
+    statements: { median: median(statements), mean: round(mean(statements), 2) },
+    roundTrips: { median: median(roundTrips), mean: round(mean(roundTrips), 2) },
+  };
+}
+
+const rateOf = (phase: Phase) => (phase.statuses.get(201) ?? 0) / (phase.ms / 1000);
+
+/** What a play costs (saturated phase) and how it compares with pgbench's transaction. */
+function costFigures(
+  saturated: Phase,
+  wire: WireFigures | null,
+  pgbench: { tps: number; loadAverage: number[] } | null,
+  postgres: boolean,
+  pgbenchBinary: string | null,
+  quick: boolean,
+): Figure[] {
+  const plays = saturated.statuses.get(201) ?? 0;
+  const perPlay = (cpuSeconds: number | null | undefined) =>
+    cpuSeconds === null || cpuSeconds === undefined || plays === 0
+      ? null
+      : round((cpuSeconds * 1e6) / plays, 0);
+  const onlyPostgres = postgres ? undefined : 'PostgreSQL only';
+  const ratio = pgbench ? rateOf(saturated) / pgbench.tps : null;
+  return [
+    {
+      section: 'write',
+      name: 'server CPU per play (saturated)',
+      value: perPlay(saturated.cpu?.server),
+      unit: 'µs',
+      note: `process CPU ÷ plays; load average ${saturated.cpu?.loadAverage.join(' / ') ?? '?'}`,
+    },
+    {
+      section: 'write',
+      name: 'PostgreSQL backends CPU per play (saturated)',
+      value: perPlay(saturated.cpu?.postgres),
+      unit: 'µs',
+      note: onlyPostgres ?? 'the pool’s backends; draws of filled games included',
+    },
+    {
+      section: 'write',
+      name: 'statements / round trips per play',
+      value: null,
+      unit: '',
+      display: wire ? `${wire.statements.median} / ${wire.roundTrips.median}` : 'n/a',
+      note: wire
+        ? `counted on the wire, median of ${wire.plays} plays (means ${wire.statements.mean} / ${wire.roundTrips.mean})`
+        : onlyPostgres,
+    },
+    {
+      section: 'write',
+      name: `pgbench TPC-B-like, ${POOL_SIZE} clients (the pool's size)`,
+      value: pgbench ? round(pgbench.tps, 0) : null,
+      unit: 'tps',
+      note: pgbench
+        ? `same PostgreSQL, right after; load average ${pgbench.loadAverage.join(' / ')}`
+        : (onlyPostgres ?? (pgbenchBinary ? undefined : 'pgbench not found (PGBENCH)')),
+    },
+    {
+      section: 'write',
+      name: 'plays/s (capacity) ÷ pgbench tps',
+      value: ratio === null ? null : round(ratio, 2),
+      unit: '×',
+      budget: quick ? '≥ 0.5 (full runs)' : '≥ 0.5',
+      pass: ratio === null || quick ? undefined : ratio >= 0.5,
+    },
+  ];
 }
 
 export async function runWritePath(target: Target, options: RunOptions): Promise<ScenarioResult> {
@@ -95,10 +293,12 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
     );
   });
 
-  const server = await startRealServer({
-    env: slot.env,
-    logFile: path.join(options.workDir, 'write-server.log'),
-  });
+  const databaseUrl = target.kind === 'postgres' ? slot.env.DATABASE_URL : undefined;
+  const pgbenchBinary = databaseUrl ? await findPgbench() : null;
+  let pgbench: Pgbench | null = null;
+  let pgbenchResult: { tps: number; transactions: number; loadAverage: number[] } | null = null;
+  let wire: WireFigures | null = null;
+  const env = { ...slot.env, DATABASE_POOL_SIZE: String(POOL_SIZE) };
   const seconds = options.quick ? 4 : 15;
   const phases: Phase[] = [
     // Players as people play: a pause of 0.5–1.5 s (reading, typing) between answers, so the
@@ -108,60 +308,98 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
     { name: 'saturated', thinkMs: null, latencies: [], plays: [], statuses: new Map(), ms: 0 },
   ];
   const unexpected: string[] = [];
+  const left = tokens.map(() => Array.from({ length: GAMES - 1 }, (_, index) => index + 1));
   try {
-    const agent = new Agent({ keepAlive: true, maxSockets: PLAYERS });
-    const url = `${server.url}/api/v1/game/play`;
-    // Warm-up: one answer per player to the same game, which also fills and closes one game.
-    const warmGame = benchGameId('wr', 0);
-    await Promise.all(
-      tokens.map((token) =>
-        post(
-          agent,
-          url,
-          `Bearer ${token}`,
-          JSON.stringify({ gameID: warmGame, submittedAnswer: 'Warming up' }),
-        ),
-      ),
-    );
-    const left = tokens.map(() => Array.from({ length: GAMES - 1 }, (_, index) => index + 1));
-    for (const phase of phases) {
-      options.log(`write path: ${PLAYERS} players, ${phase.name}, for ${seconds} s`);
-      const start = performance.now();
-      const deadline = start + seconds * 1000;
-      await Promise.all(
-        tokens.map(async (token, player) => {
-          const authorization = `Bearer ${token}`;
-          const games = left[player] as number[];
-          while (performance.now() < deadline && games.length > 0) {
-            if (phase.thinkMs) {
-              const [low, high] = phase.thinkMs;
-              await sleep(low + Math.random() * (high - low));
-              if (performance.now() >= deadline) break;
-            }
-            const pick = Math.floor(Math.random() * games.length);
-            const game = games[pick] as number;
-            games[pick] = games[games.length - 1] as number;
-            games.pop();
-            const body = JSON.stringify({
-              gameID: benchGameId('wr', game),
-              submittedAnswer: `Player ${player} says suya at midnight`,
-            });
-            const sent = performance.now();
-            const response = await post(agent, url, authorization, body);
-            const took = performance.now() - sent;
-            phase.latencies.push(took);
-            phase.statuses.set(response.status, (phase.statuses.get(response.status) ?? 0) + 1);
-            if (response.status === 201) phase.plays.push(took);
-            else if (!refusal(response) && unexpected.length < 5)
-              unexpected.push(`${response.status} ${response.body.slice(0, 200)}`);
-          }
-        }),
+    // Initialised before the server starts, so that work is not part of any measurement.
+    if (databaseUrl && pgbenchBinary) {
+      options.log(`write path: pgbench -i -s ${POOL_SIZE} in its own database`);
+      pgbench = await preparePgbench(
+        pgbenchBinary,
+        withDatabase(databaseUrl, 'postgres'),
+        POOL_SIZE,
       );
-      phase.ms = performance.now() - start;
     }
-    agent.destroy();
+    const server = await startRealServer({
+      env,
+      logFile: path.join(options.workDir, 'write-server.log'),
+    });
+    try {
+      const agent = new Agent({ keepAlive: true, maxSockets: PLAYERS });
+      const url = `${server.url}/api/v1/game/play`;
+      // Warm-up: one answer per player to the same game, which also fills and closes one game.
+      const warmGame = benchGameId('wr', 0);
+      await Promise.all(
+        tokens.map((token) =>
+          post(
+            agent,
+            url,
+            `Bearer ${token}`,
+            JSON.stringify({ gameID: warmGame, submittedAnswer: 'Warming up' }),
+          ),
+        ),
+      );
+      for (const phase of phases) {
+        options.log(`write path: ${PLAYERS} players, ${phase.name}, for ${seconds} s`);
+        const pids = databaseUrl ? await backendPids(databaseUrl) : [];
+        const cpuBefore = await cpuByPid([server.process.pid ?? 0, ...pids]);
+        const generatorBefore = process.cpuUsage();
+        const start = performance.now();
+        const deadline = start + seconds * 1000;
+        await Promise.all(
+          tokens.map(async (token, player) => {
+            const authorization = `Bearer ${token}`;
+            const games = left[player] as number[];
+            while (performance.now() < deadline && games.length > 0) {
+              if (phase.thinkMs) {
+                const [low, high] = phase.thinkMs;
+                await sleep(low + Math.random() * (high - low));
+                if (performance.now() >= deadline) break;
+              }
+              const game = takeGame(games);
+              const body = JSON.stringify({
+                gameID: benchGameId('wr', game),
+                submittedAnswer: `Player ${player} says suya at midnight`,
+              });
+              const sent = performance.now();
+              const response = await post(agent, url, authorization, body);
+              const took = performance.now() - sent;
+              phase.latencies.push(took);
+              phase.statuses.set(response.status, (phase.statuses.get(response.status) ?? 0) + 1);
+              if (response.status === 201) phase.plays.push(took);
+              else if (!refusal(response) && unexpected.length < 5)
+                unexpected.push(`${response.status} ${response.body.slice(0, 200)}`);
+            }
+          }),
+        );
+        phase.ms = performance.now() - start;
+        const generator = process.cpuUsage(generatorBefore);
+        const cpuAfter = await cpuByPid([...cpuBefore.keys()]);
+        const serverPid = server.process.pid ?? 0;
+        const serverCpu = (cpuAfter.get(serverPid) ?? 0) - (cpuBefore.get(serverPid) ?? 0);
+        cpuBefore.delete(serverPid);
+        phase.cpu = {
+          server: serverCpu,
+          postgres: databaseUrl ? cpuBetween(cpuBefore, cpuAfter) : null,
+          generator: (generator.user + generator.system) / 1e6,
+          loadAverage: os.loadavg().map((value) => round(value, 2)),
+        };
+      }
+      agent.destroy();
+    } finally {
+      await server.stop();
+    }
+    // Right after the saturated phase, as many clients as the server's pool has connections.
+    if (pgbench) {
+      options.log(`write path: pgbench TPC-B-like, ${POOL_SIZE} clients, for ${seconds} s`);
+      const measured = await pgbench.run(POOL_SIZE, seconds);
+      pgbenchResult = { ...measured, loadAverage: os.loadavg().map((value) => round(value, 2)) };
+    }
+    if (databaseUrl) {
+      options.log(`write path: counting statements of ${COUNTED_PLAYS} plays on the wire`);
+      wire = await countPlayStatements(databaseUrl, env, options, tokens, left, unexpected);
+    }
   } finally {
-    await server.stop();
+    await pgbench?.drop();
   }
 
   const problems: string[] = [];
@@ -184,7 +422,7 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
     problems.push(`write path: ${integrity.oversold.length} games oversold or miscounted`);
 
   const [paced, saturated] = phases as [Phase, Phase];
-  const rate = (phase: Phase) => (phase.statuses.get(201) ?? 0) / (phase.ms / 1000);
+  const rate = rateOf;
   const p99 = percentile(paced.latencies, 0.99);
   const ok = integrity.ledger.ok && integrity.oversold.length === 0;
   const figures: Figure[] = [
@@ -223,6 +461,14 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
       display: `${round(percentile(saturated.latencies, 0.5), 0)} ms / ${round(percentile(saturated.latencies, 0.99), 0)} ms`,
       note: 'closed loop: latency = players ÷ throughput',
     },
+    ...costFigures(
+      saturated,
+      wire,
+      pgbenchResult,
+      databaseUrl !== undefined,
+      pgbenchBinary,
+      options.quick,
+    ),
     {
       section: 'write',
       name: 'ledger check and no game oversold',
@@ -256,6 +502,9 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
       games: GAMES,
       paced: summary(paced),
       saturated: summary(saturated),
+      cpuSeconds: { paced: paced.cpu, saturated: saturated.cpu },
+      wire,
+      pgbench: pgbenchResult && { clients: POOL_SIZE, scale: POOL_SIZE, ...pgbenchResult },
       gamesClosedDuringRun: integrity.closed,
       ledger: integrity.ledger.invariants.map(({ name, ok }) => ({ name, ok })),
       oversold: integrity.oversold,
