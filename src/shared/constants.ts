@@ -34,6 +34,15 @@ export const TOAST_LIMIT = 20;
 
 export const STORAGE_KEYS = { token: 'authToken', user: 'user' } as const;
 
+export const WITHDRAWAL_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'SUCCESSFUL',
+  'FAILED',
+  'REJECTED',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
 export const WITHDRAWAL_PROCESSING_TEXT = 'Withdrawals are processed within 24–48 hours.';
 export const PRIZE_PAYOUT_TEXT = 'Prize payouts land within 7 business days.';
 

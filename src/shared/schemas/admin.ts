@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { holdReasonSchema } from '../aml.ts';
-import { GAME_STATUSES, GAME_TYPES } from '../constants.ts';
+import { GAME_STATUSES, GAME_TYPES, WITHDRAWAL_STATUSES } from '../constants.ts';
 import { pageQuerySchema, paginationSchema } from './common.ts';
+import { gameSchema } from './games.ts';
+import { planSchema } from './plans.ts';
+import { userSchema } from './users.ts';
+import { withdrawalSchema } from './wallet.ts';
 
 const REASON_TOO_LONG = 'Give a reason of at most 300 characters';
 /** Kobo are what is stored: a positive amount below half a kobo would be stored as nothing. */
@@ -59,6 +63,8 @@ export const adminGameListQuerySchema = z.object({
   categoryID: z.uuid({ error: 'Choose a category' }).optional(),
   page: pageQuerySchema.shape.page,
 });
+/** The server filters on `type` TOURNAMENT only; the other list types order players' lists. */
+export type AdminGameFilters = z.output<typeof adminGameListQuerySchema>;
 
 export const cancelGameBodySchema = z.object({
   reason: z
@@ -279,6 +285,74 @@ export const adminUserPageSchema = z.object({
   users: z.array(adminUserRowSchema),
   pagination: paginationSchema,
 });
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+/** One player as the console's user page shows them: the newest 100 of each history. */
+export const adminUserDetailSchema = z.object({
+  user: userSchema,
+  suspendedReason: z.string().nullable(),
+  ledger: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      description: z.string(),
+      amount: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  plays: z.array(
+    z.object({
+      gameTitle: z.string(),
+      answer: z.string(),
+      amountPaid: z.number(),
+      isWinner: z.boolean().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      reference: z.string(),
+      method: z.string(),
+      /** live, or sandbox (test money) */
+      mode: z.string(),
+      amount: z.number(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  withdrawals: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      fee: z.number(),
+      status: z.string(),
+      /** Anti-money-laundering rules that held it for review (empty: none). */
+      holdReasons: z.array(holdReasonSchema),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** The wallet after a manual adjustment. */
+export const adjustmentResultSchema = z.object({ accountBalance: z.number() });
+export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
+
+export const adminGamePageSchema = z.object({
+  games: z.array(gameSchema),
+  pagination: paginationSchema,
+});
+export type AdminGamePage = z.infer<typeof adminGamePageSchema>;
+
+/** Operators see every plan, the withdrawn ones too. */
+export const adminPlanSchema = planSchema.extend({ isActive: z.boolean() });
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+
+export const sandboxReviewResultSchema = z.object({
+  reference: z.string(),
+  reviewedAt: z.string(),
+});
+export type SandboxReviewResult = z.infer<typeof sandboxReviewResultSchema>;
 
 export const adminEntrySchema = z.object({
   entryId: z.number().int(),
@@ -302,7 +376,7 @@ export const adminWithdrawalSchema = z.object({
   username: z.string(),
   amount: z.number(),
   fee: z.number(),
-  status: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
   bankName: z.string(),
   accountNumber: z.string(),
   accountName: z.string(),
@@ -314,7 +388,7 @@ export const adminWithdrawalSchema = z.object({
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 export const adminWithdrawalQuerySchema = pageQuerySchema.extend({
-  status: z.enum(['PENDING', 'PROCESSING', 'SUCCESSFUL', 'FAILED', 'REJECTED']).optional(),
+  status: z.enum(WITHDRAWAL_STATUSES).optional(),
   /** `true`: only withdrawals held for review. */
   held: z.enum(['true', 'false'], { error: 'held must be true or false' }).optional(),
 });
@@ -323,6 +397,11 @@ export const adminWithdrawalPageSchema = z.object({
   withdrawals: z.array(adminWithdrawalSchema),
   pagination: paginationSchema,
 });
+export type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPageSchema>;
+
+/** An approved withdrawal, with its status as the queue shows it (the player's `status` folds some). */
+export const approvedWithdrawalSchema = withdrawalSchema.extend({ internalStatus: z.string() });
+export type ApprovedWithdrawal = z.infer<typeof approvedWithdrawalSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -341,6 +420,7 @@ export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
   pagination: paginationSchema,
 });
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** One ledger invariant (docs/architecture.md#where-money-moves) and up to 50 rows that break it, as the database returns them. */
 export const ledgerInvariantSchema = z.object({
@@ -349,6 +429,7 @@ export const ledgerInvariantSchema = z.object({
   ok: z.boolean(),
   offending: z.array(z.record(z.string(), z.unknown())),
 });
+export type LedgerInvariant = z.infer<typeof ledgerInvariantSchema>;
 
 export const ledgerCheckSchema = z.object({
   ok: z.boolean(),
@@ -371,6 +452,7 @@ export const reportTotalsSchema = z.object({
   /** Entry fees + plan revenue + withdrawal fees − prizes − adjustments. */
   houseMargin: z.number(),
 });
+export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
 export const reportSchema = z.object({
   from: z.string(),

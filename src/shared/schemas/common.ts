@@ -10,6 +10,7 @@ export const errorBodySchema = z.object({
 });
 
 export const messageSchema = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageSchema>;
 
 /**
  * A redirect: no body, the browser goes to `Location`. As a response schema it documents the
@@ -21,6 +22,8 @@ export const redirectSchema = (where: string) => z.null().describe(where);
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ message: z.string().optional(), data });
 }
+/** The body `envelope(schema)` describes, for a client that knows `data`'s type. */
+export type Envelope<T> = { message?: string; data: T };
 
 export const paginationSchema = z.object({
   totalResults: z.number().int(),

@@ -121,3 +121,7 @@ export const adminUserKycSchema = z.object({
   documents: z.array(kycDocumentSchema),
 });
 export type AdminUserKyc = z.infer<typeof adminUserKycSchema>;
+
+/** A document's image for the console: a data: URL, since an <img> cannot send the token. */
+export const kycDocumentFileSchema = z.object({ contentType: z.string(), dataUrl: z.string() });
+export type KycDocumentFile = z.infer<typeof kycDocumentFileSchema>;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nairaToKobo } from '../../../shared/money.ts';
 import {
+  adminPlanSchema,
   categoryBodySchema,
   planBodySchema,
   settingsBodySchema,
@@ -130,7 +131,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'All plans, active or not',
-        response: { 200: envelope(z.array(planSchema.extend({ isActive: z.boolean() }))) },
+        response: { 200: envelope(z.array(adminPlanSchema)) },
       },
     },
     async () => ({

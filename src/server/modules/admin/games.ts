@@ -8,14 +8,10 @@ import {
   adminEntrySchema,
   adminGameBodySchema,
   adminGameListQuerySchema,
+  adminGamePageSchema,
   cancelGameBodySchema,
 } from '../../../shared/schemas/admin.ts';
-import {
-  envelope,
-  idParamsSchema,
-  messageSchema,
-  paginationSchema,
-} from '../../../shared/schemas/common.ts';
+import { envelope, idParamsSchema, messageSchema } from '../../../shared/schemas/common.ts';
 import { gameSchema } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
 import { categories, gameEntries, games, plans, users } from '../../db/schema.ts';
@@ -84,7 +80,7 @@ export async function adminGameRoutes(app: FastifyInstance) {
         summary: 'All games, newest first, filtered by status, list type or category',
         querystring: adminGameListQuerySchema,
         response: {
-          200: envelope(z.object({ games: z.array(gameSchema), pagination: paginationSchema })),
+          200: envelope(adminGamePageSchema),
         },
       },
     },

@@ -3,16 +3,17 @@ import { and, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { holdReasonSchema, holdReasonsOf } from '../../../shared/aml.ts';
+import { holdReasonsOf } from '../../../shared/aml.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import {
   adjustmentBodySchema,
+  adjustmentResultSchema,
+  adminUserDetailSchema,
   adminUserPageSchema,
   adminUserQuerySchema,
   suspendBodySchema,
 } from '../../../shared/schemas/admin.ts';
 import { envelope, idParamsSchema, messageSchema } from '../../../shared/schemas/common.ts';
-import { userSchema } from '../../../shared/schemas/users.ts';
 import {
   gameEntries,
   games,
@@ -109,52 +110,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
         summary: 'A player with their wallet ledger, plays, payments and withdrawals',
         params: idParamsSchema,
         response: {
-          200: envelope(
-            z.object({
-              user: userSchema,
-              suspendedReason: z.string().nullable(),
-              ledger: z.array(
-                z.object({
-                  id: z.number(),
-                  kind: z.string(),
-                  description: z.string(),
-                  amount: z.number(),
-                  createdAt: z.string(),
-                }),
-              ),
-              plays: z.array(
-                z.object({
-                  gameTitle: z.string(),
-                  answer: z.string(),
-                  amountPaid: z.number(),
-                  isWinner: z.boolean().nullable(),
-                  createdAt: z.string(),
-                }),
-              ),
-              payments: z.array(
-                z.object({
-                  reference: z.string(),
-                  method: z.string(),
-                  /** live, or sandbox (test money) */
-                  mode: z.string(),
-                  amount: z.number(),
-                  status: z.string(),
-                  createdAt: z.string(),
-                }),
-              ),
-              withdrawals: z.array(
-                z.object({
-                  id: z.string(),
-                  amount: z.number(),
-                  fee: z.number(),
-                  status: z.string(),
-                  /** Anti-money-laundering rules that held it for review (empty: none). */
-                  holdReasons: z.array(holdReasonSchema),
-                  createdAt: z.string(),
-                }),
-              ),
-            }),
-          ),
+          200: envelope(adminUserDetailSchema),
         },
       },
     },
@@ -295,7 +251,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
         summary: 'A manual wallet adjustment: one balanced ledger transaction with a reason',
         params: idParamsSchema,
         body: adjustmentBodySchema,
-        response: { 200: messageSchema.extend({ data: z.object({ accountBalance: z.number() }) }) },
+        response: { 200: messageSchema.extend({ data: adjustmentResultSchema }) },
       },
     },
     async (request) => {

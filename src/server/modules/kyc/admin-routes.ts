@@ -8,6 +8,7 @@ import {
   type AdminKycDocument,
   adminKycDocumentSchema,
   adminUserKycSchema,
+  kycDocumentFileSchema,
   kycDocumentQuerySchema,
   kycReviewBodySchema,
 } from '../../../shared/schemas/kyc.ts';
@@ -177,7 +178,7 @@ export async function adminKycRoutes(app: FastifyInstance, { store }: { store: F
         summary: 'The document image (operators only; never cached)',
         params: idParamsSchema,
         response: {
-          200: envelope(z.object({ contentType: z.string(), dataUrl: z.string() })),
+          200: envelope(kycDocumentFileSchema),
         },
       },
     },

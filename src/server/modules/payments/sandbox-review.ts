@@ -6,6 +6,7 @@ import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import {
   sandboxPaymentListSchema,
   sandboxReviewBodySchema,
+  sandboxReviewResultSchema,
 } from '../../../shared/schemas/admin.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import type { Executor } from '../../db/client.ts';
@@ -108,7 +109,7 @@ export async function adminSandboxReviewRoutes(app: FastifyInstance) {
         security,
         params: z.object({ reference: z.string().min(1).max(100) }),
         body: sandboxReviewBodySchema,
-        response: { 200: envelope(z.object({ reference: z.string(), reviewedAt: z.string() })) },
+        response: { 200: envelope(sandboxReviewResultSchema) },
       },
     },
     async (request) => {

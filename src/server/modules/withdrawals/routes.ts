@@ -7,6 +7,7 @@ import { koboToNaira } from '../../../shared/money.ts';
 import {
   adminWithdrawalPageSchema,
   adminWithdrawalQuerySchema,
+  approvedWithdrawalSchema,
   ledgerCheckSchema,
 } from '../../../shared/schemas/admin.ts';
 import {
@@ -201,7 +202,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
         security,
         params: idParamsSchema,
         body: approveWithdrawalBodySchema,
-        response: { 200: envelope(withdrawalSchema.extend({ internalStatus: z.string() })) },
+        response: { 200: envelope(approvedWithdrawalSchema) },
       },
     },
     async (request) => {
