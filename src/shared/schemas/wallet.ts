@@ -50,6 +50,7 @@ export const topUpBodySchema = z.object({
   ),
 });
 export const topUpResponseSchema = z.object({ paymentUrl: z.string(), reference: z.string() });
+export type TopUpCheckout = z.infer<typeof topUpResponseSchema>;
 
 export const paymentSchema = z.object({
   id: z.string(),
@@ -64,6 +65,7 @@ export const paymentPageSchema = z.object({
   payments: z.array(paymentSchema),
   pagination: paginationSchema,
 });
+export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
 export const withdrawalBodySchema = z.object({
   amount: amountSchema(
@@ -94,6 +96,7 @@ export const withdrawalPageSchema = z.object({
   withdrawals: z.array(withdrawalSchema),
   pagination: paginationSchema,
 });
+export type WithdrawalPage = z.infer<typeof withdrawalPageSchema>;
 
 export const approveWithdrawalBodySchema = z.object({
   /** Set when the operator paid by hand: the bank's reference. Omit to pay through the provider. */

@@ -1,11 +1,8 @@
+import type { AdjustmentResult } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-
-interface AdjustResult {
-  message: string;
-  data: { accountBalance: number };
-}
 
 /** POST /admin/users/:id/adjust {amount (naira, signed), reason}: one balanced transaction. */
 export const adjustWallet = ({
@@ -16,7 +13,11 @@ export const adjustWallet = ({
   id: string;
   amount: number;
   reason: string;
-}) => http.post<AdjustResult>(`/admin/users/${encodeURIComponent(id)}/adjust`, { amount, reason });
+}) =>
+  http.post<Envelope<AdjustmentResult>>(`/admin/users/${encodeURIComponent(id)}/adjust`, {
+    amount,
+    reason,
+  });
 
 export function useAdjustWallet() {
   const queryClient = useQueryClient();

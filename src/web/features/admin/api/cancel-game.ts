@@ -1,7 +1,7 @@
+import type { MessageBody } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { MessageBody } from './types.ts';
 
 /** POST /admin/games/:id/cancel {reason}: every entry fee is refunded. */
 export const cancelGame = ({ id, reason }: { id: string; reason: string }) =>

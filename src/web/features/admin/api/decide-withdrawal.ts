@@ -1,13 +1,9 @@
+import type { ApprovedWithdrawal } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
+import type { Withdrawal } from '@shared/schemas/wallet.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
-
-interface DecidedWithdrawal {
-  id: string;
-  status: string;
-  internalStatus?: string;
-}
 
 /**
  * POST /admin/withdrawals/:id/approve: without a reference the provider's transfer pays it;
@@ -23,14 +19,14 @@ export const approveWithdrawal = ({
   paidReference?: string;
   reviewNote?: string;
 }) =>
-  http.post<Envelope<DecidedWithdrawal>>(`/admin/withdrawals/${encodeURIComponent(id)}/approve`, {
+  http.post<Envelope<ApprovedWithdrawal>>(`/admin/withdrawals/${encodeURIComponent(id)}/approve`, {
     ...(paidReference ? { paidReference } : {}),
     ...(reviewNote ? { reviewNote } : {}),
   });
 
 /** POST /admin/withdrawals/:id/reject {reason}: amount and fee go back to the wallet. */
 export const rejectWithdrawal = ({ id, reason }: { id: string; reason: string }) =>
-  http.post<Envelope<DecidedWithdrawal>>(`/admin/withdrawals/${encodeURIComponent(id)}/reject`, {
+  http.post<Envelope<Withdrawal>>(`/admin/withdrawals/${encodeURIComponent(id)}/reject`, {
     reason,
   });
 

@@ -1,7 +1,8 @@
+import type { AuditPage } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { AuditPage, Envelope } from './types.ts';
 
 /** GET /admin/audit?page: every operator action, newest first, 25 a page. */
 export const getAudit = (page: number) =>

@@ -1,8 +1,8 @@
 import type { Category } from '@shared/schemas/catalogue.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /** GET /category: game categories with their emoji, by title. */
 export const getCategories = () =>

@@ -1,8 +1,8 @@
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { DrawProofResponse } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /** GET /game/:id/draw: the public proof; seed and winners once the draw has run. */
 export const getDrawProof = (id: string) =>

@@ -1,7 +1,8 @@
+import type { AdminEntry } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { AdminEntry, Envelope } from './types.ts';
 
 /** GET /admin/games/:id/entries: every answer, oldest first. */
 export const getGameEntries = (id: string) =>

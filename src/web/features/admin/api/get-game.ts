@@ -1,8 +1,8 @@
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /** GET /game/:id: one game, whatever its status. */
 export const getGame = (id: string) =>

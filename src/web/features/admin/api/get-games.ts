@@ -1,7 +1,8 @@
+import type { AdminGameFilters, AdminGamePage } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { AdminGameFilters, AdminGamePage, Envelope } from './types.ts';
 
 /** GET /admin/games: every game, newest first, 20 a page. */
 export const getAdminGames = (filters: AdminGameFilters) =>

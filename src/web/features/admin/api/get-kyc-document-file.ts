@@ -1,6 +1,7 @@
+import type { Envelope } from '@shared/schemas/common.ts';
+import type { KycDocumentFile } from '@shared/schemas/kyc.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import type { Envelope } from './types.ts';
 
 /**
  * GET /admin/kyc/documents/:id/file: the image as a data: URL (an <img> cannot send the token).
@@ -8,9 +9,7 @@ import type { Envelope } from './types.ts';
  */
 export const getKycDocumentFile = (id: string) =>
   http
-    .get<Envelope<{ contentType: string; dataUrl: string }>>(
-      `/admin/kyc/documents/${encodeURIComponent(id)}/file`,
-    )
+    .get<Envelope<KycDocumentFile>>(`/admin/kyc/documents/${encodeURIComponent(id)}/file`)
     .then((body) => body.data);
 
 export const kycDocumentFileQueryOptions = (id: string) =>

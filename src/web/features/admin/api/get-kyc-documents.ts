@@ -1,9 +1,9 @@
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { AdminKycDocument } from '@shared/schemas/kyc.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import type { Envelope } from './types.ts';
 
-export type KycDocumentStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type KycDocumentStatus = AdminKycDocument['status'];
 
 /** Under 'admin', so the console's one invalidation refreshes it too. */
 export const kycDocumentKeys = {

@@ -1,7 +1,8 @@
+import type { AdminPlan } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { AdminPlan, Envelope } from './types.ts';
 
 /** GET /admin/plans: every plan, active or not, cheapest first. */
 export const getAdminPlans = () =>

@@ -1,7 +1,8 @@
+import type { Report } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope, Report } from './types.ts';
 
 /** GET /admin/reports?from&to: totals for the range, the last 30 days, the ledger check. */
 export const getReport = (range: { from: string; to: string }) =>

@@ -1,8 +1,8 @@
 import type { SandboxPaymentList } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /** GET /admin/sandbox-payments: successful sandbox top-ups, unreviewed first. */
 export const getSandboxPayments = () =>

@@ -1,8 +1,8 @@
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { AdminSettings } from '@shared/schemas/settings.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /**
  * GET /admin/settings: fees, minimum payment, daily limit, tournament launch, and what only

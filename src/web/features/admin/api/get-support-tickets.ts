@@ -1,8 +1,8 @@
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { SupportTicket } from '@shared/schemas/support.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /** GET /admin/support-tickets: the newest 100 messages from the support page, newest first. */
 export const getSupportTickets = () =>

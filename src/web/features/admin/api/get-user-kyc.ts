@@ -1,7 +1,7 @@
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { AdminUserKyc } from '@shared/schemas/kyc.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import type { Envelope } from './types.ts';
 
 /** GET /admin/kyc/users/:id: a player's tier, verified identity, checks and documents. */
 export const getUserKyc = (id: string) =>

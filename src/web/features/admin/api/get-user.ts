@@ -1,7 +1,8 @@
+import type { AdminUserDetail } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { AdminUserDetail, Envelope } from './types.ts';
 
 /** GET /admin/users/:id: profile, wallet ledger, plays, payments and withdrawals. */
 export const getAdminUser = (id: string) =>

@@ -1,7 +1,8 @@
+import type { AdminUserPage } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { AdminUserPage, Envelope } from './types.ts';
 
 /** GET /admin/users?q&page: search by name, e-mail, phone or username; 20 a page. */
 export const getAdminUsers = (q: string, page: number) =>

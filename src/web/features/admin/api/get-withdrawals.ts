@@ -1,7 +1,9 @@
+import type { WithdrawalStatus } from '@shared/constants.ts';
+import type { AdminWithdrawalPage } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { AdminWithdrawalPage, Envelope, WithdrawalStatus } from './types.ts';
 
 /**
  * GET /admin/withdrawals?status&held&page: pending first (oldest first), 20 a page; `held`

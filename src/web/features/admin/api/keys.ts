@@ -1,4 +1,5 @@
-import type { AdminGameFilters, WithdrawalStatus } from './types.ts';
+import type { WithdrawalStatus } from '@shared/constants.ts';
+import type { AdminGameFilters } from '@shared/schemas/admin.ts';
 
 /** Query keys of the console; everything sits under 'admin' so one invalidation can refresh it. */
 export const adminKeys = {

@@ -1,8 +1,8 @@
+import type { Envelope, MessageBody } from '@shared/schemas/common.ts';
 import type { AdminResponsiblePlay } from '@shared/schemas/responsible-play.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope, MessageBody } from './types.ts';
 
 const key = (id: string) => [...adminKeys.user(id), 'responsible-play'] as const;
 

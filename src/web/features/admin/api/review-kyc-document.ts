@@ -1,8 +1,8 @@
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { AdminKycDocument } from '@shared/schemas/kyc.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { kycDocumentKeys } from './get-kyc-documents.ts';
-import type { Envelope } from './types.ts';
 
 export interface KycReviewInput {
   id: string;

@@ -1,10 +1,12 @@
+import type { SandboxReviewResult } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
 
 /** POST /admin/sandbox-payments/:reference/review {note}: audited; lifts the payout pause once none is left. */
 export const reviewSandboxPayment = ({ reference, note }: { reference: string; note: string }) =>
-  http.post<{ message: string }>(
+  http.post<Envelope<SandboxReviewResult>>(
     `/admin/sandbox-payments/${encodeURIComponent(reference)}/review`,
     { note },
   );

@@ -1,8 +1,8 @@
 import type { Category } from '@shared/schemas/catalogue.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /** POST /admin/categories or PUT /admin/categories/:id {title, emoji}. */
 export const saveCategory = ({

@@ -1,9 +1,9 @@
 import type { AdminGameBody } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /** POST /admin/games (no id) or PUT /admin/games/:id (409 once someone has played). */
 export const saveGame = ({ id, body }: { id?: string; body: AdminGameBody }) =>

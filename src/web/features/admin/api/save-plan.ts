@@ -1,10 +1,10 @@
 import type { planBodySchema } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import type { Plan } from '@shared/schemas/plans.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import type { z } from 'zod';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 export type PlanBody = z.output<typeof planBodySchema>;
 

@@ -1,11 +1,11 @@
 import type { settingsBodySchema } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { type AdminSettings, settingsSchema } from '@shared/schemas/settings.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { setSettings } from '@web/lib/session.ts';
 import type { z } from 'zod';
 import { adminKeys } from './keys.ts';
-import type { Envelope } from './types.ts';
 
 /** PUT /admin/settings; the session's copy follows so the rest of the app sees it at once. */
 export const saveSettings = (body: z.output<typeof settingsBodySchema>) =>

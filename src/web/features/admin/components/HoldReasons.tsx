@@ -1,9 +1,9 @@
 import { AML_MESSAGES, type HoldReason, holdReasonLabel } from '@shared/aml.ts';
 import { formatNaira } from '@shared/money.ts';
+import type { Report } from '@shared/schemas/admin.ts';
 import { Card } from '@web/components/ui/Card.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Report } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from './DataTable.tsx';
 import { Section } from './Section.tsx';
 

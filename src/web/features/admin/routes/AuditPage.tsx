@@ -1,10 +1,10 @@
 import { formatDate } from '@shared/date.ts';
+import type { AuditEntry } from '@shared/schemas/admin.ts';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
 import { Link } from 'wouter';
 import { useAudit } from '../api/get-audit.ts';
-import type { AuditEntry } from '../api/types.ts';
 import { DataTable, Row, td, th } from '../components/DataTable.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { compactJson, shortId } from '../lib/format.ts';

@@ -1,11 +1,11 @@
 import { formatNaira } from '@shared/money.ts';
+import type { LedgerInvariant, ReportTotals } from '@shared/schemas/admin.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { type FormEvent, useState } from 'react';
 import { useReport } from '../api/get-report.ts';
-import type { LedgerInvariant, ReportTotals } from '../api/types.ts';
 import { DataTable, Row, td, th } from '../components/DataTable.tsx';
 import { HeldForReviewSection } from '../components/HoldReasons.tsx';
 import { LineChart } from '../components/LineChart.tsx';

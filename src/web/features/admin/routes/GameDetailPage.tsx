@@ -1,5 +1,6 @@
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
+import type { AdminEntry } from '@shared/schemas/admin.ts';
 import { cancelGameBodySchema } from '@shared/schemas/admin.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
@@ -15,7 +16,6 @@ import { useCloseGame } from '../api/close-game.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useAdminGame } from '../api/get-game.ts';
 import { useGameEntries } from '../api/get-game-entries.ts';
-import type { AdminEntry } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
 import { DrawProof } from '../components/DrawProof.tsx';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';

@@ -1,5 +1,6 @@
 import { PLAN_DAYS_PER_PERIOD } from '@shared/constants.ts';
 import { formatNaira } from '@shared/money.ts';
+import type { AdminPlan } from '@shared/schemas/admin.ts';
 import { planBodySchema } from '@shared/schemas/admin.ts';
 import type { PlanFeatures } from '@shared/schemas/plans.ts';
 import { Button } from '@web/components/ui/Button.tsx';
@@ -13,7 +14,6 @@ import { toast } from '@web/lib/toast.tsx';
 import { useRef, useState } from 'react';
 import { useAdminPlans } from '../api/get-plans.ts';
 import { useSavePlan } from '../api/save-plan.ts';
-import type { AdminPlan } from '../api/types.ts';
 import { DialogActions, useFocusOnOpen } from '../components/dialogs.tsx';
 import { CheckboxField } from '../components/fields.tsx';
 import { PlusIcon } from '../components/PlusIcon.tsx';

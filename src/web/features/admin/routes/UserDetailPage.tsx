@@ -1,5 +1,6 @@
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
+import type { AdminUserDetail } from '@shared/schemas/admin.ts';
 import { adjustmentBodySchema, suspendBodySchema } from '@shared/schemas/admin.ts';
 import { Avatar } from '@web/components/ui/Avatar.tsx';
 import { Button } from '@web/components/ui/Button.tsx';
@@ -15,7 +16,6 @@ import { Link, useParams } from 'wouter';
 import { useAdjustWallet } from '../api/adjust-wallet.ts';
 import { useAdminUser } from '../api/get-user.ts';
 import { useSuspendUser, useUnsuspendUser } from '../api/suspend-user.ts';
-import type { AdminUserDetail } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
 import { HeldMarker } from '../components/HoldReasons.tsx';

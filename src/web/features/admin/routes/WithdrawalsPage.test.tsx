@@ -1,3 +1,5 @@
+import type { AdminUserDetail } from '@shared/schemas/admin.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSettings, setUser } from '@web/lib/session.ts';
@@ -18,13 +20,13 @@ afterEach(() => {
   setSettings(null);
 });
 
-interface UserDetail {
-  user: { accountBalance: number };
-  withdrawals: { id: string; status: string }[];
-}
-
 async function detailOf(token: string, userId: string) {
-  const result = await api<{ data: UserDetail }>(server(), token, 'GET', `/admin/users/${userId}`);
+  const result = await api<Envelope<AdminUserDetail>>(
+    server(),
+    token,
+    'GET',
+    `/admin/users/${userId}`,
+  );
   return result.body.data;
 }
 

@@ -1,5 +1,7 @@
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/constants.ts';
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
+import type { AdminWithdrawal } from '@shared/schemas/admin.ts';
 import { approveWithdrawalBodySchema, rejectWithdrawalBodySchema } from '@shared/schemas/wallet.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
@@ -15,7 +17,6 @@ import { Link } from 'wouter';
 import { useApproveWithdrawal, useRejectWithdrawal } from '../api/decide-withdrawal.ts';
 import { useSandboxPayments } from '../api/get-sandbox-payments.ts';
 import { useAdminWithdrawals } from '../api/get-withdrawals.ts';
-import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../api/types.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
 import { DialogActions, ReasonDialog, useFocusOnOpen } from '../components/dialogs.tsx';
 import { CheckboxField, TextAreaField } from '../components/fields.tsx';

@@ -1,15 +1,10 @@
-import type { Pagination } from '@shared/schemas/common.ts';
-import type { Payment } from '@shared/schemas/wallet.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
+import type { PaymentPage } from '@shared/schemas/wallet.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 
-export interface PaymentPage {
-  payments: Payment[];
-  pagination: Pagination;
-}
-
 export const getPayments = (page: number) =>
-  http.get<{ data: PaymentPage }>('/payment', { query: { page } }).then((body) => body.data);
+  http.get<Envelope<PaymentPage>>('/payment', { query: { page } }).then((body) => body.data);
 
 export const paymentsQueryOptions = (page = 1) =>
   queryOptions({

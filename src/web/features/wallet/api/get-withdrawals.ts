@@ -1,15 +1,10 @@
-import type { Pagination } from '@shared/schemas/common.ts';
-import type { Withdrawal } from '@shared/schemas/wallet.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
+import type { WithdrawalPage } from '@shared/schemas/wallet.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 
-export interface WithdrawalPage {
-  withdrawals: Withdrawal[];
-  pagination: Pagination;
-}
-
 export const getWithdrawals = (page: number) =>
-  http.get<{ data: WithdrawalPage }>('/withdrawal', { query: { page } }).then((body) => body.data);
+  http.get<Envelope<WithdrawalPage>>('/withdrawal', { query: { page } }).then((body) => body.data);
 
 export const withdrawalsQueryOptions = (page = 1) =>
   queryOptions({

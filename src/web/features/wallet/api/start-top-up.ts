@@ -1,4 +1,5 @@
-import type { PaymentMethod } from '@shared/schemas/wallet.ts';
+import type { Envelope } from '@shared/schemas/common.ts';
+import type { PaymentMethod, TopUpCheckout } from '@shared/schemas/wallet.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@web/lib/api-origin.ts';
 import { http } from '@web/lib/http.ts';
@@ -8,15 +9,10 @@ export interface TopUpInput {
   amount: number;
 }
 
-export interface TopUpCheckout {
-  paymentUrl: string;
-  reference: string;
-}
-
 /** docs/product.md#the-api POST /payment/{method}: creates a pending payment and returns its checkout URL. */
 export const startTopUp = ({ method, amount }: TopUpInput) =>
   http
-    .post<{ message?: string; data: TopUpCheckout }>(`/payment/${method}`, { amount })
+    .post<Envelope<TopUpCheckout>>(`/payment/${method}`, { amount })
     // The sandbox checkout is a path on the API's server.
     .then((body) => ({ ...body.data, paymentUrl: apiUrl(body.data.paymentUrl) }));
 

@@ -1,6 +1,7 @@
 import { TOPUP_QUICK_AMOUNTS, TOPUP_STATIC_MINIMUM_TEXT_AMOUNT } from '@shared/constants.ts';
 import { ERROR_MESSAGES, PAYMENT_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
+import type { TopUpCheckout } from '@shared/schemas/wallet.ts';
 import { statusTone } from '@shared/status.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
@@ -12,7 +13,7 @@ import { usePaymentModes } from '@web/lib/payment-modes.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { paymentsQueryOptions } from '../api/get-payments.ts';
-import { type TopUpCheckout, type TopUpInput, useStartTopUp } from '../api/start-top-up.ts';
+import { type TopUpInput, useStartTopUp } from '../api/start-top-up.ts';
 import { parseAmount } from '../lib/amount.ts';
 import { openCheckoutTab } from '../lib/checkout-tab.ts';
 import { useWalletSettings } from '../lib/session-data.ts';
