@@ -12,6 +12,11 @@ export const PASSWORD_MAX_LENGTH = 200;
 
 export const ANSWER_MAX_WORDS = 20;
 export const ANSWER_MAX_CHARACTERS = 280;
+/**
+ * What may be sent as an answer: the 280-character limit is on the visible text (invisible
+ * characters are removed first), so the raw text may be longer, but not without bound.
+ */
+export const ANSWER_MAX_SENT_CHARACTERS = ANSWER_MAX_CHARACTERS * 4;
 /** One winner for every five players. */
 export const PLAYERS_PER_WINNER = 5;
 

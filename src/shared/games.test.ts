@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkAnswerRule,
   countWords,
-  isAnswerWithinWordLimit,
   isFreeGame,
   placesLeft,
   placesLeftText,
@@ -42,9 +42,36 @@ describe('game helpers', () => {
 
   it('an answer has 1 to 20 words', () => {
     expect(countWords('  hello   big\nworld ')).toBe(3);
-    expect(isAnswerWithinWordLimit('   ')).toBe(false);
-    expect(isAnswerWithinWordLimit(Array(20).fill('w').join(' '))).toBe(true);
-    expect(isAnswerWithinWordLimit(Array(21).fill('w').join(' '))).toBe(false);
+    expect(checkAnswerRule('   ').problem).toBe('empty');
+    expect(checkAnswerRule(Array(20).fill('w').join(' ')).problem).toBeNull();
+    expect(checkAnswerRule(Array(21).fill('w').join(' ')).problem).toBe('tooManyWords');
+  });
+});
+
+describe('checkAnswerRule', () => {
+  it('keeps the visible text, trimmed and with its blanks folded, and counts its words', () => {
+    expect(checkAnswerRule('  jollof\u2800\u200Brice \n')).toEqual({
+      visible: 'jollof rice',
+      words: 2,
+      problem: null,
+    });
+  });
+
+  it('takes at most 280 visible characters, however many invisible ones come with them', () => {
+    const exactly280 = `${'a'.repeat(139)} ${'b'.repeat(140)}`;
+    expect(checkAnswerRule(exactly280).problem).toBeNull();
+    expect(checkAnswerRule(`${exactly280}b`).problem).toBe('tooLong');
+    expect(checkAnswerRule(`ok${'\u200B'.repeat(1000)}`).problem).toBeNull();
+  });
+
+  it('bounds the text sent at four times 280 characters, invisible or not', () => {
+    expect(checkAnswerRule(`ok${'\u200B'.repeat(1118)}`).problem).toBeNull();
+    expect(checkAnswerRule(`ok${'\u200B'.repeat(1119)}`).problem).toBe('tooLong');
+  });
+
+  it('names the first rule broken: empty, then too many words, then too long', () => {
+    expect(checkAnswerRule('.'.repeat(300)).problem).toBe('empty');
+    expect(checkAnswerRule(Array(30).fill('x'.repeat(20)).join(' ')).problem).toBe('tooManyWords');
   });
 });
 
@@ -91,7 +118,7 @@ describe('word counting as a reader sees it (issue 12, finding 7)', () => {
     for (const blank of BLANKS) {
       const joined = Array.from({ length: 21 }, (_, i) => `word${i}`).join(blank);
       expect(countWords(joined), `U+${blank.codePointAt(0)?.toString(16)}`).toBe(21);
-      expect(isAnswerWithinWordLimit(joined)).toBe(false);
+      expect(checkAnswerRule(joined).problem).toBe('tooManyWords');
     }
   });
 
@@ -100,7 +127,7 @@ describe('word counting as a reader sees it (issue 12, finding 7)', () => {
       const code = `U+${character.codePointAt(0)?.toString(16)}`;
       expect(countWords(character.repeat(5)), code).toBe(0);
       expect(visibleAnswerText(` ${character.repeat(3)} `), code).toBe('');
-      expect(isAnswerWithinWordLimit(character.repeat(5))).toBe(false);
+      expect(checkAnswerRule(character.repeat(5)).problem).toBe('empty');
     }
     expect(countWords(INVISIBLES.join(''))).toBe(0);
     expect(countWords(BLANKS.join(INVISIBLES.join('')))).toBe(0);
@@ -170,7 +197,8 @@ describe('word counting as a reader sees it (issue 12, finding 7)', () => {
           const text = words.map((word, i) => `${word}${separators[i]}`).join('');
           expect(countWords(text)).toBe(words.length);
           expect(visibleAnswerText(text)).toBe(words.join(' '));
-          expect(isAnswerWithinWordLimit(text)).toBe(words.length <= 20);
+          // At most 30 words of 8 letters: never over 280 characters, so only the count decides.
+          expect(checkAnswerRule(text).problem).toBe(words.length <= 20 ? null : 'tooManyWords');
         },
       ),
       { seed: 12_007 },

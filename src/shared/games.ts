@@ -1,4 +1,9 @@
-import { ANSWER_MAX_WORDS, type GameStatus } from './constants.ts';
+import {
+  ANSWER_MAX_CHARACTERS,
+  ANSWER_MAX_SENT_CHARACTERS,
+  ANSWER_MAX_WORDS,
+  type GameStatus,
+} from './constants.ts';
 import { formatDate } from './date.ts';
 
 /** '{n} Plucker(s) Left', plural when n is above 1 (docs/product.md#screens). */
@@ -118,7 +123,29 @@ export function countWords(answer: string): number {
   return words;
 }
 
-export function isAnswerWithinWordLimit(answer: string): boolean {
-  const words = countWords(answer);
-  return words >= 1 && words <= ANSWER_MAX_WORDS;
+/** Why an answer cannot be sent; src/shared/messages.ts ANSWER_MESSAGES says each to the player. */
+export type AnswerProblem = 'empty' | 'tooManyWords' | 'tooLong';
+
+export interface AnswerCheck {
+  /** The answer as a reader sees it: what is counted, and what the server stores. */
+  visible: string;
+  words: number;
+  /** The first rule it breaks, null when it may be sent. */
+  problem: AnswerProblem | null;
+}
+
+/**
+ * The answer rule (docs/product.md#games-and-draws), the one the server's play enforces and the
+ * answer dialog shows as the player types: on the visible text, 1 to 20 words and at most 280
+ * characters; the text sent at most four times that.
+ */
+export function checkAnswerRule(answer: string): AnswerCheck {
+  const visible = visibleAnswerText(answer);
+  const words = countWords(visible);
+  let problem: AnswerProblem | null = null;
+  if (words === 0) problem = 'empty';
+  else if (words > ANSWER_MAX_WORDS) problem = 'tooManyWords';
+  else if (visible.length > ANSWER_MAX_CHARACTERS || answer.length > ANSWER_MAX_SENT_CHARACTERS)
+    problem = 'tooLong';
+  return { visible, words, problem };
 }

@@ -1,5 +1,6 @@
 import {
   ANSWER_MAX_CHARACTERS,
+  ANSWER_MAX_WORDS,
   EMAIL_MAX_LENGTH,
   FULLNAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -77,6 +78,13 @@ export const RULE_MESSAGES = {
   fullnameTooLong: `Full name must be at most ${FULLNAME_MAX_LENGTH} characters`,
   emailTooLong: `Email address must be at most ${EMAIL_MAX_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+} as const;
+
+/** Why the server refuses an answer, per src/shared/games.ts `checkAnswerRule` problem. */
+export const ANSWER_MESSAGES = {
+  empty: 'Type your answer before you submit',
+  tooManyWords: `Your answer must be ${ANSWER_MAX_WORDS} words or fewer`,
+  tooLong: RULE_MESSAGES.answerTooLong,
 } as const;
 
 /** Payment availability and the sandbox banner (no zod here: the banner is in /login's bundle). */

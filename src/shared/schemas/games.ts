@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_MAX_CHARACTERS, GAME_STATUSES, GAME_TYPES } from '../constants.ts';
+import { ANSWER_MAX_SENT_CHARACTERS, GAME_STATUSES, GAME_TYPES } from '../constants.ts';
 import { RULE_MESSAGES } from '../messages.ts';
 import { nairaSchema, timestampSchema } from './common.ts';
 import { fairnessLogRecordSchema } from './fairness.ts';
@@ -31,12 +31,6 @@ export type Game = z.infer<typeof gameSchema>;
 
 export const gameListQuerySchema = z.object({ gameType: gameTypeSchema.default('TRENDING') });
 export const gameListSchema = z.object({ games: z.array(gameSchema) });
-
-/**
- * What may be sent as an answer: the 280-character limit is on the visible text (the server
- * removes invisible characters first), so the raw text may be longer, but not without bound.
- */
-export const ANSWER_MAX_SENT_CHARACTERS = ANSWER_MAX_CHARACTERS * 4;
 
 export const playGameSchema = z.object({
   gameID: z

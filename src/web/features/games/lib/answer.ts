@@ -1,6 +1,5 @@
 import { ANSWER_MAX_CHARACTERS, ANSWER_MAX_WORDS } from '@shared/constants.ts';
-import { countWords, visibleAnswerText } from '@shared/games.ts';
-import { ANSWER_MAX_SENT_CHARACTERS } from '@shared/schemas/games.ts';
+import { checkAnswerRule } from '@shared/games.ts';
 import { sessionCopy } from '@web/lib/storage.ts';
 
 export interface AnswerCheck {
@@ -10,23 +9,20 @@ export interface AnswerCheck {
   canSubmit: boolean;
 }
 
+/** The rule's problems as the dialog says them while the player types (the server's are briefer). */
 export const ANSWER_PROBLEMS = {
   tooManyWords: `Too many words: keep it to ${ANSWER_MAX_WORDS} or fewer.`,
   tooLong: `Too long: keep it to ${ANSWER_MAX_CHARACTERS} characters or fewer.`,
 } as const;
 
-/**
- * The rules the server enforces (docs/product.md#games-and-draws), on the answer as a reader sees it (the shared rule):
- * 1 to 20 words, at most 280 characters.
- */
+/** The server's rule (src/shared/games.ts) as the player types: an empty answer is no mistake yet. */
 export function checkAnswer(answer: string): AnswerCheck {
-  const visible = visibleAnswerText(answer);
-  const words = countWords(visible);
-  if (words > ANSWER_MAX_WORDS)
-    return { words, problem: ANSWER_PROBLEMS.tooManyWords, canSubmit: false };
-  if (visible.length > ANSWER_MAX_CHARACTERS || answer.length > ANSWER_MAX_SENT_CHARACTERS)
-    return { words, problem: ANSWER_PROBLEMS.tooLong, canSubmit: false };
-  return { words, problem: null, canSubmit: words > 0 };
+  const { words, problem } = checkAnswerRule(answer);
+  return {
+    words,
+    problem: problem === null || problem === 'empty' ? null : ANSWER_PROBLEMS[problem],
+    canSubmit: problem === null,
+  };
 }
 
 /**
