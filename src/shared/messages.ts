@@ -5,6 +5,7 @@ import {
   FULLNAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
 } from './constants.ts';
+import { formatNaira } from './money.ts';
 
 /**
  * Texts players see, exactly as docs/product.md#validation and #errors write them (including their grammar).
@@ -85,6 +86,18 @@ export const ANSWER_MESSAGES = {
   empty: 'Type your answer before you submit',
   tooManyWords: `Your answer must be ${ANSWER_MAX_WORDS} words or fewer`,
   tooLong: RULE_MESSAGES.answerTooLong,
+} as const;
+
+/**
+ * The wallet's rules in the server's words (amounts in naira): the wallet's forms check them
+ * before sending, so the player hears the same sentence either way.
+ */
+export const WALLET_MESSAGES = {
+  minimumTopUp: (minimum: number) => `The minimum top-up is ${formatNaira(minimum)}`,
+  minimumWithdrawal: (minimum: number) => `The minimum withdrawal is ${formatNaira(minimum)}`,
+  insufficientForWithdrawal: (total: number, fee: number) =>
+    `Insufficient balance: this withdrawal needs ${formatNaira(total)} (including the ${formatNaira(fee)} fee)`,
+  noBankAccount: 'Add a bank account before you withdraw',
 } as const;
 
 /** Payment availability and the sandbox banner (no zod here: the banner is in /login's bundle). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
 import { WALLET_PATH } from '../../../shared/games.ts';
-import { PAYMENT_MESSAGES } from '../../../shared/messages.ts';
+import { PAYMENT_MESSAGES, WALLET_MESSAGES } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Payment } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
@@ -51,9 +51,7 @@ export async function startTopUp(
   const settings = await readSettingsRow(ctx.db);
   const amount = nairaToKobo(amountNaira);
   if (amount < settings.minimumPaymentAmount) {
-    throw badRequest(
-      `The minimum top-up is ${formatNaira(koboToNaira(settings.minimumPaymentAmount))}`,
-    );
+    throw badRequest(WALLET_MESSAGES.minimumTopUp(koboToNaira(settings.minimumPaymentAmount)));
   }
   const reference = `PLK-${Date.now().toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
   const user = await inTransaction(ctx.db, async (tx) => {

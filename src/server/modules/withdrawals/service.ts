@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { AML_MESSAGES } from '../../../shared/aml.ts';
+import { WITHDRAWAL_PROCESSING_TEXT } from '../../../shared/constants.ts';
 import { WALLET_PATH } from '../../../shared/games.ts';
+import { WALLET_MESSAGES } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Withdrawal } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
@@ -31,7 +33,6 @@ import { resolveBankAccount } from './bank-accounts.ts';
 export const WITHDRAWAL_PAGE_SIZE = 10;
 
 export const WITHDRAWAL_MESSAGES = {
-  noBankAccount: 'Add a bank account before you withdraw',
   requested: 'Withdrawal requested. It will be processed within 24–48 hours.',
   bankSaved: 'Bank account saved',
   notPending: 'This withdrawal has already been processed',
@@ -40,9 +41,6 @@ export const WITHDRAWAL_MESSAGES = {
 } as const;
 
 const money = (kobo: bigint) => formatNaira(koboToNaira(kobo));
-
-export const insufficientMessage = (amount: bigint, fee: bigint) =>
-  `Insufficient balance: this withdrawal needs ${money(amount + fee)} (including the ${money(fee)} fee)`;
 
 export async function saveBankAccount(
   db: Database,
@@ -113,7 +111,7 @@ export async function requestWithdrawal(
   const settings = await readSettingsRow(db);
   const amount = nairaToKobo(amountNaira);
   if (amount < settings.minimumPaymentAmount)
-    throw badRequest(`The minimum withdrawal is ${money(settings.minimumPaymentAmount)}`);
+    throw badRequest(WALLET_MESSAGES.minimumWithdrawal(koboToNaira(settings.minimumPaymentAmount)));
   const fee = settings.withdrawalTransactionFee;
 
   try {
@@ -131,7 +129,7 @@ export async function requestWithdrawal(
         .leftJoin(banks, eq(banks.id, users.bankId))
         .where(eq(users.id, userId));
       if (!user?.bankId || !user.number || !user.bankCode || !user.bankName)
-        throw badRequest(WITHDRAWAL_MESSAGES.noBankAccount);
+        throw badRequest(WALLET_MESSAGES.noBankAccount);
       // KYC: the tier's daily cap and, from tier 2, a payout account in the verified name.
       await assertWithdrawalAllowed(tx, userId, amount, user.name, now);
       // Judged under the account lock, so two racing requests see each other's top-ups and plays.
@@ -172,13 +170,18 @@ export async function requestWithdrawal(
             { account: ACCOUNTS.withdrawalFees, amount: fee },
           ],
         },
-        { insufficientMessage: insufficientMessage(amount, fee) },
+        {
+          insufficientMessage: WALLET_MESSAGES.insufficientForWithdrawal(
+            koboToNaira(amount + fee),
+            koboToNaira(fee),
+          ),
+        },
       );
       await notify(
         tx,
         userId,
         'Withdrawal requested',
-        `${money(amount)} to ${user.bankName} ${user.number} is pending. Withdrawals are processed within 24–48 hours.`,
+        `${money(amount)} to ${user.bankName} ${user.number} is pending. ${WITHDRAWAL_PROCESSING_TEXT}`,
         WALLET_PATH,
       );
       return created;

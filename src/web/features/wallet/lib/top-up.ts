@@ -1,5 +1,4 @@
-import { VALIDATION_MESSAGES } from '@shared/messages.ts';
-import { formatNaira } from '@shared/money.ts';
+import { VALIDATION_MESSAGES, WALLET_MESSAGES } from '@shared/messages.ts';
 import {
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -52,8 +51,7 @@ export function checkTopUp(
   const errors: TopUpErrors = {};
   const amount = parseAmount(rawAmount);
   if (amount <= 0) errors.amount = VALIDATION_MESSAGES.topupAmount;
-  else if (minimum && amount < minimum)
-    errors.amount = `The minimum top-up is ${formatNaira(minimum)}`;
+  else if (minimum && amount < minimum) errors.amount = WALLET_MESSAGES.minimumTopUp(minimum);
   if (!isPaymentMethod(method)) errors.method = VALIDATION_MESSAGES.paymentMethod;
   if (errors.amount || errors.method || !isPaymentMethod(method)) return { ok: false, errors };
   return { ok: true, amount, method };

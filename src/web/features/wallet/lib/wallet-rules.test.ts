@@ -1,3 +1,4 @@
+import { WALLET_MESSAGES } from '@shared/messages.ts';
 import type { Payment, Withdrawal } from '@shared/schemas/wallet.ts';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from './amount.ts';
@@ -5,7 +6,7 @@ import { newAttemptKey } from './attempt-key.ts';
 import { balanceHistory } from './balance-history.ts';
 import { statusLabel, statusLook } from './status.ts';
 import { checkTopUp } from './top-up.ts';
-import { checkWithdrawal, NO_BANK_ACCOUNT_MESSAGE, totalDebit } from './withdraw.ts';
+import { checkWithdrawal, totalDebit } from './withdraw.ts';
 
 describe('parseAmount (docs/product.md#validation: non-numeric input becomes 0)', () => {
   it.each([
@@ -94,7 +95,7 @@ describe('checkWithdrawal (docs/product.md#validation and docs/product.md#money)
     expect(checkWithdrawal('4950', limits)).toEqual({ ok: true, amount: 4950 });
     expect(checkWithdrawal('1000', { ...limits, hasBankAccount: false })).toEqual({
       ok: false,
-      error: NO_BANK_ACCOUNT_MESSAGE,
+      error: WALLET_MESSAGES.noBankAccount,
     });
   });
 

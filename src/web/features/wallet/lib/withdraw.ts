@@ -1,8 +1,5 @@
-import { VALIDATION_MESSAGES } from '@shared/messages.ts';
-import { formatNaira } from '@shared/money.ts';
+import { VALIDATION_MESSAGES, WALLET_MESSAGES } from '@shared/messages.ts';
 import { parseAmount } from './amount.ts';
-
-export const NO_BANK_ACCOUNT_MESSAGE = 'Add a bank account before you withdraw';
 
 export interface WithdrawLimits {
   balance: number;
@@ -27,14 +24,11 @@ export function checkWithdrawal(rawAmount: string, limits: WithdrawLimits): With
   const amount = parseAmount(rawAmount);
   if (amount <= 0) return { ok: false, error: VALIDATION_MESSAGES.withdrawalAmount };
   if (amount < limits.minimum)
-    return { ok: false, error: `The minimum withdrawal is ${formatNaira(limits.minimum)}` };
+    return { ok: false, error: WALLET_MESSAGES.minimumWithdrawal(limits.minimum) };
   const total = totalDebit(amount, limits.fee);
   if (total > limits.balance) {
-    return {
-      ok: false,
-      error: `Insufficient balance: this withdrawal needs ${formatNaira(total)} (including the ${formatNaira(limits.fee)} fee)`,
-    };
+    return { ok: false, error: WALLET_MESSAGES.insufficientForWithdrawal(total, limits.fee) };
   }
-  if (!limits.hasBankAccount) return { ok: false, error: NO_BANK_ACCOUNT_MESSAGE };
+  if (!limits.hasBankAccount) return { ok: false, error: WALLET_MESSAGES.noBankAccount };
   return { ok: true, amount };
 }
