@@ -102,6 +102,7 @@ export const passwordInputSchema = (message: string) =>
     .max(PASSWORD_MAX_LENGTH, RULE_MESSAGES.passwordTooLong);
 
 export const STEP_UP_CODE_MESSAGE = 'The code is the 6 digits we e-mailed you';
+export const STEP_UP_PASSWORD_MESSAGE = 'Enter your current password';
 
 /**
  * Proof for a sensitive change (e-mail, password, payout account): the current password, or,
@@ -110,7 +111,7 @@ export const STEP_UP_CODE_MESSAGE = 'The code is the 6 digits we e-mailed you';
 const stepUpFields = {
   currentPassword: z.preprocess(
     blankToUndefined,
-    passwordInputSchema('Enter your current password').optional(),
+    passwordInputSchema(STEP_UP_PASSWORD_MESSAGE).optional(),
   ),
   code: z.preprocess(
     blankToUndefined,

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { STEP_UP_PASSWORD_MESSAGE } from '../../../shared/schemas/users.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, badRequest, ErrorCode, notFound } from '../../errors.ts';
 import { consumeCode, issueCode } from './codes.ts';
@@ -32,7 +33,7 @@ export const STEP_UP_POLICY: ThrottlePolicy = {
 };
 
 export const STEP_UP_MESSAGES = {
-  passwordRequired: 'Enter your current password',
+  passwordRequired: STEP_UP_PASSWORD_MESSAGE,
   passwordWrong: 'Your current password is incorrect',
   codeRequired: 'Enter the 6-digit code we sent to your e-mail',
   codeSent: 'We have sent a 6-digit code to your e-mail. Enter it to confirm this change.',

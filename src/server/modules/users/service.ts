@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { SIGNUP_MESSAGES } from '../../../shared/messages.ts';
 import type { UpdateUserBody, User } from '../../../shared/schemas/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -26,7 +27,7 @@ export const PROFILE_MESSAGES = {
   emailChangeCancelled: 'The e-mail change was cancelled',
   noPendingEmail: 'Invalid or expired code',
   nothingToChange: 'Nothing to update',
-  deleteNeedsPassword: 'Enter your password',
+  deleteNeedsPassword: SIGNUP_MESSAGES.password,
   deleteWrongPassword: 'Your password is incorrect',
   deleteNoPassword: 'Set a password on your account before deleting it',
   deleteBalance: 'Withdraw your balance before deleting your account',

@@ -1,5 +1,9 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
-import { emailSchema, STEP_UP_CODE_MESSAGE } from '@shared/schemas/users.ts';
+import {
+  emailSchema,
+  STEP_UP_CODE_MESSAGE,
+  STEP_UP_PASSWORD_MESSAGE,
+} from '@shared/schemas/users.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
@@ -71,7 +75,7 @@ export function ChangeEmailModal({
     }
     if (proof === '') {
       setErrors({
-        proof: hasSetPassword ? 'Enter your current password' : STEP_UP_CODE_MESSAGE,
+        proof: hasSetPassword ? STEP_UP_PASSWORD_MESSAGE : STEP_UP_CODE_MESSAGE,
       });
       proofRef.current?.focus();
       return;

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
@@ -18,7 +18,7 @@ export function DeleteAccount() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!password) {
-      setError('Enter your password');
+      setError(SIGNUP_MESSAGES.password);
       return;
     }
     remove.mutate(password, {

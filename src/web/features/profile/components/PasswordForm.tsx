@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
-import { newPasswordSchema, STEP_UP_CODE_MESSAGE } from '@shared/schemas/users.ts';
+import {
+  newPasswordSchema,
+  STEP_UP_CODE_MESSAGE,
+  STEP_UP_PASSWORD_MESSAGE,
+} from '@shared/schemas/users.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
@@ -19,7 +23,7 @@ function passwordFormSchema(hasSetPassword: boolean) {
   return z
     .object({
       currentPassword: hasSetPassword
-        ? z.string().min(1, 'Enter your current password')
+        ? z.string().min(1, STEP_UP_PASSWORD_MESSAGE)
         : z.string().optional(),
       code: hasSetPassword
         ? z.string().optional()

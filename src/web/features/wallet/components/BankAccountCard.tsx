@@ -1,5 +1,9 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
-import { bankAccountBodySchema, STEP_UP_CODE_MESSAGE } from '@shared/schemas/users.ts';
+import {
+  bankAccountBodySchema,
+  STEP_UP_CODE_MESSAGE,
+  STEP_UP_PASSWORD_MESSAGE,
+} from '@shared/schemas/users.ts';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { SelectField } from '@web/components/ui/SelectField.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
@@ -88,7 +92,7 @@ export function BankAccountCard() {
         account.accountNumber !== parsed.data.accountNumber);
     if (replacing && proof === '') {
       setErrors({
-        proof: hasSetPassword ? 'Enter your current password' : STEP_UP_CODE_MESSAGE,
+        proof: hasSetPassword ? STEP_UP_PASSWORD_MESSAGE : STEP_UP_CODE_MESSAGE,
       });
       proofRef.current?.focus();
       return;
