@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { holdReasonSchema } from '../aml.ts';
 import { GAME_STATUSES, GAME_TYPES, WITHDRAWAL_STATUSES } from '../constants.ts';
-import { pageQuerySchema, paginationSchema } from './common.ts';
+import { pageQuerySchema, pageSchema } from './common.ts';
 import { gameSchema } from './games.ts';
 import { planSchema } from './plans.ts';
 import { userSchema } from './users.ts';
@@ -281,10 +281,7 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-export const adminUserPageSchema = z.object({
-  users: z.array(adminUserRowSchema),
-  pagination: paginationSchema,
-});
+export const adminUserPageSchema = pageSchema('users', adminUserRowSchema);
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 /** One player as the console's user page shows them: the newest 100 of each history. */
@@ -338,10 +335,7 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export const adjustmentResultSchema = z.object({ accountBalance: z.number() });
 export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 
-export const adminGamePageSchema = z.object({
-  games: z.array(gameSchema),
-  pagination: paginationSchema,
-});
+export const adminGamePageSchema = pageSchema('games', gameSchema);
 export type AdminGamePage = z.infer<typeof adminGamePageSchema>;
 
 /** Operators see every plan, the withdrawn ones too. */
@@ -393,10 +387,7 @@ export const adminWithdrawalQuerySchema = pageQuerySchema.extend({
   held: z.enum(['true', 'false'], { error: 'held must be true or false' }).optional(),
 });
 
-export const adminWithdrawalPageSchema = z.object({
-  withdrawals: z.array(adminWithdrawalSchema),
-  pagination: paginationSchema,
-});
+export const adminWithdrawalPageSchema = pageSchema('withdrawals', adminWithdrawalSchema);
 export type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPageSchema>;
 
 /** An approved withdrawal, with its status as the queue shows it (the player's `status` folds some). */
@@ -416,10 +407,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  pagination: paginationSchema,
-});
+export const auditPageSchema = pageSchema('entries', auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** One ledger invariant (docs/architecture.md#where-money-moves) and up to 50 rows that break it, as the database returns them. */

@@ -33,6 +33,12 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** One page of a list: its rows under `key` (`users`, `games` …), then where the page stands. */
+export function pageSchema<K extends string, T extends z.ZodType>(key: K, row: T) {
+  const shape = { [key]: z.array(row), pagination: paginationSchema };
+  return z.object(shape as { [P in K]: z.ZodArray<T> } & { pagination: typeof paginationSchema });
+}
+
 export const pageQuerySchema = z.object({
   page: z.coerce
     .number({ error: RULE_MESSAGES.pageNumber })

@@ -3,7 +3,7 @@ import { reviewNoteSchema } from '../aml.ts';
 import { TOPUP_MAX_NAIRA, WITHDRAWAL_MAX_NAIRA } from '../constants.ts';
 import { VALIDATION_MESSAGES } from '../messages.ts';
 import { formatNaira } from '../money.ts';
-import { nairaSchema, paginationSchema, timestampSchema } from './common.ts';
+import { nairaSchema, pageSchema, timestampSchema } from './common.ts';
 
 export const PAYMENT_METHODS = ['transactpay', 'paystack', 'flutterwave'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
@@ -61,10 +61,7 @@ export const paymentSchema = z.object({
   createdAt: timestampSchema,
 });
 export type Payment = z.infer<typeof paymentSchema>;
-export const paymentPageSchema = z.object({
-  payments: z.array(paymentSchema),
-  pagination: paginationSchema,
-});
+export const paymentPageSchema = pageSchema('payments', paymentSchema);
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
 export const withdrawalBodySchema = z.object({
@@ -92,10 +89,7 @@ export const withdrawalSchema = z.object({
   createdAt: timestampSchema,
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
-export const withdrawalPageSchema = z.object({
-  withdrawals: z.array(withdrawalSchema),
-  pagination: paginationSchema,
-});
+export const withdrawalPageSchema = pageSchema('withdrawals', withdrawalSchema);
 export type WithdrawalPage = z.infer<typeof withdrawalPageSchema>;
 
 export const approveWithdrawalBodySchema = z.object({
