@@ -17,7 +17,6 @@
  * saturated phase: plays/s ÷ pgbench tps says how close a play comes to what PostgreSQL itself
  * does per transaction on this machine at this moment.
  */
-import { Agent, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -28,12 +27,14 @@ import { processCpuSeconds } from '../lib/cpu.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { findPgbench, type Pgbench, preparePgbench } from '../lib/pgbench.ts';
 import { withPreparedDatabase } from '../lib/prepare.ts';
+import { RawHttpConnection } from '../lib/raw-http.ts';
 import { startRealServer } from '../lib/server.ts';
 import { mean, median, percentile, round, sleep } from '../lib/stats.ts';
 import { type Target, withDatabase } from '../lib/target.ts';
 import { startWireCounter } from '../lib/wire-counter.ts';
 
 const PLAYERS = 100;
+const PLAY_PATH = '/api/v1/game/play';
 /** The server's pool (DATABASE_POOL_SIZE, its default) and pgbench's clients. */
 const POOL_SIZE = 20;
 /** Plays sent one at a time to a server whose database connections are counted on the wire. */
@@ -52,39 +53,6 @@ interface Phase {
 }
 const GAMES = 400;
 const ENTRY_FEE_KOBO = 10_000n;
-
-function post(
-  agent: Agent,
-  url: string,
-  authorization: string,
-  body: string,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        agent,
-        method: 'POST',
-        headers: {
-          authorization,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        response.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** A random game of those the player has not played yet, taken off its list. */
 function takeGame(games: number[]): number {
@@ -170,12 +138,12 @@ async function countPlayStatements(
   const roundTrips: number[] = [];
   try {
     const server = await startRealServer({
-      env: { ...env, DATABASE_URL: counter.url },
+      // Without the worker (draws of the games filled above), only the plays' statements.
+      env: { ...env, DATABASE_URL: counter.url, JOB_POLL_MS: '0' },
       logFile: path.join(options.workDir, 'write-counted-server.log'),
     });
     try {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const url = `${server.url}/api/v1/game/play`;
+      const connection = new RawHttpConnection(server.url);
       const players = tokens.slice(0, 5);
       for (let index = 0; index < players.length + COUNTED_PLAYS; index += 1) {
         const player = index % players.length;
@@ -186,7 +154,11 @@ async function countPlayStatements(
           submittedAnswer: `Player ${player} counts the statements`,
         });
         const before = counter.counts();
-        const response = await post(agent, url, `Bearer ${players[player]}`, body);
+        const response = await connection.post(
+          PLAY_PATH,
+          { authorization: `Bearer ${players[player]}` },
+          body,
+        );
         const after = counter.counts();
         if (response.status !== 201) {
           if (!refusal(response) && unexpected.length < 5)
@@ -197,7 +169,7 @@ async function countPlayStatements(
         statements.push(after.statements - before.statements);
         roundTrips.push(after.roundTrips - before.roundTrips);
       }
-      agent.destroy();
+      connection.close();
     } finally {
       await server.stop();
     }
@@ -324,16 +296,14 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
       logFile: path.join(options.workDir, 'write-server.log'),
     });
     try {
-      const agent = new Agent({ keepAlive: true, maxSockets: PLAYERS });
-      const url = `${server.url}/api/v1/game/play`;
+      const connections = tokens.map(() => new RawHttpConnection(server.url));
       // Warm-up: one answer per player to the same game, which also fills and closes one game.
       const warmGame = benchGameId('wr', 0);
       await Promise.all(
-        tokens.map((token) =>
-          post(
-            agent,
-            url,
-            `Bearer ${token}`,
+        tokens.map((token, player) =>
+          (connections[player] as RawHttpConnection).post(
+            PLAY_PATH,
+            { authorization: `Bearer ${token}` },
             JSON.stringify({ gameID: warmGame, submittedAnswer: 'Warming up' }),
           ),
         ),
@@ -347,7 +317,8 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
         const deadline = start + seconds * 1000;
         await Promise.all(
           tokens.map(async (token, player) => {
-            const authorization = `Bearer ${token}`;
+            const headers = { authorization: `Bearer ${token}` };
+            const connection = connections[player] as RawHttpConnection;
             const games = left[player] as number[];
             while (performance.now() < deadline && games.length > 0) {
               if (phase.thinkMs) {
@@ -361,7 +332,7 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
                 submittedAnswer: `Player ${player} says suya at midnight`,
               });
               const sent = performance.now();
-              const response = await post(agent, url, authorization, body);
+              const response = await connection.post(PLAY_PATH, headers, body);
               const took = performance.now() - sent;
               phase.latencies.push(took);
               phase.statuses.set(response.status, (phase.statuses.get(response.status) ?? 0) + 1);
@@ -384,7 +355,7 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
           loadAverage: os.loadavg().map((value) => round(value, 2)),
         };
       }
-      agent.destroy();
+      for (const connection of connections) connection.close();
     } finally {
       await server.stop();
     }

@@ -1,11 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  ANSWER_MAX_CHARACTERS,
-  ANSWER_MAX_WORDS,
-  type GameType,
-} from '../../../shared/constants.ts';
-import { countWords, visibleAnswerText } from '../../../shared/games.ts';
-import { RULE_MESSAGES } from '../../../shared/messages.ts';
+import type { GameType } from '../../../shared/constants.ts';
+import { checkAnswerRule } from '../../../shared/games.ts';
+import { ANSWER_MESSAGES, PAGE_TEXTS } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Game, PlayedGame, PlayGameBody } from '../../../shared/schemas/games.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -22,19 +18,17 @@ import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
+import { type PlayResult, playInOneStatement } from './play-fast.ts';
 import { type GameRow, toApiGame } from './serialize.ts';
 
 export const GAME_MESSAGES = {
   notFound: 'Game not found',
-  emptyAnswer: 'Type your answer before you submit',
-  tooManyWords: `Your answer must be ${ANSWER_MAX_WORDS} words or fewer`,
-  tooLong: RULE_MESSAGES.answerTooLong,
   notStarted: 'This game has not started yet. Check back when it is live.',
   closed: 'This game is closed to new answers',
   full: 'This game is full. Try another one.',
   alreadyPlayed: 'You have already played this game. Only one submission is allowed.',
   tournamentOnly: 'Tournaments are for VIP members. Upgrade your plan to play.',
-  submitted: 'Your answer has been submitted!',
+  submitted: PAGE_TEXTS.answerSubmitted,
 } as const;
 
 export const dailyLimitMessage = (limit: number) =>
@@ -134,11 +128,8 @@ export async function getGame(db: Database, gameId: string, userId: string): Pro
  * operator sees) never reach the database.
  */
 export function normaliseAnswer(answer: string): string {
-  const visible = visibleAnswerText(answer);
-  const words = countWords(visible);
-  if (words === 0) throw badRequest(GAME_MESSAGES.emptyAnswer);
-  if (words > ANSWER_MAX_WORDS) throw badRequest(GAME_MESSAGES.tooManyWords);
-  if (visible.length > ANSWER_MAX_CHARACTERS) throw badRequest(GAME_MESSAGES.tooLong);
+  const { visible, problem } = checkAnswerRule(answer);
+  if (problem) throw badRequest(ANSWER_MESSAGES[problem]);
   return visible;
 }
 
@@ -150,19 +141,12 @@ export function lagosDayStart(now: Date): Date {
   );
 }
 
-export interface PlayResult {
-  entryId: number;
-  gameID: string;
-  submittedAnswer: string;
-  amountPaid: number;
-  amountToWin: number;
-  playerCount: number;
-}
-
 /**
- * Takes a place, records the answer and debits the entry fee in one transaction. The player's
- * row is locked first so one player's plays run one at a time (daily limit, balance); the place
- * is taken with a conditional counter so concurrent players never oversell a game.
+ * Takes a place, records the answer and debits the entry fee in one transaction: in one
+ * statement when every rule passes (`playInOneStatement`), else the steps below, which also
+ * say why a play is refused. The player's row is locked first so one player's plays run one at a
+ * time (daily limit, balance); the place is taken with a conditional counter so concurrent
+ * players never oversell a game.
  */
 export async function playGame(
   db: Database,
@@ -173,9 +157,11 @@ export async function playGame(
   const userId = actor.id;
   const answer = normaliseAnswer(input.submittedAnswer);
   if (!/^[0-9a-f-]{36}$/i.test(input.gameID)) throw notFound(GAME_MESSAGES.notFound);
-  const settings = await readSettingsRow(db);
 
   try {
+    const played = await playInOneStatement(db, actor, input, answer, now, lagosDayStart(now));
+    if (played) return played;
+    const settings = await readSettingsRow(db);
     return await inTransaction(db, async (tx) => {
       await lockLiveAccount(tx, actor, now);
       const [player] = await tx
