@@ -9,8 +9,7 @@ import { createGame } from './modules/games/test-fixtures.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
 import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
-import { bearerFor } from './test/factories.ts';
-import { createAdmin, createPlayer } from './test/fake-money.ts';
+import { bearerFor, createAdmin, createPlayer } from './test/factories.ts';
 import { type Instance, startBalancer, startInstance } from './test/instances.ts';
 import { createScratchDatabase, requireTestDatabaseUrl } from './test/scratch-database.ts';
 

@@ -14,10 +14,10 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { banks, categories, plans, users } from './db/schema.ts';
-import { createGame, expectLedgerOk, fund } from './modules/games/test-fixtures.ts';
+import { createGame, expectLedgerOk } from './modules/games/test-fixtures.ts';
 import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
-import { createUser, type UserRow } from './test/factories.ts';
+import { createUser, fundWallet, type UserRow } from './test/factories.ts';
 import {
   type JsonSchema,
   type OpenApiParameter,
@@ -522,7 +522,7 @@ describe('fuzzing every route (issue 12)', () => {
         bankAccountName: 'Fuzz Plucker',
       })
       .where(eq(users.id, player.id));
-    await fund(app.db, player.id, 5_000_000n);
+    await fundWallet(app.db, player.id, 5_000_000n);
     const game = await createGame(app.db, { entryFee: 10_000n, maximumPlayers: 1_000 });
     const [category] = await app.db.select({ id: categories.id }).from(categories).limit(1);
     const [plan] = await app.db.select({ id: plans.id }).from(plans).limit(1);

@@ -5,14 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createGame } from './modules/games/test-fixtures.ts';
 import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
-import { bearerFor, uniqueSuffix } from './test/factories.ts';
-import {
-  balanceOf,
-  bankByCode,
-  createAdmin,
-  reviewSandboxTopUpsOf,
-  validNuban,
-} from './test/fake-money.ts';
+import { bankByCode, bearerFor, createAdmin, uniqueSuffix, validNuban } from './test/factories.ts';
+import { balanceOf, reviewSandboxTopUpsOf } from './test/fake-money.ts';
 import { startSmtpServer, type TestSmtpServer } from './test/smtp.ts';
 
 /**

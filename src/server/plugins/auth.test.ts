@@ -3,12 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { plans, users } from '../db/schema.ts';
-import { settableClock } from '../modules/games/test-fixtures.ts';
-import { ACCOUNTS, post } from '../modules/wallet/ledger.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '../test/app.ts';
 import { eventually, withoutNotifications } from '../test/cluster.ts';
 import { testDatabasePerFile } from '../test/database.ts';
-import { bearerFor, createUser, type UserRow } from '../test/factories.ts';
+import { bearerFor, createUser, fundWallet, testClock, type UserRow } from '../test/factories.ts';
 import { ACCOUNT_STATE_TTL_MS } from './auth.ts';
 
 const database = testDatabasePerFile();
@@ -163,7 +161,7 @@ describe('bearer authentication', () => {
   });
 
   it('honours a revocation whose notification was lost within ACCOUNT_STATE_TTL_MS', async () => {
-    const clock = settableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), {}, { clock });
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
@@ -182,7 +180,7 @@ describe('bearer authentication', () => {
   });
 
   it('answers 401 for a token that expired by the app clock', async () => {
-    const clock = settableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), {}, { clock });
     const user = await createUser(app.db);
     const headers = { authorization: `Bearer ${await app.tokens.sign(user)}` };
@@ -218,17 +216,7 @@ describe('GET /api/v1/user', () => {
     const app = await buildTestApp(database());
     const user = await createUser(app.db, { totalWinningAmount: 50_000n, points: 120, level: 2 });
     // Money only ever arrives through the ledger, so other tests' ledger checks stay true.
-    await app.db.transaction((tx) =>
-      post(tx, {
-        kind: 'test_topup',
-        reference: `test-topup:${user.id}`,
-        description: 'test funds',
-        lines: [
-          { account: ACCOUNTS.wallet, userId: user.id, amount: 123_456n },
-          { account: ACCOUNTS.paymentClearing('test'), amount: -123_456n },
-        ],
-      }),
-    );
+    await fundWallet(app.db, user.id, 123_456n);
 
     const response = await app.inject({ url: '/api/v1/user', headers: await bearerFor(app, user) });
 

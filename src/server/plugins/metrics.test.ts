@@ -7,16 +7,18 @@ import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { createGame, createPlayer, play, settableClock } from '../modules/games/test-fixtures.ts';
+import { createGame, play } from '../modules/games/test-fixtures.ts';
 import { checkLedger } from '../modules/wallet/ledger-check.ts';
 import { buildTestApp, testEnv } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
-import { bearerFor, uniqueSuffix } from '../test/factories.ts';
 import {
+  bearerFor,
   createAdmin,
-  createPlayer as createPlayerWithBank,
-  reviewSandboxTopUpsOf,
-} from '../test/fake-money.ts';
+  createPlayer,
+  testClock,
+  uniqueSuffix,
+} from '../test/factories.ts';
+import { reviewSandboxTopUpsOf } from '../test/fake-money.ts';
 import { LEDGER_CHECK_EVERY_MS, MONEY_TOTALS_EVERY_MS, UNMATCHED_ROUTE } from './metrics.ts';
 
 const database = testDatabasePerFile();
@@ -262,7 +264,7 @@ describe('what /metrics counts', () => {
   });
 
   it('counts a real play, a refused one and the draw that follows; the ledger check agrees', async () => {
-    const clock = settableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), withToken, { clock });
     const game = await createGame(app.db, { entryFee: 10_000n, maximumPlayers: 5 });
     const players = await Promise.all(
@@ -338,7 +340,7 @@ describe('what /metrics counts', () => {
   });
 
   it('runs the ledger check at most once a minute, however often it is scraped', async () => {
-    const clock = settableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), withToken, { clock });
     const first = await scrape(app);
     const checkedAt = sampleValue(first, 'pluckers_ledger_checked_timestamp_seconds');
@@ -358,7 +360,7 @@ describe('what /metrics counts', () => {
   it('reads the job queue on every scrape: due, running, scheduled, retrying and the oldest wait', async () => {
     // An hour ahead of the other files' workers, so none of them takes these jobs (their
     // clocks say not yet) while this app's clock says they are due.
-    const clock = settableClock(new Date(Date.now() + 3_600_000));
+    const clock = testClock(new Date(Date.now() + 3_600_000));
     const app = await buildTestApp(database(), withToken, { clock });
     const inReal = (ms: number) => new Date(Date.now() + ms);
     const keys = Array.from({ length: 3 }, () => `metrics-test:${uniqueSuffix()}`);
@@ -423,13 +425,13 @@ describe('what /metrics counts', () => {
   });
 
   it('reads payments by method, mode and status and withdrawals by status', async () => {
-    const clock = settableClock();
+    const clock = testClock();
     const app = await buildTestApp(
       database(),
       { ...withToken, PUBLIC_URL: 'http://localhost:3999' },
       { clock },
     );
-    const player = await createPlayerWithBank(app.db, { kobo: 100_000n });
+    const player = await createPlayer(app.db, { kobo: 100_000n });
     onTestFinished(() => reviewSandboxTopUpsOf(app.db, player.id));
     const headers = await bearerFor(app, player);
     const adminHeaders = await bearerFor(app, await createAdmin(app.db));
@@ -494,7 +496,7 @@ describe('what /metrics counts', () => {
 
   it('still answers when the database does not: failed reads counted, last values kept', async () => {
     const handle = await openOwnHandle();
-    const clock = settableClock();
+    const clock = testClock();
     const app = await buildTestApp(handle, withToken, { clock });
     const errors = (samples: Sample[], source: string) =>
       sampleValue(samples, 'pluckers_metrics_collect_errors_total', { source });

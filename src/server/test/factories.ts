@@ -1,8 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { banks, sessions, users } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Actor } from '../modules/auth/live-account.ts';
+import { ACCOUNTS, post } from '../modules/wallet/ledger.ts';
+import { nubanCheckDigit } from '../modules/withdrawals/nuban.ts';
+
+/**
+ * The one home of test data (server tests, and the web tests' server process): users, players
+ * with money and a bank account, operators, sessions, and a clock to move. Everything a factory
+ * makes is unique (suffixes, random account numbers), so test files run in parallel on one
+ * database without emptying tables.
+ */
 
 let sequence = 0;
 
@@ -57,4 +68,95 @@ export async function actorFor(
     .returning({ id: sessions.id });
   if (!session) throw new Error('actorFor: insert returned nothing');
   return { id: user.id, sessionId: session.id, tokenVersion: user.tokenVersion };
+}
+
+/**
+ * A clock tests set and move, passed to buildTestApp (or a service) as its `clock`: starts at
+ * `start` (default: now), `set` jumps to a date, `advance` adds milliseconds.
+ */
+export interface TestClock extends Clock {
+  set(date: Date | string | number): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start: Date | string | number = new Date()): TestClock {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    set(date) {
+      now = new Date(date).getTime();
+    },
+    advance(ms) {
+      now += ms;
+    },
+  };
+}
+
+/** A valid 10-digit NUBAN at a 3-digit bank code, with a random serial. */
+export function validNuban(bankCode: string): string {
+  const serial = String(randomInt(0, 1_000_000_000)).padStart(9, '0');
+  return `${serial}${nubanCheckDigit(serial, bankCode)}`;
+}
+
+export async function bankByCode(db: Executor, code: string) {
+  const [bank] = await db.select().from(banks).where(eq(banks.code, code));
+  if (!bank) throw new Error(`bank ${code} is not seeded`);
+  return bank;
+}
+
+/**
+ * Credits a wallet from the `clearing:payments:test` account: a balanced ledger posting, as a
+ * settled top-up would make, so the ledger check stays green.
+ */
+export async function fundWallet(db: Database, userId: string, kobo: bigint): Promise<void> {
+  if (kobo === 0n) return;
+  await db.transaction((tx) =>
+    post(tx, {
+      kind: 'test_topup',
+      reference: `test-topup:${userId}:${uniqueSuffix()}`,
+      description: 'test funds',
+      lines: [
+        { account: ACCOUNTS.wallet, userId, amount: kobo },
+        { account: ACCOUNTS.paymentClearing('test'), amount: -kobo },
+      ],
+    }),
+  );
+}
+
+/**
+ * A verified player with `kobo` in the wallet, on `planId` (default: no plan) and, unless
+ * `bank: null`, a saved account at that bank code (default GTBank, 058). Read back after
+ * funding, so the row carries the balance.
+ */
+export async function createPlayer(
+  db: Database,
+  options: {
+    kobo?: bigint;
+    bank?: string | null;
+    planId?: string;
+    overrides?: Partial<typeof users.$inferInsert>;
+  } = {},
+): Promise<UserRow> {
+  let bankFields: Partial<typeof users.$inferInsert> = {};
+  if (options.bank !== null) {
+    const bank = await bankByCode(db, options.bank ?? '058');
+    bankFields = {
+      bankId: bank.id,
+      bankAccountNumber: validNuban(bank.code),
+      bankAccountName: 'ADA OBI',
+    };
+  }
+  const user = await createUser(db, {
+    ...bankFields,
+    planId: options.planId ?? null,
+    ...options.overrides,
+  });
+  await fundWallet(db, user.id, options.kobo ?? 0n);
+  const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+  if (!fresh) throw new Error('createPlayer: user vanished');
+  return fresh;
+}
+
+export function createAdmin(db: Executor): Promise<UserRow> {
+  return createUser(db, { role: 'admin' });
 }

@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { categories, gameEntries, games, jobs, notifications, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
-import { createGame, createPlayer, expectLedgerOk, play } from '../games/test-fixtures.ts';
+import {
+  bearerFor,
+  createPlayer,
+  createUser,
+  type UserRow,
+  uniqueSuffix,
+} from '../../test/factories.ts';
+import { createGame, expectLedgerOk, play } from '../games/test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

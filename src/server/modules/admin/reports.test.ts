@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransactions, payments } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
-import { settableClock } from '../games/test-fixtures.ts';
+import { bearerFor, createUser, testClock, uniqueSuffix } from '../../test/factories.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 
 const database = testDatabasePerFile();
@@ -14,7 +13,7 @@ describe('GET /admin/reports', () => {
     // A year of its own (never a leap year) far ahead, so no other test's entries fall in it.
     const year = 2901 + Math.floor(Math.random() * 24) * 4;
     const lagos = (day: string, time: string) => new Date(`${year}-${day}T${time}+01:00`);
-    const clock = settableClock(lagos('03-11', '00:30:00'));
+    const clock = testClock(lagos('03-11', '00:30:00'));
     const app = await buildTestApp(database(), {}, { clock });
     const admin = await createUser(app.db, { role: 'admin' });
     const player = await createUser(app.db);

@@ -5,7 +5,7 @@ import { ERROR_MESSAGES } from '../../../shared/messages.ts';
 import { authThrottles, knownLoginAddresses, sessions } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createUser, uniqueSuffix } from '../../test/factories.ts';
+import { createUser, testClock, uniqueSuffix } from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -23,11 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp?.close();
 });
-
-function movableClock() {
-  let now = Date.now();
-  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
-}
 
 /** Addresses of this test run only, so parallel files never share a throttle key. */
 let subnet = 0;
@@ -50,7 +45,7 @@ const player = (app: FastifyInstance) => createUser(app.db, { passwordHash });
 
 describe('password login limits: guessing is slowed, the owner is never locked out', () => {
   it("lets the owner in from a known address through a stranger's 200 wrong guesses", async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), { SMTP_URL: smtp.url }, { clock });
     const owner = await player(app);
     const home = freshSubnet()(7);
@@ -110,7 +105,7 @@ describe('password login limits: guessing is slowed, the owner is never locked o
   });
 
   it("slows the guesser's own e-mail and address pair with a growing Retry-After", async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), {}, { clock });
     const owner = await player(app);
     const attacker = freshSubnet()(1);
@@ -169,7 +164,7 @@ describe('password login limits: guessing is slowed, the owner is never locked o
   });
 
   it('holds across two instances on one database', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const first = await buildTestApp(database(), {}, { clock });
     const second = await buildTestApp(database(), {}, { clock });
     const owner = await player(first);
@@ -187,7 +182,7 @@ describe('password login limits: guessing is slowed, the owner is never locked o
   });
 
   it('answers an unknown e-mail exactly like a known one, limits included', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), {}, { clock });
     const owner = await player(app);
     const nobody = `nobody-${uniqueSuffix()}@example.test`;
@@ -204,7 +199,7 @@ describe('password login limits: guessing is slowed, the owner is never locked o
   });
 
   it('sweeps counters whose window and block are over in the worker', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), {}, { clock });
     const owner = await player(app);
     const address = freshSubnet()(5);
@@ -218,7 +213,7 @@ describe('password login limits: guessing is slowed, the owner is never locked o
   });
 
   it('sweeps expired sessions and networks unseen for 90 days, and keeps live ones', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), {}, { clock });
     const owner = await player(app);
     const address = freshSubnet()(5);

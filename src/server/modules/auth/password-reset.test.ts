@@ -5,7 +5,7 @@ import { ERROR_MESSAGES, RULE_MESSAGES, SIGNUP_MESSAGES } from '../../../shared/
 import { emailCodes, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
+import { createUser, testClock, type UserRow, uniqueSuffix } from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { CODE_MAX_ATTEMPTS, CODE_MESSAGES } from './codes.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword } from './passwords.ts';
@@ -25,13 +25,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-function movableClock() {
-  let now = Date.now();
-  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
-}
-
 async function setup(options: { verified?: boolean } = {}) {
-  const clock = movableClock();
+  const clock = testClock();
   const app = await buildTestApp(
     database(),
     { SMTP_URL: smtp.url, PUBLIC_URL: 'http://pluckers.test' },

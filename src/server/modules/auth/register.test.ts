@@ -5,7 +5,7 @@ import { RULE_MESSAGES, SIGNUP_MESSAGES } from '../../../shared/messages.ts';
 import { oneTimeTokens, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createUser, uniqueSuffix } from '../../test/factories.ts';
+import { createUser, testClock, uniqueSuffix } from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { CODE_MESSAGES } from './codes.ts';
 import { COMMON_PASSWORD_MESSAGE } from './passwords.ts';
@@ -23,12 +23,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-function movableClock() {
-  let now = Date.now();
-  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
-}
-
-async function appWithMail(clock = movableClock()): Promise<FastifyInstance> {
+async function appWithMail(clock = testClock()): Promise<FastifyInstance> {
   return buildTestApp(database(), { SMTP_URL: smtp.url, PUBLIC_URL }, { clock });
 }
 
@@ -231,7 +226,7 @@ describe('POST /auth/register: accounts', () => {
 
   it('creates the account even when the mail cannot be sent; the player can ask again', async () => {
     // Port 9 (discard) has no SMTP server: delivery fails, the sign-up does not.
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(
       database(),
       { SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL },
@@ -343,7 +338,7 @@ describe('pre-signup e-mail verification by code', () => {
   });
 
   it('waits 60 s between two codes for the same address', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await appWithMail(clock);
     const email = `cooldown-${uniqueSuffix()}@example.test`;
     expect((await post(app, '/api/v1/auth/resend-token/email', { email })).statusCode).toBe(200);
@@ -406,7 +401,7 @@ describe('verification by link', () => {
   });
 
   it('refuses a link after 24 hours, and an unknown one', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await appWithMail(clock);
     const body = signup();
     await register(app, body);
@@ -423,7 +418,7 @@ describe('verification by link', () => {
   });
 
   it('re-sends the link on request, at most once a minute, answering alike inside the cooldown', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await appWithMail(clock);
     const body = signup();
     await register(app, body);

@@ -6,8 +6,7 @@ import { sessions } from '../../db/schema.ts';
 import { ACCOUNT_STATE_TTL_MS } from '../../plugins/auth.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createUser, type UserRow } from '../../test/factories.ts';
-import { settableClock } from '../games/test-fixtures.ts';
+import { createUser, testClock, type UserRow } from '../../test/factories.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Finding 3 of issue 12: tokens are server-side sessions the owner can end. */
@@ -120,7 +119,7 @@ describe('server-side sessions', () => {
   });
 
   it('honours a session revoked by another instance within ACCOUNT_STATE_TTL_MS', async () => {
-    const clock = settableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), {}, { clock });
     const user = await createUser(app.db, { passwordHash });
     const token = await app.tokens.sign(user);

@@ -23,15 +23,13 @@ import {
 } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { actorFor, type UserRow } from '../../test/factories.ts';
+import { actorFor, createPlayer, testClock, type UserRow } from '../../test/factories.ts';
 import { playGame, queueDraw } from '../games/service.ts';
 import {
   createGame,
-  createPlayer,
   expectLedgerOk,
   failingAtWrite,
   type GameRow,
-  settableClock,
 } from '../games/test-fixtures.ts';
 import { commitmentFor, createDrawSeed, nodeFairnessCrypto } from './commitment.ts';
 import { sealEntries } from './seal.ts';
@@ -508,7 +506,7 @@ describe('runDraw', () => {
 describe('sweepGames', () => {
   it('opens upcoming games at startsAt, closes ongoing ones at endsAt and queues their draws', async () => {
     const now = new Date();
-    const app = await buildTestApp(database(), {}, { clock: settableClock(now) });
+    const app = await buildTestApp(database(), {}, { clock: testClock(now) });
     const second = 1_000;
     const starting = await createGame(app.db, {
       status: 'UPCOMING',

@@ -10,16 +10,11 @@ import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
 import { fairnessLog, gameEntries, games, jobs } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser } from '../../test/factories.ts';
+import { bearerFor, createPlayer, createUser, testClock } from '../../test/factories.ts';
 import { type FakeBeacon, startFakeBeacon } from '../../test/fake-beacon.ts';
-import { createPlayer, play } from '../games/test-fixtures.ts';
+import { play } from '../games/test-fixtures.ts';
 
 const database = testDatabasePerFile();
-
-function movableClock(start = Date.now()) {
-  let now = start;
-  return { now: () => new Date(now), set: (time: Date) => (now = time.getTime()) };
-}
 
 async function beaconOfItsOwn(): Promise<FakeBeacon> {
   const beacon = await startFakeBeacon();
@@ -186,7 +181,7 @@ describe('a draw waits for its beacon round and never uses anything else', () =>
   it('waits while the round is unpublished, the beacon is down or lies, then draws from the genuine round', async () => {
     const beacon = await beaconOfItsOwn();
     beacon.publishUpTo(0);
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), beacon.env, { clock });
     const admin = await operator(app);
     const gameId = await createGameAs(admin, { maximumPlayers: 5, entryFee: 0 });
@@ -265,7 +260,7 @@ describe('cancelling is bound by the published rules', () => {
   it('an operator may cancel with a reason until the draw randomness is public, never after', async () => {
     const beacon = await beaconOfItsOwn();
     beacon.publishUpTo(0);
-    const clock = movableClock(Date.parse('2026-11-25T10:00:00.200Z'));
+    const clock = testClock(Date.parse('2026-11-25T10:00:00.200Z'));
     const app = await buildTestApp(database(), beacon.env, { clock });
     const admin = await operator(app);
 

@@ -7,9 +7,9 @@ import { gameEntries, games } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { eventually, withoutNotifications } from '../../test/cluster.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, type UserRow } from '../../test/factories.ts';
+import { bearerFor, createUser, testClock, type UserRow } from '../../test/factories.ts';
 import { GAME_LIST_TTL_MS, PLAYED_TTL_MS } from './list-cache.ts';
-import { createGame, type GameRow, play, settableClock } from './test-fixtures.ts';
+import { createGame, type GameRow, play } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 
@@ -24,7 +24,7 @@ function privateMoment(): Date {
 
 async function setUp() {
   const now = privateMoment();
-  const clock = settableClock(now);
+  const clock = testClock(now);
   const app = await buildTestApp(database(), {}, { clock });
   const created: GameRow[] = [];
   // Games a test leaves live would crowd other tests' lists.

@@ -5,8 +5,8 @@ import type { Game, PlayedGame } from '../../../shared/schemas/games.ts';
 import { gameEntries, games } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, type UserRow } from '../../test/factories.ts';
-import { createGame, type GameRow, settableClock } from './test-fixtures.ts';
+import { bearerFor, createUser, testClock, type UserRow } from '../../test/factories.ts';
+import { createGame, type GameRow } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 const HOUR = 3_600_000;
@@ -70,7 +70,7 @@ const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
 describe('game lists', () => {
   it('TRENDING: ongoing games by entries in the last 24 hours, then by player count', async () => {
     const now = privateMoment();
-    const app = await buildTestApp(database(), {}, { clock: settableClock(now) });
+    const app = await buildTestApp(database(), {}, { clock: testClock(now) });
     const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
 
     const a = await createGame(app.db, { playerCount: 3 });
@@ -111,7 +111,7 @@ describe('game lists', () => {
 
   it('NEW_CHALLANGES: upcoming and ongoing games, newest first', async () => {
     const now = privateMoment();
-    const app = await buildTestApp(database(), {}, { clock: settableClock(now) });
+    const app = await buildTestApp(database(), {}, { clock: testClock(now) });
     const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
     const older = await createGame(app.db, { createdAt: at(1) });
     const upcoming = await createGame(app.db, {

@@ -5,53 +5,24 @@ import { webFairnessCrypto } from '../../../shared/fairness.ts';
 import { games, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser } from '../../test/factories.ts';
-import { createDrawSeed, publishCommitment } from '../draws/commitment.ts';
-import { ACCOUNTS, post } from '../wallet/ledger.ts';
+import { bearerFor, createPlayer } from '../../test/factories.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
+import { createGame } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 
-async function fundedUser(app: Awaited<ReturnType<typeof buildTestApp>>, naira: number) {
-  const user = await createUser(app.db);
-  await app.db.transaction((tx) =>
-    post(tx, {
-      kind: 'test_topup',
-      reference: `test-topup:${user.id}`,
-      description: 'test funds',
-      lines: [
-        { account: ACCOUNTS.wallet, userId: user.id, amount: BigInt(naira * 100) },
-        { account: ACCOUNTS.paymentClearing('test'), amount: BigInt(-naira * 100) },
-      ],
-    }),
-  );
-  return user;
+/** A player with `naira` in the wallet and no bank account. */
+function fundedUser(app: Awaited<ReturnType<typeof buildTestApp>>, naira: number) {
+  return createPlayer(app.db, { kobo: BigInt(naira * 100), bank: null });
 }
 
-async function createGame(
-  app: Awaited<ReturnType<typeof buildTestApp>>,
-  values: Partial<typeof games.$inferInsert> = {},
-) {
-  const [game] = await app.db
-    .insert(games)
-    .values({
-      title: 'Test game',
-      entryFee: 10_000n,
-      reward: 30_000n,
-      maximumPlayers: 10,
-      ...createDrawSeed(),
-      ...values,
-    })
-    .returning();
-  if (!game) throw new Error('no game');
-  await publishCommitment(app.db, game);
-  return game;
-}
+// Every game here: entry ₦100, reward ₦300, 10 places.
+const GAME = { entryFee: 10_000n, reward: 30_000n, maximumPlayers: 10 };
 
 describe('play and draw', () => {
   it('debits the fee, closes the game on the last place, draws verifiable winners and credits them', async () => {
     const app = await buildTestApp(database());
-    const game = await createGame(app);
+    const game = await createGame(app.db, GAME);
     const players = await Promise.all(Array.from({ length: 10 }, () => fundedUser(app, 500)));
 
     for (const player of players) {
@@ -99,7 +70,7 @@ describe('play and draw', () => {
 
   it('refuses a second answer, too many words, and a short balance with clear messages', async () => {
     const app = await buildTestApp(database());
-    const game = await createGame(app);
+    const game = await createGame(app.db, GAME);
     const player = await fundedUser(app, 150);
     const headers = await bearerFor(app, player);
     const play = (submittedAnswer: string) =>
@@ -139,7 +110,7 @@ describe('play and draw', () => {
 
   it('cancels and refunds a game that closes with fewer than 5 players', async () => {
     const app = await buildTestApp(database());
-    const game = await createGame(app);
+    const game = await createGame(app.db, GAME);
     const players = await Promise.all(Array.from({ length: 3 }, () => fundedUser(app, 200)));
     for (const player of players) {
       await app.inject({

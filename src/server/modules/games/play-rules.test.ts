@@ -14,17 +14,21 @@ import { readSettingsRow } from '../../db/seed.ts';
 import { maxKobo } from '../../lib/kobo.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { actorFor, bearerFor, type UserRow } from '../../test/factories.ts';
+import {
+  actorFor,
+  bearerFor,
+  createPlayer,
+  testClock,
+  type UserRow,
+} from '../../test/factories.ts';
 import { dailyLimitMessage, minimumBalanceMessage, playGame } from './service.ts';
 import {
   createGame,
   createPlan,
-  createPlayer,
   expectLedgerOk,
   failingAtWrite,
   type GameRow,
   play,
-  settableClock,
 } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
@@ -217,7 +221,7 @@ describe('POST /game/play: the game', () => {
 
   it('taking the last place closes the game and queues its draw; later players hear it is full', async () => {
     const now = new Date();
-    const app = await buildTestApp(database(), {}, { clock: settableClock(now) });
+    const app = await buildTestApp(database(), {}, { clock: testClock(now) });
     const game = await createGame(app.db, { maximumPlayers: 6, playerCount: 4 });
     const [first, last, late] = await Promise.all([1, 2, 3].map(() => unlimitedPlayer(app)));
     if (!first || !last || !late) throw new Error('players missing');
@@ -382,7 +386,7 @@ describe('POST /game/play: money', () => {
 describe('POST /game/play: daily limit', () => {
   it('allows settings.dailyGameLimit games per Lagos day without a plan', async () => {
     // 21:30 UTC on 14 March 2031 is 22:30 in Lagos (UTC+1 all year round).
-    const clock = settableClock(new Date('2031-03-14T21:30:00Z'));
+    const clock = testClock(new Date('2031-03-14T21:30:00Z'));
     const app = await buildTestApp(database(), {}, { clock });
     const { dailyGameLimit: limit } = await readSettingsRow(app.db);
     const player = await createPlayer(app.db);
@@ -408,7 +412,7 @@ describe('POST /game/play: daily limit', () => {
   });
 
   it("uses the plan's gamesPerDay instead, and null means unlimited", async () => {
-    const clock = settableClock(new Date('2032-07-01T09:00:00Z'));
+    const clock = testClock(new Date('2032-07-01T09:00:00Z'));
     const app = await buildTestApp(database(), {}, { clock });
     const { dailyGameLimit: limit } = await readSettingsRow(app.db);
     const two = await createPlan(app.db, { gamesPerDay: 2 });

@@ -9,55 +9,11 @@ import { expect } from 'vitest';
 import type { PlanFeatures } from '../../../shared/schemas/plans.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { games, plans } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { bearerFor, createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
+import { bearerFor, type UserRow, uniqueSuffix } from '../../test/factories.ts';
 import { createDrawSeed, publishCommitment } from '../draws/commitment.ts';
-import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 export type GameRow = typeof games.$inferSelect;
-
-/** A clock the test sets and moves. */
-export function settableClock(start: Date = new Date()): Clock & {
-  set(date: Date | string): void;
-  advance(ms: number): void;
-} {
-  let current = new Date(start);
-  return {
-    now: () => new Date(current),
-    set(date) {
-      current = new Date(date);
-    },
-    advance(ms) {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-}
-
-/** Tops a wallet up through the ledger, as a settled card payment would. */
-export async function fund(db: Database, userId: string, kobo: bigint): Promise<void> {
-  if (kobo === 0n) return;
-  await db.transaction((tx) =>
-    post(tx, {
-      kind: 'test_topup',
-      reference: `test-topup:${userId}:${uniqueSuffix()}`,
-      description: 'test funds',
-      lines: [
-        { account: ACCOUNTS.wallet, userId, amount: kobo },
-        { account: ACCOUNTS.paymentClearing('test'), amount: -kobo },
-      ],
-    }),
-  );
-}
-
-export async function createPlayer(
-  db: Database,
-  options: { kobo?: bigint; planId?: string | null } = {},
-): Promise<UserRow> {
-  const user = await createUser(db, { planId: options.planId ?? null });
-  await fund(db, user.id, options.kobo ?? 0n);
-  return { ...user, accountBalance: options.kobo ?? 0n };
-}
 
 export async function createGame(
   db: Executor,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor } from '../../test/factories.ts';
-import { balanceOf, createPlayer } from '../../test/fake-money.ts';
+import { bearerFor, createPlayer } from '../../test/factories.ts';
+import { balanceOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 

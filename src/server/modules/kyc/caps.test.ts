@@ -5,16 +5,17 @@ import { KYC_MESSAGES } from '../../../shared/kyc.ts';
 import { payments, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, type UserRow } from '../../test/factories.ts';
 import {
-  balanceOf,
   bankByCode,
+  bearerFor,
   createAdmin,
   createPlayer,
   fundWallet,
-  movableClock,
+  testClock,
+  type UserRow,
   validNuban,
-} from '../../test/fake-money.ts';
+} from '../../test/factories.ts';
+import { balanceOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
@@ -98,7 +99,7 @@ describe('the balance cap on top-ups', () => {
 
 describe('the daily withdrawal cap', () => {
   it('counts today’s withdrawals that have not failed, in Lagos days', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), paystack.env, { clock });
     const player = await createPlayer(app.db, { kobo: naira(200_000) });
 

@@ -7,8 +7,8 @@ import { KYC_REJECT_REASON } from '../../../shared/schemas/kyc.ts';
 import { adminAudit, kycDocuments, storedFiles, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser } from '../../test/factories.ts';
-import { createAdmin, notificationTitles } from '../../test/fake-money.ts';
+import { bearerFor, createAdmin, createUser } from '../../test/factories.ts';
+import { notificationTitles } from '../../test/fake-money.ts';
 import { pngOf } from '../users/test-fixtures.ts';
 
 /** Tier 3: a document uploaded, re-encoded and kept private; an operator approves or rejects. */

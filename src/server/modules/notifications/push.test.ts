@@ -17,8 +17,13 @@ import {
 } from '../../db/schema.ts';
 import { buildTestApp, testEnv } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, type UserRow } from '../../test/factories.ts';
-import { createAdmin, createPlayer } from '../../test/fake-money.ts';
+import {
+  bearerFor,
+  createAdmin,
+  createPlayer,
+  createUser,
+  type UserRow,
+} from '../../test/factories.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import {
   type FakePushService,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, webhookEvents } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser } from '../../test/factories.ts';
+import { bearerFor, createUser, type TestClock, testClock } from '../../test/factories.ts';
 import {
   type Delivery,
   type FakeFlutterwave,
@@ -12,7 +12,6 @@ import {
 import {
   balanceOf,
   ledgerTransactionsFor,
-  movableClock,
   notificationsTitled,
   notificationTitles,
   walletEntryCount,
@@ -35,7 +34,7 @@ afterAll(() => flutterwave.close());
 
 const PUBLIC_URL = 'https://pluckers.test';
 
-async function setup(options: { clock?: ReturnType<typeof movableClock> } = {}) {
+async function setup(options: { clock?: TestClock } = {}) {
   const app = await buildTestApp(
     database(),
     { ...flutterwave.env, PUBLIC_URL },
@@ -400,7 +399,7 @@ describe('Flutterwave webhooks', () => {
 
 describe('Flutterwave reconciliation', () => {
   it('settles by tx_ref a payment whose webhook and return never came, once it is 5 minutes old', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app, user, topUp, row } = await setup({ clock });
     const paid = await topUp(1200);
     const declined = await topUp(800);

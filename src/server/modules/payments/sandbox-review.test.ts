@@ -4,13 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { adminAudit, payments, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor } from '../../test/factories.ts';
-import {
-  balanceOf,
-  createAdmin,
-  createPlayer,
-  reviewSandboxTopUpsOf,
-} from '../../test/fake-money.ts';
+import { bearerFor, createAdmin, createPlayer } from '../../test/factories.ts';
+import { balanceOf, reviewSandboxTopUpsOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, webhookEvents } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser } from '../../test/factories.ts';
+import { bearerFor, createUser, type TestClock, testClock } from '../../test/factories.ts';
 import {
   balanceOf,
   ledgerTransactionsFor,
-  movableClock,
   notificationsTitled,
   notificationTitles,
   walletEntryCount,
@@ -33,7 +32,7 @@ afterAll(async () => {
   await Promise.all([paystack.close(), transactpay.close()]);
 });
 
-async function setup(options: { clock?: ReturnType<typeof movableClock> } = {}) {
+async function setup(options: { clock?: TestClock } = {}) {
   const app = await buildTestApp(
     database(),
     { ...paystack.env, ...transactpay.env },
@@ -257,7 +256,7 @@ describe('payment webhooks', () => {
 
 describe('payment reconciliation', () => {
   it('settles a PENDING payment whose webhook never came once it is 5 minutes old', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app, user, topUp, status } = await setup({ clock });
     const paid = await topUp(1200);
     const declined = await topUp(800);
@@ -316,7 +315,7 @@ describe('payment reconciliation', () => {
   });
 
   it('keeps reconciling the others when the provider cannot answer about one payment', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app, user, topUp, status } = await setup({ clock });
     const first = await topUp(1000);
     const second = await topUp(1000);

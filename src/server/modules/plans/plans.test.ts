@@ -1,39 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { games, plans, users } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
+import {
+  bearerFor,
+  createUser,
+  fundWallet,
+  testClock,
+  uniqueSuffix,
+} from '../../test/factories.ts';
 import { createDrawSeed } from '../draws/commitment.ts';
-import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { renewDuePlans } from './service.ts';
 
 const database = testDatabasePerFile();
 
-function movableClock(
-  start = new Date('2026-03-02T09:00:00Z'),
-): Clock & { advanceDays(days: number): void } {
-  let now = start.getTime();
-  return { now: () => new Date(now), advanceDays: (days) => (now += days * 86_400_000) };
-}
+const DAY = 86_400_000;
+const START = '2026-03-02T09:00:00Z';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
-
-async function fund(app: App, userId: string, naira: number) {
-  await app.db.transaction((tx) =>
-    post(tx, {
-      kind: 'test_topup',
-      reference: `test-topup:${userId}:${uniqueSuffix()}`,
-      description: 'test funds',
-      lines: [
-        { account: ACCOUNTS.wallet, userId, amount: BigInt(naira * 100) },
-        { account: ACCOUNTS.paymentClearing('test'), amount: BigInt(-naira * 100) },
-      ],
-    }),
-  );
-}
 
 async function vipPlan(app: App) {
   const [plan] = await app.db
@@ -74,11 +60,11 @@ describe('plans', () => {
   });
 
   it('subscribes from the wallet, removes the prefix at once, and refuses a second subscription', async () => {
-    const clock = movableClock();
+    const clock = testClock(START);
     const app = await buildTestApp(database(), {}, { clock });
     const plan = await vipPlan(app);
     const user = await createUser(app.db);
-    await fund(app, user.id, 2000);
+    await fundWallet(app.db, user.id, 200_000n);
     const headers = await bearerFor(app, user);
 
     const response = await app.inject({
@@ -107,7 +93,7 @@ describe('plans', () => {
     const app = await buildTestApp(database());
     const plan = await vipPlan(app);
     const user = await createUser(app.db);
-    await fund(app, user.id, 1000);
+    await fundWallet(app.db, user.id, 100_000n);
     const headers = await bearerFor(app, user);
 
     const short = await app.inject({
@@ -129,22 +115,22 @@ describe('plans', () => {
   });
 
   it('renews weekly from the wallet and lapses when the balance is short, with a moved clock', async () => {
-    const clock = movableClock();
+    const clock = testClock(START);
     const app = await buildTestApp(database(), {}, { clock });
     const plan = await vipPlan(app);
     const user = await createUser(app.db);
-    await fund(app, user.id, 3000);
+    await fundWallet(app.db, user.id, 300_000n);
     await app.inject({
       method: 'POST',
       url: `/api/v1/plan/subscribe/${plan.id}`,
       headers: await bearerFor(app, user),
     });
 
-    clock.advanceDays(7);
+    clock.advance(7 * DAY);
     await renewDuePlans(app.db, clock.now());
     expect(await balanceOf(app, user.id)).toEqual({ balance: 20_000n, planId: plan.id });
 
-    clock.advanceDays(7);
+    clock.advance(7 * DAY);
     await renewDuePlans(app.db, clock.now());
     expect(await balanceOf(app, user.id)).toEqual({ balance: 20_000n, planId: null });
     const me = (
@@ -157,18 +143,18 @@ describe('plans', () => {
   });
 
   it('charges once when the renewal job runs twice at the same time', async () => {
-    const clock = movableClock();
+    const clock = testClock(START);
     const app = await buildTestApp(database(), {}, { clock });
     const plan = await vipPlan(app);
     const user = await createUser(app.db);
-    await fund(app, user.id, 5000);
+    await fundWallet(app.db, user.id, 500_000n);
     await app.inject({
       method: 'POST',
       url: `/api/v1/plan/subscribe/${plan.id}`,
       headers: await bearerFor(app, user),
     });
 
-    clock.advanceDays(7);
+    clock.advance(7 * DAY);
     await Promise.all([
       renewDuePlans(app.db, clock.now()),
       renewDuePlans(app.db, clock.now()),
@@ -181,7 +167,7 @@ describe('plans', () => {
   });
 
   it('enforces the daily limit without a plan but not with one, and tournaments need access', async () => {
-    const clock = movableClock();
+    const clock = testClock(START);
     const app = await buildTestApp(database(), {}, { clock });
     const plan = await vipPlan(app);
     const freeGames = await app.db
@@ -208,7 +194,7 @@ describe('plans', () => {
 
     const player = await createUser(app.db);
     const vip = await createUser(app.db);
-    await fund(app, vip.id, 2000);
+    await fundWallet(app.db, vip.id, 200_000n);
     const vipHeaders = await bearerFor(app, vip);
     await app.inject({
       method: 'POST',
@@ -235,7 +221,7 @@ describe('plans', () => {
 
     for (const game of freeGames) expect((await play(vipHeaders, game.id)).statusCode).toBe(201);
 
-    clock.advanceDays(1);
+    clock.advance(DAY);
     const tournamentRefusal = await play(playerHeaders, tournament?.id ?? '');
     expect(tournamentRefusal.json()).toEqual({
       message: 'Tournaments are for VIP members. Upgrade your plan to play.',

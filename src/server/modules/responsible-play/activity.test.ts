@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosMonth } from '../../../shared/responsible-play.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, uniqueSuffix } from '../../test/factories.ts';
-import { createPlayer, movableClock } from '../../test/fake-money.ts';
+import { bearerFor, createPlayer, testClock, uniqueSuffix } from '../../test/factories.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { createGame } from '../games/test-fixtures.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
@@ -132,7 +131,7 @@ describe('activity statement', () => {
 
 describe('reality check', () => {
   it('reports time and net spent or won since this sign-in, not before it', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const app = await buildTestApp(database(), {}, { clock });
     const player = await createPlayer(app.db, { kobo: 1_000_000n, bank: null });
     // An earlier sign-in's play is not this session's.

@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, notifications, playExclusions, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor } from '../../test/factories.ts';
-import {
-  balanceOf,
-  createAdmin,
-  createPlayer,
-  movableClock,
-  notificationTitles,
-} from '../../test/fake-money.ts';
+import { bearerFor, createAdmin, createPlayer, testClock } from '../../test/factories.ts';
+import { balanceOf, notificationTitles } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { announceTournament } from '../games/announcements.ts';
 import { createGame, createPlan } from '../games/test-fixtures.ts';
@@ -28,7 +22,7 @@ const START = new Date('2026-12-02T09:00:00Z');
 const DAY = 86_400_000;
 
 async function setup() {
-  const clock = movableClock(START);
+  const clock = testClock(START);
   const app = await buildTestApp(database(), paystack.env, { clock });
   const player = await createPlayer(app.db, { kobo: 1_000_000n });
   const headers = await bearerFor(app, player);

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser } from '../../test/factories.ts';
-import { balanceOf, movableClock } from '../../test/fake-money.ts';
+import { bearerFor, createPlayer, createUser, testClock } from '../../test/factories.ts';
+import { balanceOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
-import { createGame, createPlan, createPlayer } from '../games/test-fixtures.ts';
+import { createGame, createPlan } from '../games/test-fixtures.ts';
 
 /** Deposit and spend limits through the routes a player uses, on a moved clock. */
 const database = testDatabasePerFile();
@@ -21,7 +21,7 @@ const WEDNESDAY = new Date('2026-12-02T09:00:00Z');
 const HOUR = 3_600_000;
 
 async function setup(start = WEDNESDAY) {
-  const clock = movableClock(start);
+  const clock = testClock(start);
   const app = await buildTestApp(database(), paystack.env, { clock });
   const user = await createUser(app.db);
   const headers = await bearerFor(app, user);
@@ -184,7 +184,7 @@ describe('deposit and spend limits', () => {
   });
 
   it('refuses an entry fee past a spend limit inside the play, charging nothing', async () => {
-    const clock = movableClock(WEDNESDAY);
+    const clock = testClock(WEDNESDAY);
     const app = await buildTestApp(database(), {}, { clock });
     const player = await createPlayer(app.db, { kobo: 1_000_000n });
     const headers = await bearerFor(app, player);
@@ -226,7 +226,7 @@ describe('deposit and spend limits', () => {
   });
 
   it('a VIP plan does not lift a spend limit', async () => {
-    const app = await buildTestApp(database(), {}, { clock: movableClock(WEDNESDAY) });
+    const app = await buildTestApp(database(), {}, { clock: testClock(WEDNESDAY) });
     const plan = await createPlan(app.db, { gamesPerDay: null });
     const player = await createPlayer(app.db, { kobo: 1_000_000n, planId: plan.id });
     const headers = await bearerFor(app, player);

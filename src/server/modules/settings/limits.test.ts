@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminAudit } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser } from '../../test/factories.ts';
-import { createAdmin } from '../../test/fake-money.ts';
+import { bearerFor, createAdmin, createUser } from '../../test/factories.ts';
 
 /**
  * KYC tier caps and the AML threshold in the operators' settings. Test files share the settings

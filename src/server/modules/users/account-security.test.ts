@@ -4,10 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
+import {
+  bearerFor,
+  createUser,
+  testClock,
+  type UserRow,
+  uniqueSuffix,
+} from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { settableClock } from '../games/test-fixtures.ts';
 
 /** Findings 3 and 4 of issue 12: a stolen token alone cannot take the account. */
 const database = testDatabasePerFile();
@@ -23,7 +28,7 @@ afterAll(async () => {
 });
 
 async function setup(options: { password?: boolean } = {}) {
-  const clock = settableClock();
+  const clock = testClock();
   const app = await buildTestApp(
     database(),
     { SMTP_URL: smtp.url, PUBLIC_URL: 'http://pluckers.test' },

@@ -5,9 +5,9 @@ import { RULE_MESSAGES } from '../../../shared/messages.ts';
 import { users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { uniqueSuffix } from '../../test/factories.ts';
+import { fundWallet, uniqueSuffix } from '../../test/factories.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
-import { createGame, createPlan, fund } from '../games/test-fixtures.ts';
+import { createGame, createPlan } from '../games/test-fixtures.ts';
 import { AGE_MESSAGES } from './age.ts';
 
 const database = testDatabasePerFile();
@@ -101,7 +101,7 @@ describe('18+ confirmation', () => {
     expect(user.ageConfirmed).toBe(false);
     const game = await createGame(app.db, { status: 'ONGOING' });
     const plan = await createPlan(app.db, {});
-    await fund(app.db, user.id, 1_000_000n);
+    await fundWallet(app.db, user.id, 1_000_000n);
 
     const attempts = {
       play: () =>

@@ -5,8 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameEntries, games, payments, plans, users, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, type UserRow, uniqueSuffix } from '../../test/factories.ts';
-import { createAdmin, createPlayer } from '../../test/fake-money.ts';
+import {
+  bearerFor,
+  createAdmin,
+  createPlayer,
+  type UserRow,
+  uniqueSuffix,
+} from '../../test/factories.ts';
 import {
   type FakePaystack,
   startFakePaystack,

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { ledgerTransactions, payments, users, withdrawals } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createUser, uniqueSuffix } from '../../test/factories.ts';
-import { balanceOf, createAdmin, fundWallet, walletEntryCount } from '../../test/fake-money.ts';
+import { createAdmin, createUser, fundWallet, uniqueSuffix } from '../../test/factories.ts';
+import { balanceOf, walletEntryCount } from '../../test/fake-money.ts';
 import { ACCOUNTS, InsufficientFundsError, post } from './ledger.ts';
 import { checkLedger } from './ledger-check.ts';
 

@@ -4,16 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, gameEntries, settings, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, type UserRow } from '../../test/factories.ts';
 import {
-  balanceOf,
   bankByCode,
+  bearerFor,
   createAdmin,
   createPlayer,
-  movableClock,
-  notificationTitles,
+  type TestClock,
+  testClock,
+  type UserRow,
   validNuban,
-} from '../../test/fake-money.ts';
+} from '../../test/factories.ts';
+import { balanceOf, notificationTitles } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -41,7 +42,7 @@ afterAll(async () => {
   await Promise.all([paystack.close(), smtp.close()]);
 });
 
-async function setup(clock?: ReturnType<typeof movableClock>) {
+async function setup(clock?: TestClock) {
   const app = await buildTestApp(database(), { ...paystack.env, SMTP_URL: smtp.url }, { clock });
   const adminHeaders = await bearerFor(app, await createAdmin(app.db));
   return { app, adminHeaders };
@@ -157,7 +158,7 @@ describe('deposit then withdraw with little play', () => {
   });
 
   it('does not hold money that did not come from top-ups in the last 30 days', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app } = await setup(clock);
     const player = await createPlayer(app.db);
     await topUp(app, player, 3_000);
@@ -185,7 +186,7 @@ describe('many small top-ups', () => {
   });
 
   it('forgets small top-ups older than 24 hours', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app } = await setup(clock);
     const player = await createPlayer(app.db);
     for (let i = 0; i < 5; i += 1) await topUp(app, player, 1_000);

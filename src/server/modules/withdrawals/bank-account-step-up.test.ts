@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser } from '../../test/factories.ts';
-import { bankByCode, validNuban } from '../../test/fake-money.ts';
+import { bankByCode, bearerFor, createUser, validNuban } from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
 

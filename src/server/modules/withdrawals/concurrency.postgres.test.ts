@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, uniqueSuffix } from '../../test/factories.ts';
-import { balanceOf, createAdmin, createPlayer, walletEntryCount } from '../../test/fake-money.ts';
+import { bearerFor, createAdmin, createPlayer, uniqueSuffix } from '../../test/factories.ts';
+import { balanceOf, walletEntryCount } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 

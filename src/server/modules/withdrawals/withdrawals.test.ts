@@ -4,17 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
+import {
+  bankByCode,
+  bearerFor,
+  createAdmin,
+  createPlayer,
+  createUser,
+  type TestClock,
+  testClock,
+  type UserRow,
+  uniqueSuffix,
+  validNuban,
+} from '../../test/factories.ts';
 import {
   accountEntriesFor,
   balanceOf,
-  bankByCode,
-  createAdmin,
-  createPlayer,
   invalidNubans,
-  movableClock,
   notificationTitles,
-  validNuban,
   walletEntryCount,
 } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
@@ -38,9 +44,7 @@ const FEE = 5_000n;
 /** Every first payout to an account is held for review (aml-rules.ts): the operator says why it may go. */
 const FIRST_PAYOUT_NOTE = 'First payout to this account: name matches the player';
 
-async function setup(
-  options: { clock?: ReturnType<typeof movableClock>; env?: Record<string, string> } = {},
-) {
+async function setup(options: { clock?: TestClock; env?: Record<string, string> } = {}) {
   const app = await buildTestApp(
     database(),
     options.env ?? { ...paystack.env, SMTP_URL: smtp.url },
@@ -315,7 +319,7 @@ describe('admin decisions', () => {
   }
 
   it('keeps a transfer whose answer never came PROCESSING (no refund) until Paystack confirms it', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app, adminHeaders } = await setup({ clock });
     const paidPlayer = await createPlayer(app.db, { kobo: 100_000n });
     const bouncedPlayer = await createPlayer(app.db, { kobo: 100_000n });
@@ -388,7 +392,7 @@ describe('admin decisions', () => {
   });
 
   it('the reconciliation job settles a transfer whose webhook never came', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app, adminHeaders } = await setup({ clock });
     const player = await createPlayer(app.db, { kobo: 100_000n });
     const id = (await withdraw(app, player, 250)).json().data.id as string;
@@ -408,7 +412,7 @@ describe('admin decisions', () => {
   });
 
   it('sends a transfer that never reached Paystack again, under the same reference, and only once', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app, adminHeaders } = await setup({ clock });
     const player = await createPlayer(app.db, { kobo: 100_000n });
     const id = (await withdraw(app, player, 250)).json().data.id as string;
@@ -445,7 +449,7 @@ describe('admin decisions', () => {
   });
 
   it('refunds a lost transfer that Paystack then refuses outright, since nothing was sent', async () => {
-    const clock = movableClock();
+    const clock = testClock();
     const { app, adminHeaders } = await setup({ clock });
     const player = await createPlayer(app.db, { kobo: 100_000n });
     const id = (await withdraw(app, player, 250)).json().data.id as string;
