@@ -1,17 +1,8 @@
 import { koboToNaira, nairaToKobo } from '../../../shared/money.ts';
-import type { PlayGameBody } from '../../../shared/schemas/games.ts';
+import type { PlayGameBody, PlayResult } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
 import { isRetryableTransactionError } from '../../db/errors.ts';
 import type { Actor } from '../auth/live-account.ts';
-
-export interface PlayResult {
-  entryId: number;
-  gameID: string;
-  submittedAnswer: string;
-  amountPaid: number;
-  amountToWin: number;
-  playerCount: number;
-}
 
 interface PlayedRow {
   entry: string | number | bigint;

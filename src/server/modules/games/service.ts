@@ -3,7 +3,7 @@ import type { GameType } from '../../../shared/constants.ts';
 import { checkAnswerRule } from '../../../shared/games.ts';
 import { ANSWER_MESSAGES, PAGE_TEXTS } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
-import type { Game, PlayedGame, PlayGameBody } from '../../../shared/schemas/games.ts';
+import type { Game, PlayedGame, PlayGameBody, PlayResult } from '../../../shared/schemas/games.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { gameEntries, games, plans, users } from '../../db/schema.ts';
@@ -18,7 +18,7 @@ import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
-import { type PlayResult, playInOneStatement } from './play-fast.ts';
+import { playInOneStatement } from './play-fast.ts';
 import { type GameRow, toApiGame } from './serialize.ts';
 
 export const GAME_MESSAGES = {
