@@ -17,9 +17,22 @@ afterAll(() => Promise.all([paystack.close(), flutterwave.close()]));
 async function run(env: Record<string, string>, until: (stdout: string) => boolean) {
   const server = await spawnServer(inject('testDatabaseUrl'), { LOG_LEVEL: 'info', ...env });
   onTestFinished(() => server.kill());
-  const deadline = Date.now() + 45_000;
-  while (!until(server.stdout()) && server.child.exitCode === null && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // Checked on each line the server prints, not on a timer; gives up when it exits or after 45 s
+  // (the assertions then show what it did print).
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      server.child.stdout?.off('data', check);
+      resolve();
+    };
+    const check = () => {
+      if (until(server.stdout())) done();
+    };
+    const timer = setTimeout(done, 45_000);
+    server.child.stdout?.on('data', check);
+    void server.exited.then(done);
+    check();
+  });
   return { ...server, exited: server.exited.then(({ code }) => code) };
 }
 
