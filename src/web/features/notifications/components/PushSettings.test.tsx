@@ -12,12 +12,13 @@ const server = testServerPerFile();
 
 function renderSettings() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={client}>
       <PushSettings />
       <Toaster />
     </QueryClientProvider>,
   );
+  return { ...rendered, client };
 }
 
 async function signIn() {
@@ -99,8 +100,8 @@ describe('PushSettings', () => {
         screen.getByRole('switch', { name: PREFERENCE_LABELS.emails }).getAttribute('aria-checked'),
       ).toBe('false'),
     );
-    // Saved: a fresh page reads them back from the server.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Saved once both saves are answered: a fresh page reads them back from the server.
+    await waitFor(() => expect(first.client.isMutating()).toBe(0));
     first.unmount();
     renderSettings();
     await waitFor(async () => {

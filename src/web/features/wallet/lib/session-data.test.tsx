@@ -3,7 +3,7 @@ import { setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
-import { signIn } from '../testing.tsx';
+import { signIn } from '../../../test/player.tsx';
 import { useFreshUser } from './session-data.ts';
 
 const server = testServerPerFile();
@@ -36,7 +36,9 @@ describe('useFreshUser', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(userLoads()).toBe(2));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both events were handled when dispatch returned; once every load they started has been
+    // answered, none is still to come.
+    await Promise.allSettled(fetchSpy.mock.results.map((result) => result.value));
     expect(userLoads()).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { getSession, setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
-import { finishCheckout, signIn } from '../testing.tsx';
+import { finishCheckout, signIn } from '../../../test/player.tsx';
 import {
   PAYMENT_PENDING_DEFAULT,
   PAYMENT_SUCCESS_TEXT,

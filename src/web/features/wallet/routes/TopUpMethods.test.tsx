@@ -6,7 +6,7 @@ import { setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
-import { signIn, withClient } from '../testing.tsx';
+import { signIn, withClient } from '../../../test/player.tsx';
 import { TopUpPage } from './TopUpPage.tsx';
 
 /**

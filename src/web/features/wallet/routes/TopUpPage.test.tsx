@@ -5,8 +5,8 @@ import { setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
+import { checkoutPath, finishCheckout, signIn, withClient } from '../../../test/player.tsx';
 import { POPUP_BLOCKED_MESSAGE } from '../components/TopUpForm.tsx';
-import { checkoutPath, finishCheckout, signIn, withClient } from '../testing.tsx';
 import { TopUpPage } from './TopUpPage.tsx';
 
 const server = testServerPerFile();
@@ -30,6 +30,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   // Unmount first: a mounted wallet would reload the settings it just lost.
   cleanup();
   setUser(null);
@@ -46,9 +47,11 @@ function paymentItems() {
 }
 
 /** The tab coming back into view, as after paying in the checkout tab. */
-async function returnToTab() {
+function returnToTab() {
   // The wallet reloads at most once a second on return; a real return comes later than that.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  // Only the clock jumps: timers, fetch and the server stay real.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(Date.now() + 1100);
   document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
 }
 
@@ -143,7 +146,7 @@ describe('TopUpPage', () => {
 
     // The player taps Pay on the checkout page, then comes back to this tab.
     await finishCheckout(tab.location.href);
-    await returnToTab();
+    returnToTab();
 
     await waitFor(() =>
       expect(within(paymentItems()[0] as HTMLElement).getByText('Successful')).toBeTruthy(),
@@ -234,7 +237,7 @@ describe('TopUpPage', () => {
     await person.click(screen.getByRole('button', { name: 'Top up ₦2,500' }));
     await waitFor(() => expect(tab.location.href).toContain('/api/v1/payment/sandbox/'));
     await finishCheckout(tab.location.href, 'cancel');
-    await returnToTab();
+    returnToTab();
 
     const badge = await screen.findByText('Failed');
     expect(badge.className).toContain('text-danger');

@@ -7,20 +7,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
 import { closedOrigin, sendJson, startFakeServer } from '../../../test/fake-server.ts';
-import {
-  banks,
-  samplePlayer,
-  sampleSettings,
-  signIn,
-  topUpThroughSandbox,
-  validNuban,
-  withClient,
-} from '../testing.tsx';
+import { signIn, topUpThroughSandbox, withClient } from '../../../test/player.tsx';
+import { banks, samplePlayer, sampleSettings, validNuban } from '../testing.tsx';
 import { WalletPage } from './WalletPage.tsx';
 
 const server = testServerPerFile();
 
 afterEach(() => {
+  vi.useRealTimers();
   // Unmount first: a mounted wallet would reload the settings it just lost.
   cleanup();
   setUser(null);
@@ -260,7 +254,10 @@ describe('WalletPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Confirm your withdrawal' });
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('Network Error');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A minute later (on a fake clock), still nothing was sent again.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await vi.advanceTimersByTimeAsync(60_000);
+    vi.useRealTimers();
     expect(keys()).toHaveLength(1);
     await person.click(confirmButton());
     const receipt = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
