@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootScript } from './src/shared/boot-script.ts';
 import { pwaOptions } from './src/web/app/pwa/pwa-options.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -21,7 +22,7 @@ const webRoot = fromRoot('./src/web');
  * Every other module is split automatically (one chunk per lazy screen, shared chunks).
  */
 const SIGNED_IN =
-  /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](app[\\/](guards|layout[\\/](AppLayout|Navbar|Footer))\.tsx|lib[\\/]query-client\.ts|features[\\/]notifications[\\/]api[\\/]get-notifications\.ts|components[\\/]ui[\\/](Avatar|VerifiedTick|GameCard|EmptyState)\.tsx|features[\\/]games[\\/](routes[\\/]HomePage|components[\\/](Hero|Tabs|KnowMore))\.tsx|features[\\/]games[\\/]api[\\/]get-games\.ts)|src[\\/]shared[\\/](money|games)\.ts/;
+  /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](app[\\/](guards|layout[\\/](AppLayout|Navbar|Footer))\.tsx|lib[\\/]query-client\.ts|features[\\/]notifications[\\/]api[\\/]get-notifications\.ts|components[\\/]ui[\\/](Avatar|VerifiedTick|GameCard|EmptyState)\.tsx|features[\\/]games[\\/](routes[\\/]HomePage|components[\\/](Hero|Tabs|KnowMore))\.tsx|features[\\/]games[\\/](api[\\/]get-games|lib[\\/]returning)\.ts)|src[\\/]shared[\\/](money|games)\.ts/;
 const WITH_ENTRY = /src[\\/]web[\\/]components[\\/]ui[\\/](Logo|Button)\.tsx/;
 const AUTH_UI =
   /src[\\/]web[\\/](features[\\/]auth[\\/]routes[\\/]AuthShell|components[\\/]ui[\\/]TextField)\.tsx/;
@@ -81,10 +82,18 @@ function chunkModules(): Plugin {
   };
 }
 
+/** The boot script (shared/boot-script.ts), first in every page's head. */
+function bootScriptTag(): Plugin {
+  return {
+    name: 'pluckers:boot-script',
+    transformIndexHtml: () => [{ tag: 'script', children: bootScript(), injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), chunkModules(), VitePWA(pwaOptions)],
+  plugins: [react(), tailwindcss(), bootScriptTag(), chunkModules(), VitePWA(pwaOptions)],
   resolve: {
     alias: {
       '@shared': fromRoot('./src/shared'),

@@ -6,12 +6,16 @@
  *   TanStack Query) and the Home route's chunk, each with its static imports.
  * A module's chunk is the one named after it in Vite's manifest or, when a chunk group of
  * vite.config.ts took it in, the chunk that holds it (.vite/chunk-modules.json).
+ * The pages of shared/prerendered-pages.ts are rendered first (scripts/prerender-web.ts) and
+ * written beside index.html.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'vite';
+import { PRERENDERED_PAGES } from '../src/shared/prerendered-pages.ts';
+import { prerenderedPages, renderPages } from './prerender-web.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -52,7 +56,7 @@ export async function gzipSize(file: string): Promise<number> {
 }
 
 async function precompress(manifest: Manifest): Promise<void> {
-  const files = new Set<string>(['index.html']);
+  const files = new Set<string>(['index.html', ...PRERENDERED_PAGES.map((page) => page.file)]);
   for (const chunk of Object.values(manifest)) {
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
@@ -130,7 +134,8 @@ export async function buildWeb(): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ logLevel: 'warn', mode: 'production' });
+    const bodies = await renderPages();
+    await build({ logLevel: 'warn', mode: 'production', plugins: [prerenderedPages(bodies)] });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

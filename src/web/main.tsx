@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/App.tsx';
 import { startSession } from './app/SessionGate.tsx';
 import { installScrollRestoration } from './app/scroll-restoration.ts';
+import { apiOrigin } from './lib/api-origin.ts';
 import { holdInstallOffer } from './lib/install-moment.ts';
 import { loadPaymentModes } from './lib/payment-modes.ts';
 import './styles.css';
@@ -24,8 +25,25 @@ if ('serviceWorker' in navigator) {
   else window.addEventListener('load', startPwa, { once: true });
 }
 
-createRoot(root).render(
+/**
+ * Whether #root holds the build's HTML of this very address (scripts/prerender-web.ts writes
+ * the paths it was rendered for into data-paths), so React can adopt it as it is. Anything
+ * else is rendered afresh over it: a page asked for in another spelling, /login with an error
+ * to show, or an API on another origin (its links differ from the built ones).
+ */
+function prerenderedHere(element: HTMLElement): boolean {
+  const paths = element.dataset.paths?.split(' ') ?? [];
+  return (
+    paths.includes(window.location.pathname.toLowerCase()) &&
+    !new URLSearchParams(window.location.search).has('error') &&
+    apiOrigin() === ''
+  );
+}
+
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (prerenderedHere(root)) hydrateRoot(root, app);
+else createRoot(root).render(app);

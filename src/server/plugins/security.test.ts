@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { bootScript } from '../../shared/boot-script.ts';
 import { buildTestApp } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 
@@ -27,7 +29,9 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     const csp = directives(response.headers['content-security-policy']);
     expect(csp.get('default-src')).toBe("'self'");
-    expect(csp.get('script-src')).toBe("'self'");
+    // Files of this origin, and the pages' one inline script by its hash: no other inline code.
+    const bootHash = createHash('sha256').update(bootScript()).digest('base64');
+    expect(csp.get('script-src')).toBe(`'self' 'sha256-${bootHash}'`);
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(csp.get('base-uri')).toBe("'self'");

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { bootScript } from '../../shared/boot-script.ts';
 import type { AppConfig } from '../config.ts';
 
 /**
@@ -37,7 +39,11 @@ export default fp<{ config: AppConfig }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The pages' one inline script, which must run before the first paint (issue 18).
+          scriptSrc: [
+            "'self'",
+            `'sha256-${createHash('sha256').update(bootScript()).digest('base64')}'`,
+          ],
           // The checkout tab's waiting page is written into about:blank, which inherits this
           // policy, and styles itself inline (src/web/features/wallet/lib/checkout-tab.ts).
           styleSrc: ["'self'", "'unsafe-inline'"],

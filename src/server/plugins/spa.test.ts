@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages.ts';
 import { buildTestApp } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 
@@ -125,6 +126,67 @@ describe('the built web app', () => {
     ]) {
       const response = await app.inject({ url });
       expect(response.body, url).not.toContain(SECRET);
+    }
+  });
+});
+
+describe('the prerendered pages', () => {
+  let webDist: string;
+  const pageHtml = (file: string) =>
+    `<!doctype html><html lang="en"><head><title>${file}</title></head><body><div id="root" data-paths="x"><h1>${file}</h1></div></body></html>`;
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'pluckers-web-pages-'));
+    await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+    for (const page of PRERENDERED_PAGES) {
+      await writeFile(path.join(webDist, page.file), pageHtml(page.file));
+    }
+  });
+  afterAll(async () => {
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('answers each prerendered path with its own page, in any spelling, revalidated, with the CSP', async () => {
+    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const expected: Array<[string, string]> = [
+      ['/login', 'login.html'],
+      ['/LOGIN', 'login.html'],
+      ['/login?next=%2FProfile', 'login.html'],
+      ['/Signup', 'Signup.html'],
+      ['/signup', 'Signup.html'],
+      ['/ForgotPassword', 'ForgotPassword.html'],
+      ['/Terms', 'Terms.html'],
+      ['/Privacy', 'Privacy.html'],
+      ['/GameRules', 'GameRules.html'],
+      ['/SupportCenter', 'SupportCenter.html'],
+      // The signed-in shell: the player's start page.
+      ['/', 'Home.html'],
+      ['/Home', 'Home.html'],
+      ['/home', 'Home.html'],
+    ];
+    for (const [url, file] of expected) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.body, url).toBe(pageHtml(file));
+    }
+  });
+
+  it('answers index.html for the routes it did not prerender', async () => {
+    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    for (const url of [
+      '/Profile',
+      '/GameDetails',
+      '/verifyemail',
+      '/auth/validate/abc',
+      '/admin',
+      '/nope',
+    ]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
     }
   });
 });

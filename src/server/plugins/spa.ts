@@ -3,16 +3,25 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PRERENDERED_PAGES, prerenderedPage } from '../../shared/prerendered-pages.ts';
 import type { AppConfig } from '../config.ts';
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and `index.html` for any non-API path so client routes survive a reload.
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated.
+ * A path the build prerendered (shared/prerendered-pages.ts: the public pages, the signed-in
+ * shell at / and /Home) gets its own page, which already shows it; any other non-API path gets
+ * `index.html`, so client routes survive a reload.
  */
 export default fp<{ config: AppConfig }>(
   async function spaPlugin(app: FastifyInstance, { config }) {
     const root = path.resolve(config.webDist);
     const built = existsSync(path.join(root, 'index.html'));
+    // A build from before the prerender has none of them: index.html answers for every page.
+    const prerendered = new Set(
+      PRERENDERED_PAGES.filter((page) => existsSync(path.join(root, page.file))).map(
+        (page) => page.file,
+      ),
+    );
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -45,7 +54,9 @@ export default fp<{ config: AppConfig }>(
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = prerenderedPage(pathname);
+      const file = page && prerendered.has(page.file) ? page.file : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(file);
     });
   },
   { name: 'spa' },

@@ -1,3 +1,4 @@
+import { useHydrated } from '@web/lib/hydrated.ts';
 import { restoreSession, tokenStorageHasToken, useSession } from '@web/lib/session.ts';
 import {
   createContext,
@@ -31,11 +32,13 @@ const Settled = createContext(true);
 
 /**
  * Whether the stored session (if any) has been restored: until then a signed-in screen shows
- * its shell rather than sending the visitor to /login.
+ * its shell rather than sending the visitor to /login. Never while hydrating: the session may
+ * have settled before the screen's code arrived, and the HTML is the shell.
  */
 export function useSessionSettled(): boolean {
   const restoring = useSession((session) => session.restoring);
-  return useContext(Settled) && !restoring;
+  const hydrated = useHydrated();
+  return useContext(Settled) && hydrated && !restoring;
 }
 
 /**

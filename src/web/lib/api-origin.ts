@@ -6,6 +6,8 @@
  * build can be deployed next to any API.
  */
 export function apiOrigin(): string {
+  // The build's prerender has no document: its pages keep relative paths.
+  if (typeof document === 'undefined') return '';
   const content = document
     .querySelector<HTMLMetaElement>('meta[name="pluckers-api"]')
     ?.content.trim();

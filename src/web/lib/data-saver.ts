@@ -16,7 +16,9 @@ interface NetworkInformation {
 
 /** The browser's Save-Data hint (navigator.connection.saveData, Chromium only). */
 export function browserSavesData(): boolean {
-  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  // globalThis: the build's prerender runs where there is no navigator.
+  const connection = (globalThis.navigator as Navigator & { connection?: NetworkInformation })
+    ?.connection;
   return connection?.saveData === true;
 }
 

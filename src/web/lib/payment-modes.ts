@@ -29,9 +29,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function usePaymentModes(): PaymentMethods | null {
+  // Null while hydrating: the prerendered pages were built without asking.
   return useSyncExternalStore(
     subscribe,
     () => modes,
-    () => modes,
+    () => null,
   );
 }

@@ -43,11 +43,14 @@ export function getSession(): SessionState {
   return state;
 }
 
+/** What the build's prerender saw, and so what hydration must render: nobody signed in yet. */
+const BEFORE_RESTORE: SessionState = { ...state, pendingEmail: null };
+
 export function useSession<T>(select: (session: SessionState) => T): T {
   return useSyncExternalStore(
     subscribe,
     () => select(state),
-    () => select(state),
+    () => select(BEFORE_RESTORE),
   );
 }
 

@@ -80,7 +80,11 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-line px-4 py-4 text-center text-xs text-muted">
+      {/* The prerendered pages carry the build's year; the browser's may be a later one. */}
+      <p
+        suppressHydrationWarning
+        className="border-t border-line px-4 py-4 text-center text-xs text-muted"
+      >
         © {new Date().getFullYear()} Pluckers. Play responsibly.
       </p>
     </footer>

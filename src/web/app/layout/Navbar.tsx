@@ -74,8 +74,9 @@ export function Navbar() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location;
 
-  if (!user) return null;
-  const links = navLinks(Boolean(user.planID), user.role === 'admin');
+  // Before the session is restored (the prerendered shell) the bar has the same height and
+  // links; the balance, the player and the menu's header come in beside them, moving nothing.
+  const links = navLinks(Boolean(user?.planID), user?.role === 'admin');
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-page/95 backdrop-blur">
@@ -104,31 +105,36 @@ export function Navbar() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <Link
-            href="/withdrawfunds"
-            className="rounded-full border border-wallet/40 bg-wallet/10 px-3 py-2 text-sm font-bold whitespace-nowrap text-wallet hover:bg-wallet/20"
-            aria-label={`Balance ${formatNaira(user.accountBalance)}, withdraw funds`}
-          >
-            {formatNaira(user.accountBalance)}
-          </Link>
+        {/* Growing leftwards from a fixed start, so the balance coming in moves nothing. */}
+        <div className="flex flex-1 items-center justify-end gap-1 sm:gap-2">
+          {user ? (
+            <Link
+              href="/withdrawfunds"
+              className="rounded-full border border-wallet/40 bg-wallet/10 px-3 py-2 text-sm font-bold whitespace-nowrap text-wallet hover:bg-wallet/20"
+              aria-label={`Balance ${formatNaira(user.accountBalance)}, withdraw funds`}
+            >
+              {formatNaira(user.accountBalance)}
+            </Link>
+          ) : null}
           <NotificationBell />
-          <Link
-            href="/Profile"
-            className="hidden items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-white/10 sm:flex"
-          >
-            <Avatar src={user.profilePhoto} name={user.username} />
-            <span className="flex flex-col leading-tight">
-              <span className="flex items-center gap-1 text-sm font-semibold">
-                {/* Whole at laptop widths (a name is at most plucker_ + 20 characters). */}
-                <span className="max-w-32 truncate xl:max-w-none">{user.username}</span>
-                {user.isVerified ? <VerifiedTick /> : null}
+          {user ? (
+            <Link
+              href="/Profile"
+              className="hidden items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-white/10 sm:flex"
+            >
+              <Avatar src={user.profilePhoto} name={user.username} />
+              <span className="flex flex-col leading-tight">
+                <span className="flex items-center gap-1 text-sm font-semibold">
+                  {/* Whole at laptop widths (a name is at most plucker_ + 20 characters). */}
+                  <span className="max-w-32 truncate xl:max-w-none">{user.username}</span>
+                  {user.isVerified ? <VerifiedTick /> : null}
+                </span>
+                <span className="text-[11px] font-bold tracking-wider text-accent">
+                  LEVEL {user.level}
+                </span>
               </span>
-              <span className="text-[11px] font-bold tracking-wider text-accent">
-                LEVEL {user.level}
-              </span>
-            </span>
-          </Link>
+            </Link>
+          ) : null}
           <button
             type="button"
             onClick={() => void logout()}
@@ -163,16 +169,18 @@ export function Navbar() {
           aria-label="Mobile"
           className="border-t border-line bg-page lg:hidden"
         >
-          <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
-            <Avatar src={user.profilePhoto} name={user.username} />
-            <div className="min-w-0">
-              <p className="flex items-center gap-1 font-semibold">
-                <span className="truncate">{user.username}</span>
-                {user.isVerified ? <VerifiedTick /> : null}
-              </p>
-              <p className="text-xs font-bold tracking-wider text-accent">LEVEL {user.level}</p>
+          {user ? (
+            <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+              <Avatar src={user.profilePhoto} name={user.username} />
+              <div className="min-w-0">
+                <p className="flex items-center gap-1 font-semibold">
+                  <span className="truncate">{user.username}</span>
+                  {user.isVerified ? <VerifiedTick /> : null}
+                </p>
+                <p className="text-xs font-bold tracking-wider text-accent">LEVEL {user.level}</p>
+              </div>
             </div>
-          </div>
+          ) : null}
           <ul className="mx-auto max-w-6xl px-2 pb-3">
             {[
               ...links,

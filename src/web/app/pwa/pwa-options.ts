@@ -125,7 +125,10 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // The app shell, every player screen's code, styles and fonts: the app opens and its
     // static pages (Terms, Game rules…) read offline. The console's code is left out.
     // (The manifest's icons are fetched by the browser when it installs the app.)
-    globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'favicon.svg'],
+    // The prerendered pages (shared/prerendered-pages.ts) answer their paths, Home.html also /
+    // (Workbox tries <path>.html, and the directory index for /); other paths get index.html.
+    globPatterns: ['*.html', 'assets/*.{js,css,woff2}', 'favicon.svg'],
+    directoryIndex: 'Home.html',
     // Fonts for other scripts load (and are then kept, below) only if a page needs them.
     globIgnores: ['assets/space-grotesk-vietnamese*', 'assets/space-grotesk-latin-ext*'],
     maximumFileSizeToCacheInBytes: 600 * 1024,

@@ -8,7 +8,7 @@ import { returnPathFrom } from '@web/lib/return-path.ts';
 import { setPendingEmail, signIn } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { untrustedText } from '@web/lib/untrusted-text.ts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { login } from '../api/login.ts';
 import { loginEmail } from '../lib/login-email.ts';
@@ -21,8 +21,13 @@ export function LoginPage() {
   const bannerError = untrustedText(new URLSearchParams(search).get('error'), 160);
   // The page that sent the player here (a guard or a 401), only if it is a path of this site.
   const returnTo = returnPathFrom(search);
-  // Filled in after a sign-up or a password reset on this tab.
-  const [email, setEmail] = useState(loginEmail.read);
+  // Filled in after a sign-up or a password reset on this tab: after the first render, which
+  // hydrates the prerendered (empty) form.
+  const [email, setEmail] = useState('');
+  useEffect(() => {
+    const remembered = loginEmail.read();
+    if (remembered) setEmail(remembered);
+  }, []);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [submitting, setSubmitting] = useState(false);

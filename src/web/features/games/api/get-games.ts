@@ -1,5 +1,6 @@
 import type { GameType } from '@shared/constants.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useHydrated } from '@web/lib/hydrated.ts';
 import { arrivedGames, loadGames } from './prefetch-games.ts';
 
 /** docs/product.md#the-api: the list of one game type (taken from Home's prefetch on a cold start). */
@@ -10,9 +11,11 @@ export const gamesQueryOptions = (gameType: GameType) =>
   });
 
 export function useGames(gameType: GameType) {
+  const hydrated = useHydrated();
   return useQuery({
     ...gamesQueryOptions(gameType),
-    // A cold start's prefetch that is already back shows with the first render, no spinner.
-    initialData: () => arrivedGames(gameType),
+    // A cold start's prefetch that is already back shows with the first render, no spinner
+    // (after hydration: the prerendered shell has the loading state).
+    initialData: hydrated ? () => arrivedGames(gameType) : undefined,
   });
 }

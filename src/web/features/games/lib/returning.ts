@@ -1,28 +1,14 @@
 /*
- * Whether this player has been here before, for the compact hero on phones (issue 20 point 12):
- * games played (the count rises when a draw runs) or Home seen on this device in an earlier
- * visit. Read once per page load, so the hero does not shrink under a first-time player.
+ * Home seen on this device in an earlier visit, for the compact hero on phones (issue 20 point
+ * 12). The page's boot script reads the same key before the first paint and marks <html
+ * data-returning> (shared/boot-script.ts), so the hero's size is settled before anything shows.
  */
-const KEY = 'pluckers:homeSeen';
-
-function readSeen(): boolean {
-  try {
-    return localStorage.getItem(KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-const seenOnEarlierVisit = readSeen();
+import { HOME_SEEN_KEY } from '@shared/boot-script.ts';
 
 export function markHomeSeen(): void {
   try {
-    localStorage.setItem(KEY, '1');
+    localStorage.setItem(HOME_SEEN_KEY, '1');
   } catch {
     // Private mode or storage off: the full hero every time.
   }
-}
-
-export function isReturningPlayer(gamesPlayed: number): boolean {
-  return gamesPlayed > 0 || seenOnEarlierVisit;
 }

@@ -1,7 +1,6 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { GameGrid } from '@web/components/ui/GameCard.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useEffect, useState } from 'react';
 import { useGames } from '../api/get-games.ts';
@@ -9,7 +8,7 @@ import { Hero } from '../components/Hero.tsx';
 import { KnowMore } from '../components/KnowMore.tsx';
 import { panelId, Tabs, tabId } from '../components/Tabs.tsx';
 import { HOME_FIRST_TAB, HOME_TABS, type HomeTab } from '../lib/home-tabs.ts';
-import { isReturningPlayer, markHomeSeen } from '../lib/returning.ts';
+import { markHomeSeen } from '../lib/returning.ts';
 
 function GamesPanel({ tab }: { tab: (typeof HOME_TABS)[number] }) {
   const { data, isPending, error, refetch, isFetching } = useGames(tab.key);
@@ -34,15 +33,14 @@ function GamesPanel({ tab }: { tab: (typeof HOME_TABS)[number] }) {
 /** / and /Home: hero, the three game lists as tabs, and Know More (docs/product.md#screens). */
 export function HomePage() {
   const [selected, setSelected] = useState<HomeTab>(HOME_FIRST_TAB);
-  const returning = useSession((session) => isReturningPlayer(session.user?.totalGamesPlayed ?? 0));
   useEffect(markHomeSeen, []);
   const tab = HOME_TABS.find((item) => item.key === selected) ?? HOME_TABS[0];
   if (!tab) return null;
 
   return (
     <>
-      <Hero compact={returning} />
-      <section aria-labelledby="games-title" className={returning ? 'mt-6 sm:mt-10' : 'mt-10'}>
+      <Hero />
+      <section aria-labelledby="games-title" className="mt-10 returning:max-sm:mt-6">
         <div className="mb-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <p className="text-xs font-semibold tracking-[0.2em] text-accent uppercase">

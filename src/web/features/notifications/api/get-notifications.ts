@@ -1,5 +1,6 @@
 import type { NotificationPage } from '@shared/schemas/notifications.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useHydrated } from '@web/lib/hydrated.ts';
 import { arrivedNotifications, loadNotifications } from './prefetch-notifications.ts';
 
 export const notificationsQueryOptions = (page = 1) =>
@@ -9,10 +10,12 @@ export const notificationsQueryOptions = (page = 1) =>
   });
 
 export function useNotifications(page = 1, options: { refetchInterval?: number } = {}) {
+  const hydrated = useHydrated();
   return useQuery({
     ...notificationsQueryOptions(page),
-    // A cold start's prefetch that is already back shows with the first render.
-    initialData: () => arrivedNotifications(page),
+    // A cold start's prefetch that is already back shows with the first render (after
+    // hydration: the prerendered shell has no count).
+    initialData: hydrated ? () => arrivedNotifications(page) : undefined,
     ...options,
   });
 }

@@ -1,0 +1,121 @@
+/**
+ * The build's prerender (issue 18). Before the browser build, the app is built once more for
+ * Node (src/web/app/prerender.tsx) and rendered at each path of shared/prerendered-pages.ts; the
+ * browser build then writes each page as a copy of its index.html with that HTML in #root
+ * (data-paths naming the paths it was rendered for, which main.tsx checks before hydrating),
+ * the stylesheet inline instead of a render-blocking request, and the text font preloaded. The
+ * pages are emitted into the bundle before vite-plugin-pwa generates the service worker, so it
+ * precaches them too.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import { PRERENDERED_PAGES, type PrerenderedPage } from '../src/shared/prerendered-pages.ts';
+
+const ssrOutDir = path.resolve('dist/prerender');
+
+/** Each page's rendered #root, by its path. */
+export async function renderPages(): Promise<Map<string, string>> {
+  await build({
+    logLevel: 'warn',
+    mode: 'production',
+    build: {
+      ssr: path.resolve('src/web/app/prerender.tsx'),
+      outDir: ssrOutDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      // One file: the browser's chunk groups (vite.config.ts) would split Node's copy into
+      // chunks that import one another in a cycle.
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  try {
+    const { renderPage } = (await import(
+      pathToFileURL(path.join(ssrOutDir, 'prerender.js')).href
+    )) as { renderPage: (path: string) => Promise<string> };
+    const bodies = new Map<string, string>();
+    for (const page of PRERENDERED_PAGES) bodies.set(page.path, await renderPage(page.path));
+    return bodies;
+  } finally {
+    await rm(ssrOutDir, { recursive: true, force: true });
+  }
+}
+
+/** The page: index.html with its #root filled, its stylesheet inline and its font preloaded. */
+export function pageHtml(
+  indexHtml: string,
+  page: PrerenderedPage,
+  body: string,
+  css: { href: string; text: string },
+): string {
+  const replaceOnce = (html: string, search: string | RegExp, replacement: string) => {
+    const result = html.replace(search, () => replacement);
+    if (result === html) throw new Error(`prerender: ${String(search)} is not in index.html`);
+    return result;
+  };
+  let html = indexHtml;
+  if (page.shell) html = replaceOnce(html, '<html lang="en">', '<html lang="en" data-shell>');
+  html = replaceOnce(
+    html,
+    new RegExp(`<link rel="stylesheet"[^>]*href="${css.href}"[^>]*>`),
+    `<style>${css.text}</style>`,
+  );
+  return replaceOnce(
+    html,
+    '<div id="root"></div>',
+    `<div id="root" data-paths="${page.paths.join(' ')}">${body}</div>`,
+  );
+}
+
+/**
+ * The browser build's side: preloads the text font from index.html (every page's template)
+ * and emits the prerendered pages.
+ */
+export function prerenderedPages(bodies: Map<string, string>): Plugin {
+  return {
+    name: 'pluckers:prerendered-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('prerender: no index.html in the bundle');
+      const files = Object.values(bundle);
+      const font = files.find((file) => /space-grotesk-core-[^/]*\.woff2$/.test(file.fileName));
+      const cssFile = files.find(
+        (file) => file.type === 'asset' && /^assets\/index-[^/]*\.css$/.test(file.fileName),
+      );
+      if (!font || cssFile?.type !== 'asset') {
+        throw new Error('prerender: the text font or the stylesheet is missing from the bundle');
+      }
+      const preload = `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin>`;
+      const indexHtml = String(index.source).replace('</title>', () => `</title>\n    ${preload}`);
+      index.source = indexHtml;
+      const css = { href: `/${cssFile.fileName}`, text: String(cssFile.source) };
+      for (const page of PRERENDERED_PAGES) {
+        const body = bodies.get(page.path);
+        if (body === undefined) throw new Error(`prerender: ${page.path} was not rendered`);
+        this.emitFile({
+          type: 'asset',
+          fileName: page.file,
+          source: pageHtml(indexHtml, page, body, css),
+        });
+      }
+    },
+  };
+}
+
+// `tsx scripts/prerender-web.ts` prints the rendered pages as JSON (src/web/app/prerender.test.tsx
+// hydrates them).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // As scripts/build-web.ts builds it, whoever runs this (Vitest sets NODE_ENV=test).
+  process.env.NODE_ENV = 'production';
+  renderPages().then(
+    (bodies) => process.stdout.write(JSON.stringify(Object.fromEntries(bodies))),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
