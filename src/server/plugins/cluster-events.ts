@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -38,6 +39,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     clusterEvents: {
       subscribe: (subscriber: ClusterEventSubscriber) => void;
+      /**
+       * Tells every instance (this one included) of a play this process committed without the
+       * triggers' notifications (`pluckers_play`, migration 0017). Sent after the commit, with
+       * the other plays of the same turn of the event loop in one statement.
+       */
+      announcePlay: (userId: string, gameId: string) => void;
       /** Events delivered so far, by kind (metrics, tests). */
       readonly received: Readonly<Record<ClusterEvent['kind'] | 'resync', number>>;
     };
@@ -82,9 +89,37 @@ export default fp(
     // A database closed first (tests share one per file) has stopped listening with it.
     app.addHook('onClose', () => stopListening().catch(() => {}));
 
+    let announcements: string[] = [];
+    let flushing: Promise<void> | null = null;
+    async function flushAnnouncements(): Promise<void> {
+      const events = announcements;
+      announcements = [];
+      try {
+        await app.db.execute(
+          sql`SELECT pluckers_announce(${JSON.stringify(['g', ...events])}::jsonb)`,
+        );
+      } catch (error) {
+        // As with a lost notification: the other instances' caches expire on their own.
+        app.log.warn({ err: error }, 'cluster events: plays not announced');
+      }
+    }
+    app.addHook('onClose', async () => {
+      await flushing;
+      if (announcements.length > 0) await flushAnnouncements();
+    });
+
     app.decorate('clusterEvents', {
       subscribe: (subscriber: ClusterEventSubscriber) => {
         subscribers.push(subscriber);
+      },
+      announcePlay: (userId: string, gameId: string) => {
+        announcements.push(`p:${userId}:${gameId}`);
+        if (announcements.length > 1) return;
+        setImmediate(() => {
+          flushing = flushAnnouncements().finally(() => {
+            flushing = null;
+          });
+        });
       },
       received,
     });

@@ -116,6 +116,9 @@ export async function gameRoutes(app: FastifyInstance) {
       const actor = requireUser(request);
       const data = await playGame(app.db, actor, request.body, app.clock.now());
       app.gameLists.recordPlay(actor.id, data.gameID);
+      // A play in one statement notified no one; one through the full play was already
+      // announced by the triggers, and hearing of it twice costs an instance nothing.
+      app.clusterEvents.announcePlay(actor.id, data.gameID);
       return reply.status(201).send({ message: GAME_MESSAGES.submitted, data });
     },
   );
