@@ -16,6 +16,13 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+/** Whose account a bank and number are, as the payout provider says, before anything is saved. */
+export const resolvedBankAccountSchema = z.object({
+  accountName: z.string(),
+  bankName: z.string(),
+});
+export type ResolvedBankAccount = z.infer<typeof resolvedBankAccountSchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   /** `plucker_<handle>` unless the user's plan carries the verified badge. */

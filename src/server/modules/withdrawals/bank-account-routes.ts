@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope } from '../../../shared/schemas/common.ts';
-import { bankAccountBodySchema } from '../../../shared/schemas/users.ts';
+import { bankAccountBodySchema, resolvedBankAccountSchema } from '../../../shared/schemas/users.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { resolveBankAccount } from './bank-accounts.ts';
 
@@ -30,7 +29,7 @@ export async function bankAccountResolveRoutes(app: FastifyInstance) {
         summary: 'Look up the name on a bank account before saving it',
         security: [{ bearerAuth: [] }],
         body: bankAccountBodySchema,
-        response: { 200: envelope(z.object({ accountName: z.string(), bankName: z.string() })) },
+        response: { 200: envelope(resolvedBankAccountSchema) },
       },
     },
     async (request) => {

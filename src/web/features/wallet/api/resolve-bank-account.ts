@@ -1,10 +1,10 @@
+import type { Envelope } from '@shared/schemas/common.ts';
+import type { ResolvedBankAccount } from '@shared/schemas/users.ts';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 
 export const resolveBankAccount = (body: { bankID: string; accountNumber: string }) =>
-  http
-    .post<{ data: { accountName: string; bankName: string } }>('/bank-account/resolve', body)
-    .then((res) => res.data);
+  http.post<Envelope<ResolvedBankAccount>>('/bank-account/resolve', body).then((res) => res.data);
 
 /** The name on the account, looked up as soon as a bank and 10 digits are entered. */
 export function useResolvedAccountName(bankID: string, accountNumber: string) {
