@@ -60,7 +60,7 @@ describe('ProfilePage: changing the e-mail', () => {
 
     // Pending: the account keeps its e-mail and says where the code went.
     const pending = `We sent a code to ${target} — enter it to finish.`;
-    await waitFor(() => expect(getSession().user?.pendingEmail).toBe(target));
+    await waitFor(() => expect(getSession().user?.pendingEmail).toBe(target), HASHING);
     expect(getSession().user?.email).toBe(row.email);
     // On the e-mail row and in the dialog.
     expect(screen.getAllByText(pending)).toHaveLength(2);
