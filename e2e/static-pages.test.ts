@@ -113,6 +113,10 @@ describe('the support form', () => {
     const page = await e2e.open('/SupportCenter');
     const form = page.getByRole('form', { name: 'Contact support' });
     await form.waitFor();
+    // The form is in the prerendered HTML before the app runs: count from when the app has
+    // taken it over (its fields take input) and its own files have loaded.
+    await expect.poll(() => form.getByLabel('Full name').isEnabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
 
     // Only the message leaves the page (stored for operators, issue 20 point 12); a web font
     // for a newly typed character (₦) may load.

@@ -56,7 +56,16 @@ export function pageHtml(
     return result;
   };
   let html = indexHtml;
-  if (page.shell) html = replaceOnce(html, '<html lang="en">', '<html lang="en" data-shell>');
+  // The boot script starts the entry after the first paint (shared/boot-script.ts): neither it
+  // nor its preloads are in the page.
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry?.[1]) throw new Error('prerender: no entry script in index.html');
+  html = html.replace(entry[0], '').replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  html = replaceOnce(
+    html,
+    '<html lang="en">',
+    `<html lang="en" data-entry="${entry[1]}"${page.shell ? ' data-shell' : ''}>`,
+  );
   html = replaceOnce(
     html,
     new RegExp(`<link rel="stylesheet"[^>]*href="${css.href}"[^>]*>`),

@@ -125,9 +125,11 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // The app shell, every player screen's code, styles and fonts: the app opens and its
     // static pages (Terms, Game rules…) read offline. The console's code is left out.
     // (The manifest's icons are fetched by the browser when it installs the app.)
-    // The prerendered pages (shared/prerendered-pages.ts) answer their paths, Home.html also /
-    // (Workbox tries <path>.html, and the directory index for /); other paths get index.html.
-    globPatterns: ['*.html', 'assets/*.{js,css,woff2}', 'favicon.svg'],
+    // Of the prerendered pages (shared/prerendered-pages.ts), the two a player opens the app on:
+    // each carries the whole stylesheet, and all eight would add some 100 KB to the first
+    // visit. Workbox answers /login with login.html and / with Home.html (directoryIndex); any
+    // other path gets index.html, drawn in the browser.
+    globPatterns: ['{index,login,Home}.html', 'assets/*.{js,css,woff2}', 'favicon.svg'],
     directoryIndex: 'Home.html',
     // Fonts for other scripts load (and are then kept, below) only if a page needs them.
     globIgnores: ['assets/space-grotesk-vietnamese*', 'assets/space-grotesk-latin-ext*'],

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { LiveFields } from '@web/components/ui/LiveFields.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -38,19 +39,21 @@ export function ForgotPasswordPage() {
         Enter your e-mail and we will send you a 6-digit code to reset it.
       </p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-          error={error}
-        />
+        <LiveFields>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
+        </LiveFields>
         <Button type="submit" loading={submitting} className="w-full">
           Send reset code
         </Button>

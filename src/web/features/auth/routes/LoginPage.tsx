@@ -1,6 +1,7 @@
 import { API_BASE } from '@shared/constants.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { LiveFields } from '@web/components/ui/LiveFields.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { apiUrl } from '@web/lib/api-origin.ts';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
@@ -71,31 +72,33 @@ export function LoginPage() {
         </div>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
-        <Link
-          href="/ForgotPassword"
-          className="self-end py-2 text-sm font-medium text-accent hover:underline"
-        >
-          Forgot password?
-        </Link>
+        <LiveFields>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+          />
+          <Link
+            href="/ForgotPassword"
+            className="self-end py-2 text-sm font-medium text-accent hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </LiveFields>
         <Button type="submit" loading={submitting} className="w-full">
           Log in
         </Button>

@@ -2,6 +2,7 @@ import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { normalisePhone } from '@shared/phone.ts';
 import { type RegisterBody, registerSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { LiveFields } from '@web/components/ui/LiveFields.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -71,114 +72,116 @@ export function SignupPage() {
   return (
     <AuthShell title="Create your account">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          id="signup-fullname"
-          label="Full name"
-          name="fullname"
-          autoComplete="name"
-          value={values.fullname}
-          onChange={set('fullname')}
-          error={fieldError('fullname')}
-        />
-        <TextField
-          id="signup-username"
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.username}
-          onChange={set('username')}
-          error={fieldError('username')}
-          hint="3 to 20 characters: letters, numbers or _"
-        />
-        <div className="flex items-end gap-2">
+        <LiveFields>
           <TextField
-            id="signup-email"
-            className="flex-1"
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={set('email')}
-            error={fieldError('email')}
+            id="signup-fullname"
+            label="Full name"
+            name="fullname"
+            autoComplete="name"
+            value={values.fullname}
+            onChange={set('fullname')}
+            error={fieldError('fullname')}
           />
-          <Button
-            variant={emailVerified ? 'vip' : 'outline'}
-            className={fieldError('email') ? 'mb-7' : ''}
-            disabled={emailVerified || values.email.trim() === ''}
-            onClick={() => setCodeModalOpen(true)}
-          >
-            {emailVerified ? 'Verified' : 'Verify'}
-          </Button>
-        </div>
-        <TextField
-          id="signup-phoneNumber"
-          label="Phone number"
-          type="tel"
-          name="phoneNumber"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="0801 234 5678"
-          value={values.phoneNumber}
-          onChange={set('phoneNumber')}
-          error={fieldError('phoneNumber')}
-        />
-        <TextField
-          id="signup-password"
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={fieldError('password')}
-          hint="At least 8 characters"
-        />
-        <TextField
-          id="signup-confirmPassword"
-          label="Re-enter password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={fieldError('confirmPassword')}
-        />
-        <div>
-          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
-            <input
-              id="signup-ageConfirmed"
-              type="checkbox"
-              checked={ageConfirmed}
-              onChange={(event) => {
-                setAgeConfirmed(event.target.checked);
-                if (error?.field === 'ageConfirmed') setError(null);
-              }}
-              aria-invalid={fieldError('ageConfirmed') ? true : undefined}
-              aria-describedby={fieldError('ageConfirmed') ? 'signup-age-error' : undefined}
-              className="mt-0.5 size-5 accent-[#00dae4]"
+          <TextField
+            id="signup-username"
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={set('username')}
+            error={fieldError('username')}
+            hint="3 to 20 characters: letters, numbers or _"
+          />
+          <div className="flex items-end gap-2">
+            <TextField
+              id="signup-email"
+              className="flex-1"
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={set('email')}
+              error={fieldError('email')}
             />
-            <span>
-              I am 18 or over and accept the{' '}
-              <Link href="/Terms" className="font-semibold text-accent underline">
-                terms
-              </Link>{' '}
-              and{' '}
-              <Link href="/GameRules" className="font-semibold text-accent underline">
-                game rules
-              </Link>
-              .
-            </span>
-          </label>
-          {fieldError('ageConfirmed') ? (
-            <p id="signup-age-error" className="mt-1 text-sm text-danger">
-              {fieldError('ageConfirmed')}
-            </p>
-          ) : null}
-        </div>
+            <Button
+              variant={emailVerified ? 'vip' : 'outline'}
+              className={fieldError('email') ? 'mb-7' : ''}
+              disabled={emailVerified || values.email.trim() === ''}
+              onClick={() => setCodeModalOpen(true)}
+            >
+              {emailVerified ? 'Verified' : 'Verify'}
+            </Button>
+          </div>
+          <TextField
+            id="signup-phoneNumber"
+            label="Phone number"
+            type="tel"
+            name="phoneNumber"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="0801 234 5678"
+            value={values.phoneNumber}
+            onChange={set('phoneNumber')}
+            error={fieldError('phoneNumber')}
+          />
+          <TextField
+            id="signup-password"
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={fieldError('password')}
+            hint="At least 8 characters"
+          />
+          <TextField
+            id="signup-confirmPassword"
+            label="Re-enter password"
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={fieldError('confirmPassword')}
+          />
+          <div>
+            <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
+              <input
+                id="signup-ageConfirmed"
+                type="checkbox"
+                checked={ageConfirmed}
+                onChange={(event) => {
+                  setAgeConfirmed(event.target.checked);
+                  if (error?.field === 'ageConfirmed') setError(null);
+                }}
+                aria-invalid={fieldError('ageConfirmed') ? true : undefined}
+                aria-describedby={fieldError('ageConfirmed') ? 'signup-age-error' : undefined}
+                className="mt-0.5 size-5 accent-[#00dae4]"
+              />
+              <span>
+                I am 18 or over and accept the{' '}
+                <Link href="/Terms" className="font-semibold text-accent underline">
+                  terms
+                </Link>{' '}
+                and{' '}
+                <Link href="/GameRules" className="font-semibold text-accent underline">
+                  game rules
+                </Link>
+                .
+              </span>
+            </label>
+            {fieldError('ageConfirmed') ? (
+              <p id="signup-age-error" className="mt-1 text-sm text-danger">
+                {fieldError('ageConfirmed')}
+              </p>
+            ) : null}
+          </div>
+        </LiveFields>
         <Button type="submit" loading={submitting} className="w-full">
           Sign up
         </Button>

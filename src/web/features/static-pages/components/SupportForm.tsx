@@ -1,5 +1,6 @@
 import { RULE_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { LiveFields } from '@web/components/ui/LiveFields.tsx';
 import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -100,41 +101,43 @@ export function SupportForm() {
       className="flex flex-col gap-5"
       aria-label="Contact support"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          maxLength={100}
+      <LiveFields>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Full name"
+            autoComplete="name"
+            maxLength={100}
+            required
+            {...bind('name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+            {...bind('email')}
+          />
+        </div>
+        <SelectField
+          label="Category"
+          placeholder="Choose a category"
+          options={SUPPORT_CATEGORIES}
           required
-          {...bind('name')}
+          {...bind('category')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={254}
+        <TextField label="Subject" maxLength={120} required {...bind('subject')} />
+        <TextAreaField
+          label="Message"
+          rows={6}
+          maxLength={MESSAGE_MAX}
           required
-          {...bind('email')}
+          placeholder="Tell us what happened. Include the game title or the date of a payment if it helps."
+          hint={`${values.message.length} / ${MESSAGE_MAX} characters`}
+          {...bind('message')}
         />
-      </div>
-      <SelectField
-        label="Category"
-        placeholder="Choose a category"
-        options={SUPPORT_CATEGORIES}
-        required
-        {...bind('category')}
-      />
-      <TextField label="Subject" maxLength={120} required {...bind('subject')} />
-      <TextAreaField
-        label="Message"
-        rows={6}
-        maxLength={MESSAGE_MAX}
-        required
-        placeholder="Tell us what happened. Include the game title or the date of a payment if it helps."
-        hint={`${values.message.length} / ${MESSAGE_MAX} characters`}
-        {...bind('message')}
-      />
+      </LiveFields>
       <Button type="submit" loading={sending} className="w-full sm:w-auto sm:self-start">
         Send message
       </Button>

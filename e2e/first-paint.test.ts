@@ -1,0 +1,116 @@
+import { SIGNUP_MESSAGES } from '@shared/messages.ts';
+import { PRERENDERED_PAGES } from '@shared/prerendered-pages.ts';
+import { describe, expect, it } from 'vitest';
+import { OPERATOR_ENV, operatorToken } from './support/accounts.ts';
+import { VIEWPORT_NAMES } from './support/browser.ts';
+import { e2eSuite } from './support/fixture.ts';
+
+/**
+ * Issue 18: the first response already shows the page. The HTML the server sends for each
+ * prerendered path holds its visible text before any script runs; in the browser React adopts
+ * that HTML (the hero element from the HTML is the one still shown once the player's data has
+ * come in, and any hydration mismatch would be a console error, which fails the test); a
+ * visitor without a session who opens the signed-in shell lands on /login.
+ */
+const e2e = e2eSuite({ env: () => OPERATOR_ENV });
+
+/** The text inside #root of the HTML the server answers for `path`, tags dropped. */
+async function servedText(path: string): Promise<string> {
+  const response = await fetch(`${e2e.server.url}${path}`);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<noscript>'));
+  return root
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+const VISIBLE: Record<string, string[]> = {
+  '/login': ['Welcome back, Plucker', 'Email', 'Password', 'Log in', 'Continue with Google'],
+  '/Signup': ['Create your account'],
+  '/ForgotPassword': ['Forgot your password?'],
+  '/Terms': ['The rules of the house', 'You must be 18 or over to use Pluckers.'],
+  '/Privacy': ['Your data, kept to what we need'],
+  '/GameRules': ['How Pluckers games work'],
+  '/SupportCenter': ['How can we help?'],
+  '/Home': ['FEED YOUR WALLET', "Today's games", 'Trending Games', 'Leaderboard', 'Log out'],
+};
+
+describe('the HTML of each prerendered page shows it without JavaScript', () => {
+  for (const page of PRERENDERED_PAGES) {
+    it(`${page.path}`, async () => {
+      const text = await servedText(page.path);
+      for (const expected of VISIBLE[page.path] ?? ['(no expectation)']) {
+        expect(text, page.path).toContain(expected);
+      }
+    });
+  }
+
+  it('answers / with the signed-in shell and other app routes with the plain index.html', async () => {
+    expect(await servedText('/')).toContain('FEED YOUR WALLET');
+    expect((await servedText('/Profile')).trim()).toBe('');
+  });
+});
+
+describe('in the browser', () => {
+  let token: string | undefined;
+
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`Home (${viewport}): the prerendered hero is adopted and the player's balance comes in`, async () => {
+      token ??= await operatorToken(e2e.server.url);
+      const page = await e2e.open('/api/health', { viewport, authToken: token });
+      // Taken once the HTML is parsed and before the app's module script runs.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') {
+            (window as unknown as { heroFromHtml: Element | null }).heroFromHtml =
+              document.getElementById('hero-title');
+          }
+        });
+      });
+      await page.goto(`${e2e.server.url}/Home`);
+      await page.getByRole('link', { name: /^Balance ₦/ }).waitFor();
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { heroFromHtml: Element | null }).heroFromHtml ===
+              document.getElementById('hero-title') &&
+            document.getElementById('hero-title') !== null,
+        ),
+      ).toBe(true);
+    });
+
+    it(`/login (${viewport}): the prerendered form is adopted and works`, async () => {
+      const page = await e2e.open('/api/health', { viewport });
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') {
+            (window as unknown as { formFromHtml: Element | null }).formFromHtml =
+              document.querySelector('form');
+          }
+        });
+      });
+      await page.goto(`${e2e.server.url}/login`);
+      // The fields take input once React has the page (Playwright waits for them to be enabled).
+      await page.getByLabel('Email').fill('someone@players.test');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      // The form's own check answers, with the e-mail typed kept: its handler is attached.
+      await page.getByText(SIGNUP_MESSAGES.password).first().waitFor();
+      expect(await page.getByLabel('Email').inputValue()).toBe('someone@players.test');
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { formFromHtml: Element | null }).formFromHtml ===
+            document.querySelector('form'),
+        ),
+      ).toBe(true);
+    });
+  }
+
+  it('sends a visitor without a session from the shell to /login', async () => {
+    const page = await e2e.open('/Home');
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { name: 'Welcome back, Plucker' }).waitFor();
+  });
+});
