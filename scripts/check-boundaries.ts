@@ -3,12 +3,59 @@
  * - src/shared imports neither the server nor the web app;
  * - the server never imports the web app and the web app never imports the server;
  * - on the web side: shared code (components, lib) → features → app, and no feature imports
- *   another feature.
+ *   another feature;
+ * - on the server, every unit depends only on units before it in SERVER_ORDER: infrastructure,
+ *   the plugins modules use, the feature modules in their declared order, then what wires them
+ *   together. So no two modules import each other, and db/ imports no module.
+ *   (Tests and test helpers may import anything.)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve('src');
+
+/** Feature modules (src/server/modules/<name>), each may use only those before it. */
+const MODULE_ORDER = [
+  'settings',
+  'wallet',
+  'fairness',
+  'users',
+  'audit',
+  'catalogue',
+  'support',
+  'health',
+  'auth',
+  'notifications',
+  'responsible-play',
+  'profile',
+  'leaderboard',
+  'kyc',
+  'draws',
+  'games',
+  'plans',
+  'payments',
+  'withdrawals',
+  'admin',
+];
+
+/** Plugins that wire modules into the app (the worker, metrics, start-up work): after modules. */
+const WIRING_PLUGINS = ['database.ts', 'jobs.ts', 'metrics.ts', 'admin-bootstrap.ts'];
+
+/** Server units in dependency order; `plugins` are the ones modules may use (auth, docs, …). */
+const SERVER_ORDER = [
+  'errors.ts',
+  'lib',
+  'config.ts',
+  'db',
+  'jobs',
+  'providers',
+  'plugins',
+  ...MODULE_ORDER.map((name) => `modules/${name}`),
+  'seed',
+  'wiring plugins',
+  'app.ts',
+  'main.ts',
+];
 const IMPORT =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -31,11 +78,27 @@ interface Place {
   area: 'shared' | 'server' | 'web' | 'test' | 'other';
   webLayer?: 'shared' | 'feature' | 'app';
   feature?: string;
+  /** The server unit of SERVER_ORDER; undefined for tests and test helpers. */
+  serverUnit?: string;
+}
+
+const isTestFile = (parts: string[]) =>
+  parts.includes('test') || /(\.test\.ts|test-fixtures\.ts)$/.test(parts.at(-1) ?? '');
+
+function serverUnitOf(parts: string[]): string | undefined {
+  if (isTestFile(parts)) return undefined;
+  const [first, second] = parts;
+  if (first === 'modules') return `modules/${second}`;
+  if (first === 'plugins')
+    return WIRING_PLUGINS.includes(second ?? '') ? 'wiring plugins' : 'plugins';
+  return first;
 }
 
 function placeOf(file: string): Place {
   const [area, layer, feature] = path.relative(ROOT, file).split(path.sep);
-  if (area === 'shared' || area === 'server' || area === 'test') return { area };
+  if (area === 'server')
+    return { area, serverUnit: serverUnitOf(path.relative(ROOT, file).split(path.sep).slice(1)) };
+  if (area === 'shared' || area === 'test') return { area };
   if (area !== 'web') return { area: 'other' };
   if (layer === 'features') return { area, webLayer: 'feature', feature };
   // main.tsx mounts the app, so it sits in the app layer.
@@ -48,6 +111,7 @@ function violation(from: Place, to: Place): string | null {
     return 'src/shared must not import the server or the web app';
   if (from.area === 'server' && to.area === 'web') return 'the server must not import the web app';
   if (from.area === 'web' && to.area === 'server') return 'the web app must not import the server';
+  if (from.area === 'server' && to.area === 'server') return serverOrderViolation(from, to);
   if (from.area !== 'web' || to.area !== 'web') return null;
   if (from.webLayer === 'shared' && to.webLayer !== 'shared')
     return 'shared web code (components, lib) must not import features or app';
@@ -57,6 +121,16 @@ function violation(from: Place, to: Place): string | null {
     return `feature "${from.feature}" must not import feature "${to.feature}"`;
   }
   return null;
+}
+
+function serverOrderViolation(from: Place, to: Place): string | null {
+  if (!from.serverUnit || !to.serverUnit || from.serverUnit === to.serverUnit) return null;
+  const rank = (unit: string) => SERVER_ORDER.indexOf(unit);
+  for (const unit of [from.serverUnit, to.serverUnit])
+    if (rank(unit) < 0)
+      return `${unit} is not in SERVER_ORDER (scripts/check-boundaries.ts): place it`;
+  if (rank(to.serverUnit) < rank(from.serverUnit)) return null;
+  return `${from.serverUnit} must not import ${to.serverUnit}: server units depend only on those before them in SERVER_ORDER`;
 }
 
 const problems: string[] = [];

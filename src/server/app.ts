@@ -16,6 +16,7 @@ import { adminReportRoutes } from './modules/admin/reports.ts';
 import { adminUserRoutes } from './modules/admin/users.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { drawRoutes } from './modules/draws/routes.ts';
 import { fairnessRoutes } from './modules/fairness/routes.ts';
 import { gameListsPlugin } from './modules/games/list-cache.ts';
 import { gameRoutes } from './modules/games/routes.ts';
@@ -27,16 +28,17 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
 import { planRoutes } from './modules/plans/routes.ts';
+import { ageConfirmationRoutes } from './modules/profile/age-routes.ts';
+import { avatarFileRoutes, userRoutes } from './modules/profile/routes.ts';
 import {
   adminResponsiblePlayRoutes,
   responsiblePlayRoutes,
 } from './modules/responsible-play/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
-import { ageConfirmationRoutes } from './modules/users/age.ts';
-import { avatarFileRoutes, userRoutes } from './modules/users/routes.ts';
 import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { settleTransfer } from './modules/withdrawals/transfers.ts';
 import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
@@ -188,9 +190,10 @@ export async function buildApp(
       await api.register(notificationRoutes);
       await api.register(pushRoutes, { config });
       await api.register(gameRoutes);
+      await api.register(drawRoutes);
       await api.register(leaderboardRoutes);
       await api.register(fairnessRoutes);
-      await api.register(paymentRoutes, { config });
+      await api.register(paymentRoutes, { config, settleTransfer });
       await api.register(withdrawalRoutes, { config });
       await api.register(bankAccountResolveRoutes);
       await api.register(kycRoutes, { config });

@@ -4,7 +4,7 @@ import { benchGameId, generateDrawDataset } from '../../bench/generate.ts';
 import { openDatabase } from './db/client.ts';
 import { gameEntries, games, jobs } from './db/schema.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
-import { queueDraw } from './modules/games/service.ts';
+import { queueDraw } from './modules/draws/queue.ts';
 import { createGame } from './modules/games/test-fixtures.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
 import { buildTestApp } from './test/app.ts';

@@ -20,3 +20,14 @@ export function formatDate(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return dateFormatter.format(date);
 }
+
+/** Africa/Lagos is UTC+1 all year (no daylight saving), so its calendar is plain arithmetic. */
+export const LAGOS_OFFSET_MS = 3_600_000;
+
+/** Midnight in Lagos that starts the day `now` falls in (daily game limits, daily caps). */
+export function lagosDayStart(now: Date): Date {
+  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
+  return new Date(
+    Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - LAGOS_OFFSET_MS,
+  );
+}

@@ -30,6 +30,11 @@ export const VALIDATION_MESSAGES = {
   answerWarning: 'Only one submission allowed. Maximum: 20 words. Once submitted, no edits.',
 } as const;
 
+/** Why a signed-in request is refused because of the account itself. */
+export const ACCOUNT_MESSAGES = {
+  suspended: 'Your account is suspended. Contact support.',
+} as const;
+
 export const ERROR_MESSAGES = {
   unauthorized: 'Unauthorized',
   unauthorizedToast: 'Unauthorized. Redirecting to login...',

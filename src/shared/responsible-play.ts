@@ -3,7 +3,7 @@
  * self-exclusions last, and the texts players see. Shared so the page says exactly what the
  * server enforces.
  */
-import { formatDate } from './date.ts';
+import { formatDate, LAGOS_OFFSET_MS, lagosDayStart } from './date.ts';
 import { formatNaira } from './money.ts';
 
 export const LIMIT_KINDS = ['deposit', 'spend'] as const;
@@ -42,8 +42,6 @@ export function exclusionEnd(start: Date, duration: ExclusionDuration): Date {
   return end;
 }
 
-/** Africa/Lagos is UTC+1 all year (no daylight saving), so its calendar is plain arithmetic. */
-const LAGOS_OFFSET_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -56,7 +54,7 @@ export function limitPeriod(period: LimitPeriod, now: Date): { start: Date; end:
   const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
   const year = lagos.getUTCFullYear();
   const month = lagos.getUTCMonth();
-  const dayStart = Date.UTC(year, month, lagos.getUTCDate()) - LAGOS_OFFSET_MS;
+  const dayStart = lagosDayStart(now).getTime();
   if (period === 'day') return { start: new Date(dayStart), end: new Date(dayStart + DAY_MS) };
   if (period === 'week') {
     const sinceMonday = (lagos.getUTCDay() + 6) % 7;

@@ -2,10 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { ACCOUNT_MESSAGES } from '../../shared/messages.ts';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { MemoryCache } from '../lib/memory-cache.ts';
-import { SUSPENDED_MESSAGE } from '../modules/auth/live-account.ts';
 
 const ISSUER = 'pluckers';
 const ALGORITHM = 'HS256';
@@ -286,7 +286,7 @@ export default fp(
       if (!account || account.deleted || account.tokenVersion !== token.version)
         throw unauthorized();
       if (!session.live || session.userId !== token.subject) throw unauthorized();
-      if (account.suspended) throw unauthorized(SUSPENDED_MESSAGE);
+      if (account.suspended) throw unauthorized(ACCOUNT_MESSAGES.suspended);
       request.currentUser = {
         id: token.subject,
         role: account.role,

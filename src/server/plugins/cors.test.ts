@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pngOf, uploadPhoto } from '../modules/users/test-fixtures.ts';
+import { pngOf, uploadPhoto } from '../modules/profile/test-fixtures.ts';
 import { buildTestApp } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser } from '../test/factories.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from '../seed/seed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,11 +3,14 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { type JobHandler, nextWakeUp, runNextJob } from '../jobs/queue.ts';
 import { sweepSignInRecords } from '../modules/auth/housekeeping.ts';
-import { drawGame, sweepGames } from '../modules/draws/service.ts';
+import { drawGame } from '../modules/draws/service.ts';
 import { chainFairnessLog } from '../modules/fairness/log.ts';
+import { sweepGames } from '../modules/games/lifecycle.ts';
 import { PUSH_JOB, runPushPage } from '../modules/notifications/fan-out.ts';
+import { recheckSchedule } from '../modules/payments/recheck.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
 import { renewDuePlans } from '../modules/plans/service.ts';
+import { reconcileProcessingWithdrawals } from '../modules/withdrawals/transfers.ts';
 import { BeaconUnavailableError } from '../providers/beacon.ts';
 import { sweepRateLimitHits } from './shared-rate-limits.ts';
 
@@ -69,6 +72,18 @@ export default fp<{ config: AppConfig }>(
       }).catch((error: unknown) =>
         app.log.warn({ err: error }, 'payment reconciliation failed; retrying next tick'),
       );
+      // Approved withdrawals whose transfer outcome never arrived, on the payments' backoff schedule.
+      // Without a payout provider nothing can be asked; such withdrawals wait for one.
+      const payouts = app.paymentProviders.payouts;
+      if (payouts)
+        await reconcileProcessingWithdrawals(
+          app.db,
+          payouts,
+          app.clock.now(),
+          recheckSchedule(app.paymentProviders),
+        ).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'transfer reconciliation failed; retrying next tick'),
+        );
       let ran = 0;
       for (;;) {
         try {

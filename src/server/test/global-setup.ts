@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from '../seed/seed.ts';
 import { startFakeBeacon } from './fake-beacon.ts';
 
 declare module 'vitest' {

@@ -3,39 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditPageSchema } from '../../../shared/schemas/admin.ts';
 import { envelope, pageQuerySchema } from '../../../shared/schemas/common.ts';
-import type { Executor } from '../../db/client.ts';
 import { adminAudit, users } from '../../db/schema.ts';
 import { paginate } from '../../lib/pagination.ts';
-
-/** JSON-safe copy of a record: bigints (kobo) become strings, dates ISO strings. */
-export function snapshot(value: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(value ?? null, (_key, item) =>
-      typeof item === 'bigint' ? item.toString() : item,
-    ),
-  );
-}
-
-export async function recordAudit(
-  db: Executor,
-  entry: {
-    adminId: string;
-    action: string;
-    targetType: string;
-    targetId: string;
-    before?: unknown;
-    after?: unknown;
-  },
-): Promise<void> {
-  await db.insert(adminAudit).values({
-    adminId: entry.adminId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    before: snapshot(entry.before),
-    after: snapshot(entry.after),
-  });
-}
 
 export async function adminAuditRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

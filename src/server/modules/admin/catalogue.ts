@@ -19,9 +19,9 @@ import { categories, plans, settings } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/record.ts';
 import { toApiPlan } from '../plans/service.ts';
 import { getAdminSettings } from '../settings/service.ts';
-import { recordAudit } from './audit.ts';
 
 /** Operators tune settings, plans and categories; every change is audited. */
 export async function adminCatalogueRoutes(app: FastifyInstance) {

@@ -19,13 +19,13 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/record.ts';
 import { createDrawSeed, publishCommitment } from '../draws/commitment.ts';
+import { queueDraw } from '../draws/queue.ts';
 import { cancelWithRefunds, DRAW_MESSAGES, drawOutcomeIsPublic } from '../draws/service.ts';
 import { announceTournament } from '../games/announcements.ts';
 import { toApiGame } from '../games/serialize.ts';
-import { queueDraw } from '../games/service.ts';
 import { publicUsername } from '../users/serialize.ts';
-import { recordAudit } from './audit.ts';
 
 const PAGE_SIZE = 20;
 

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { holdReasonText } from '../../../shared/aml.ts';
+import { lagosDayStart } from '../../../shared/date.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import { reportQuerySchema, reportSchema } from '../../../shared/schemas/admin.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import type { Database } from '../../db/client.ts';
-import { lagosDayStart } from '../games/service.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 

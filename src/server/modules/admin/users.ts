@@ -28,10 +28,10 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/service.ts';
 import { loadApiUser, publicUsername } from '../users/serialize.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
-import { recordAudit } from './audit.ts';
 
 export async function adminUserRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { gameEntries, payments, sessions, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { withoutNotifications } from '../../test/cluster.ts';
@@ -9,7 +10,6 @@ import { bearerFor, createPlayer, type UserRow } from '../../test/factories.ts';
 import { balanceOf } from '../../test/fake-money.ts';
 import { feeChangedMessage } from '../games/service.ts';
 import { createGame, createPlan } from '../games/test-fixtures.ts';
-import { SUSPENDED_MESSAGE } from './live-account.ts';
 
 const database = testDatabasePerFile();
 
@@ -72,7 +72,7 @@ const changesMadeElsewhere = {
       withoutNotifications(database().db, (tx) =>
         tx.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id)),
       ),
-    message: SUSPENDED_MESSAGE,
+    message: ACCOUNT_MESSAGES.suspended,
   },
   deletion: {
     change: (user: UserRow) =>

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import type { Executor } from '../../db/client.ts';
 import { unauthorized } from '../../errors.ts';
-
-export const SUSPENDED_MESSAGE = 'Your account is suspended. Contact support.';
 
 /** Who asks for a money-moving request: the account and the session its token belongs to. */
 export interface Actor {
@@ -40,5 +39,5 @@ export async function lockLiveAccount(tx: Executor, actor: Actor, now: Date): Pr
   ).rows;
   if (!row || row.deleted || !row.session_live || row.token_version !== actor.tokenVersion)
     throw unauthorized();
-  if (row.suspended) throw unauthorized(SUSPENDED_MESSAGE);
+  if (row.suspended) throw unauthorized(ACCOUNT_MESSAGES.suspended);
 }

@@ -24,7 +24,8 @@ import {
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { actorFor, createPlayer, testClock, type UserRow } from '../../test/factories.ts';
-import { playGame, queueDraw } from '../games/service.ts';
+import { sweepGames } from '../games/lifecycle.ts';
+import { playGame } from '../games/service.ts';
 import {
   createGame,
   expectLedgerOk,
@@ -32,8 +33,9 @@ import {
   type GameRow,
 } from '../games/test-fixtures.ts';
 import { commitmentFor, createDrawSeed, nodeFairnessCrypto } from './commitment.ts';
+import { queueDraw } from './queue.ts';
 import { sealEntries } from './seal.ts';
-import { drawGame, sweepGames } from './service.ts';
+import { drawGame } from './service.ts';
 
 const database = testDatabasePerFile();
 

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { gameEntries, games, jobs, plans, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { gameFairnessRecords } from '../fairness/log.ts';
-import { drawJobKey } from '../games/service.ts';
 import { publicUsername } from '../users/serialize.ts';
+import { drawJobKey } from './queue.ts';
 import { sealedEntries } from './seal.ts';
 
 type GameRow = typeof games.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   type BeaconChain,
   type BeaconRound,
@@ -16,15 +16,15 @@ import { gameDetailsPath } from '../../../shared/games.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { gameEntries, games, ledgerTransactions } from '../../db/schema.ts';
+
 import { inTransaction } from '../../db/transaction.ts';
 import type { BeaconClient } from '../../providers/beacon.ts';
 import { appendFairnessRecord, chainFairnessLog } from '../fairness/log.ts';
-import { announceTournament } from '../games/announcements.ts';
-import type { GameRow } from '../games/serialize.ts';
-import { queueDraw } from '../games/service.ts';
 import { queuePush } from '../notifications/fan-out.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { nodeFairnessCrypto } from './commitment.ts';
+
+type GameRow = typeof games.$inferSelect;
 
 export type DrawOutcome = 'completed' | 'cancelled' | 'skipped';
 
@@ -283,34 +283,4 @@ export async function drawGame(
   // rather than at the next tick (which would do it anyway if this fails).
   await chainFairnessLog(db).catch(() => 0);
   return outcome;
-}
-
-/**
- * Housekeeping on every worker tick: open UPCOMING games whose start has come (announcing the
- * tournaments among them), close ONGOING games whose end has passed, and queue their draws.
- * Each change shares a transaction with its follow-up: a crash in between must not leave a
- * CLOSED game that nothing will ever draw, or a tournament opened without its announcement.
- * Returns how many games it opened or closed.
- */
-export async function sweepGames(db: Database, now: Date): Promise<number> {
-  const openedCount = await inTransaction(db, async (tx) => {
-    const opened = await tx
-      .update(games)
-      .set({ status: 'ONGOING' })
-      .where(and(eq(games.status, 'UPCOMING'), lte(games.startsAt, now)))
-      .returning({ id: games.id, title: games.title, isTournament: games.isTournament });
-    for (const game of opened)
-      if (game.isTournament) await announceTournament(tx, game, 'everyone-else');
-    return opened.length;
-  });
-  const closedCount = await inTransaction(db, async (tx) => {
-    const closed = await tx
-      .update(games)
-      .set({ status: 'CLOSED', closedAt: now })
-      .where(and(eq(games.status, 'ONGOING'), lte(games.endsAt, now)))
-      .returning({ id: games.id });
-    for (const game of closed) await queueDraw(tx, game.id, now);
-    return closed.length;
-  });
-  return openedCount + closedCount;
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { gameDetailsPath } from '../../../shared/games.ts';
 import type { Executor } from '../../db/client.ts';
+import { marketingAudience } from '../notifications/audience.ts';
 import { queuePush } from '../notifications/fan-out.ts';
-import { marketingAudience } from '../responsible-play/exclusions.ts';
 
 /**
  * Tournament invitations: plan holders with early invites hear at creation, everyone else when

@@ -10,7 +10,6 @@ import {
   ledgerTransactions,
   users,
 } from '../../db/schema.ts';
-import { readSettingsRow } from '../../db/seed.ts';
 import { maxKobo } from '../../lib/kobo.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
@@ -21,6 +20,7 @@ import {
   testClock,
   type UserRow,
 } from '../../test/factories.ts';
+import { readSettingsRow } from '../settings/service.ts';
 import { dailyLimitMessage, minimumBalanceMessage, playGame } from './service.ts';
 import {
   createGame,

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParamsSchema } from '../../../shared/schemas/common.ts';
 import {
-  drawProofSchema,
   gameListQuerySchema,
   gameListSchema,
   gameSchema,
@@ -13,7 +12,6 @@ import {
 } from '../../../shared/schemas/games.ts';
 import { acceptsGzip, COMPRESSION_THRESHOLD_BYTES, gzipOnce } from '../../lib/compression.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { loadDrawProof } from '../draws/proof.ts';
 import { GAME_MESSAGES, getGame, listPlayedGames, playGame } from './service.ts';
 
 export async function gameRoutes(app: FastifyInstance) {
@@ -82,21 +80,6 @@ export async function gameRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: await getGame(app.db, request.params.id, requireUser(request).id),
-    }),
-  );
-
-  typed.get(
-    '/game/:id/draw',
-    {
-      schema: {
-        tags: ['draws'],
-        summary: 'Public proof of the draw: commitment, then seed, entries and winners',
-        params: idParamsSchema,
-        response: { 200: envelope(drawProofSchema) },
-      },
-    },
-    async (request) => ({
-      data: await loadDrawProof(app.db, app.beacon.chain, request.params.id),
     }),
   );
 

@@ -1,21 +1,21 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { GameType } from '../../../shared/constants.ts';
+import { lagosDayStart } from '../../../shared/date.ts';
 import { checkAnswerRule } from '../../../shared/games.ts';
 import { ANSWER_MESSAGES, PAGE_TEXTS } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { Game, PlayedGame, PlayGameBody, PlayResult } from '../../../shared/schemas/games.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { gameEntries, games, plans, users } from '../../db/schema.ts';
-import { readSettingsRow } from '../../db/seed.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, ErrorCode, forbidden, notFound } from '../../errors.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
 import { maxKobo } from '../../lib/kobo.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
-import { sealEntries } from '../draws/seal.ts';
+import { queueDraw } from '../draws/queue.ts';
 import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
+import { readSettingsRow } from '../settings/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { playInOneStatement } from './play-fast.ts';
@@ -39,19 +39,6 @@ export const minimumBalanceMessage = (koboNeeded: bigint) =>
   `You need at least ${formatNaira(koboToNaira(koboNeeded))} in your wallet to play this game. Top up to continue.`;
 
 const LIST_LIMIT = 30;
-const DRAW_JOB = 'draw';
-
-export const drawJobKey = (gameId: string) => `draw:${gameId}`;
-
-/**
- * Called in the transaction that closes a game: seals its entries (the seal must exist before
- * the beacon round the draw waits for) and queues the draw.
- */
-export async function queueDraw(db: Executor, gameId: string, runAt?: Date) {
-  await sealEntries(db, gameId);
-  await enqueueJob(db, { kind: DRAW_JOB, key: drawJobKey(gameId), payload: { gameId }, runAt });
-}
-
 /** Which of `gameIds` the player has entered: one probe each of the (game_id, user_id) index. */
 export async function playedIds(
   db: Database,
@@ -131,14 +118,6 @@ export function normaliseAnswer(answer: string): string {
   const { visible, problem } = checkAnswerRule(answer);
   if (problem) throw badRequest(ANSWER_MESSAGES[problem]);
   return visible;
-}
-
-/** Start of the current day in Lagos (UTC+1, no daylight saving). */
-export function lagosDayStart(now: Date): Date {
-  const lagos = new Date(now.getTime() + 3_600_000);
-  return new Date(
-    Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - 3_600_000,
-  );
 }
 
 /**

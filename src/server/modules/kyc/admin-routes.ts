@@ -17,7 +17,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { FileStore } from '../../providers/storage.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/service.ts';
 import { FAILURE_MESSAGES, getKycStatus } from './service.ts';
 

@@ -1,10 +1,10 @@
 import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { lagosDayStart } from '../../../shared/date.ts';
 import { KYC_MESSAGES, type KycTier } from '../../../shared/kyc.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { Executor } from '../../db/client.ts';
 import { payments, settings, users, withdrawals } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { lagosDayStart } from '../games/service.ts';
 import { identityFromVerifiedName, namesMatch } from './name-match.ts';
 
 type SettingsRow = typeof settings.$inferSelect;

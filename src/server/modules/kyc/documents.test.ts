@@ -9,7 +9,7 @@ import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createUser } from '../../test/factories.ts';
 import { notificationTitles } from '../../test/fake-money.ts';
-import { pngOf } from '../users/test-fixtures.ts';
+import { pngOf } from '../profile/test-fixtures.ts';
 
 /** Tier 3: a document uploaded, re-encoded and kept private; an operator approves or rejects. */
 const database = testDatabasePerFile();

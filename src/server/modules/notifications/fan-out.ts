@@ -17,7 +17,7 @@ import {
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { MailMessage } from '../../providers/mail.ts';
 import { branded } from '../auth/emails.ts';
-import { marketingAudience } from '../responsible-play/exclusions.ts';
+import { marketingAudience } from './audience.ts';
 import { preferencesByUser, type SendOutcome, sendPush, type Vapid } from './push.ts';
 
 /**

@@ -26,16 +26,30 @@ import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/pa
 import {
   InvalidSignatureError,
   type PaymentMethod,
+  type PaymentProvider,
   ProviderError,
   type WebhookEvent,
 } from '../../providers/payments/types.ts';
-import { settleTransfer } from '../withdrawals/service.ts';
 import { sandboxCheckoutPage } from './sandbox-page.ts';
 import { listPayments, type PaymentsContext, settlePayment, startTopUp } from './service.ts';
 
 const methodParams = z.object({ method: paymentMethodSchema });
 
-export async function paymentRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+/**
+ * Settles a payout transfer a provider's webhook reports. Withdrawals own transfers; the app
+ * hands their settler in, so payments (below withdrawals in the module order) never imports it.
+ */
+export type TransferSettler = (
+  db: FastifyInstance['db'],
+  provider: PaymentProvider,
+  reference: string,
+  now: Date,
+) => Promise<unknown>;
+
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { config, settleTransfer }: { config: AppConfig; settleTransfer: TransferSettler },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (): PaymentsContext => ({
     db: app.db,

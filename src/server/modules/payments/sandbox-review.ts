@@ -14,7 +14,7 @@ import { payments, plans, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PaymentProviders } from '../../providers/payments/index.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/record.ts';
 import { publicUsername } from '../users/serialize.ts';
 
 /**

@@ -6,7 +6,6 @@ import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts'
 import type { Payment } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
 import { payments, users } from '../../db/schema.ts';
-import { readSettingsRow } from '../../db/seed.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { paginate } from '../../lib/pagination.ts';
@@ -22,9 +21,9 @@ import { assertTopUpWithinCap } from '../kyc/caps.ts';
 import { notify } from '../notifications/service.ts';
 import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
+import { readSettingsRow } from '../settings/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
-import { reconcileProcessingWithdrawals } from '../withdrawals/service.ts';
 import { recheckSchedule } from './recheck.ts';
 
 export const PAYMENT_PAGE_SIZE = 10;
@@ -265,10 +264,10 @@ function describe(
 const RECONCILE_BATCH = 100;
 
 /**
- * The reconciliation job: re-verifies checkouts left PENDING for a few minutes (a webhook that
- * never came), oldest first, each on its own backoff, and settles transfers of approved
- * withdrawals still PROCESSING. One payment the provider cannot answer about never holds up
- * the others; the errors are reported together at the end so the worker logs them.
+ * Payment reconciliation: re-verifies checkouts left PENDING for a few minutes (a webhook that
+ * never came), oldest first, each on its own backoff. One payment the provider cannot answer
+ * about never holds up the others; the errors are reported together at the end so the worker
+ * logs them. (The worker reconciles withdrawals' transfers beside it, on the same schedule.)
  */
 export async function reconcilePendingPayments(
   ctx: PaymentsContext,
@@ -320,15 +319,6 @@ export async function reconcilePendingPayments(
     }
   }
 
-  // Without a payout provider nothing can be asked; such withdrawals wait for one.
-  const payouts = ctx.providers.payouts;
-  if (payouts) {
-    try {
-      checked += await reconcileProcessingWithdrawals(ctx.db, payouts, now, schedule);
-    } catch (error) {
-      errors.push(error);
-    }
-  }
   if (errors.length > 0)
     throw new AggregateError(
       errors,

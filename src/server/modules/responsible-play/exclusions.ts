@@ -12,7 +12,7 @@ import type { PlayExclusion } from '../../../shared/schemas/responsible-play.ts'
 import type { Executor } from '../../db/client.ts';
 import { playExclusions, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/service.ts';
 
 type ExclusionRow = typeof playExclusions.$inferSelect;
@@ -123,16 +123,4 @@ export async function liftExclusions(
     'Your break was ended by our team',
     'The Pluckers team ended your break early. Your limits still apply, and you can start a new break at any time on the Responsible play page.',
   );
-}
-
-/**
- * Who may receive marketing (tournament announcements, offers): players who kept marketing on
- * and are on no break. A condition on `users` aliased `u`, for set-based sends.
- */
-export function marketingAudience(now: Date) {
-  return sql`u.marketing_emails AND NOT EXISTS (
-    SELECT 1 FROM play_exclusions x
-    WHERE x.user_id = u.id AND x.lifted_at IS NULL
-      AND x.starts_at <= ${now.toISOString()}::timestamptz
-      AND x.ends_at > ${now.toISOString()}::timestamptz)`;
 }

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { AdminSettings, Settings } from '../../../shared/schemas/settings.ts';
 import type { Database } from '../../db/client.ts';
-import { readSettingsRow } from '../../db/seed.ts';
+import { settings } from '../../db/schema.ts';
 
 export async function getSettings(db: Database): Promise<Settings> {
   const row = await readSettingsRow(db);
@@ -31,4 +32,11 @@ export async function getAdminSettings(db: Database): Promise<AdminSettings> {
     tier3DailyWithdrawalCap: capNaira(row.tier3DailyWithdrawalCap),
     amlReviewThreshold: koboToNaira(row.amlReviewThreshold),
   };
+}
+
+/** The operators' settings row (seeded on first start, see src/server/seed). */
+export async function readSettingsRow(db: Database) {
+  const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
+  if (!row) throw new Error('settings row missing: the database was not seeded');
+  return row;
 }

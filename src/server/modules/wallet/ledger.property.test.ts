@@ -20,7 +20,7 @@ import {
 import { type FakeTransactPay, startFakeTransactPay } from '../../test/fake-transactpay.ts';
 import { createDrawSeed } from '../draws/commitment.ts';
 import { drawGame } from '../draws/service.ts';
-import { transferReference } from '../withdrawals/service.ts';
+import { transferReference } from '../withdrawals/serialize.ts';
 import { checkLedger } from './ledger-check.ts';
 
 /**

@@ -20,7 +20,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createGame, play } from '../games/test-fixtures.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
-import { transferReference } from './service.ts';
+import { transferReference } from './serialize.ts';
 
 /**
  * Anti-money-laundering holds on real flows: top-ups through (fake) Paystack checkouts, plays,

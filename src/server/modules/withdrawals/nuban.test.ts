@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NIGERIAN_BANKS } from '../../db/seed-data.ts';
+import { NIGERIAN_BANKS } from '../../seed/seed-data.ts';
 import { isValidNuban, nubanCheckDigit } from './nuban.ts';
 
 describe('NUBAN check digit', () => {

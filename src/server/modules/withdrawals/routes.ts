@@ -28,19 +28,18 @@ import type { AppConfig } from '../../config.ts';
 import { plans, users, withdrawals } from '../../db/schema.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/record.ts';
 import { bankAccountChangedMail } from '../auth/emails.ts';
 import { authContextOf } from '../auth/service.ts';
 import { publicUsername } from '../users/serialize.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { proveReplacementAllowed } from './bank-accounts.ts';
+import { approveWithdrawal, rejectWithdrawal } from './decisions.ts';
+import { transferReference } from './serialize.ts';
 import {
-  approveWithdrawal,
   listWithdrawals,
-  rejectWithdrawal,
   requestWithdrawal,
   saveBankAccount,
-  transferReference,
   WITHDRAWAL_MESSAGES,
 } from './service.ts';
 

@@ -27,7 +27,7 @@ import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.t
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
-import { transferReference } from './service.ts';
+import { transferReference } from './serialize.ts';
 
 /** Withdrawal rules, the admin queue and payouts through (fake) Paystack transfers. */
 const database = testDatabasePerFile();

@@ -19,7 +19,7 @@ import type { AuthContext } from '../auth/service.ts';
 import { AUTH_MESSAGES, assertStrongPassword } from '../auth/service.ts';
 import { guardedGuess, proveOwner } from '../auth/step-up.ts';
 import { notify } from '../notifications/service.ts';
-import { loadApiUser } from './serialize.ts';
+import { loadApiUser } from '../users/serialize.ts';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated',

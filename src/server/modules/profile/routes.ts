@@ -23,8 +23,8 @@ import {
 } from '../../providers/storage.ts';
 import { authContextOf } from '../auth/service.ts';
 import { sendStepUpCode } from '../auth/step-up.ts';
-import { MAX_PHOTO_BYTES, reencodeProfilePhoto } from './photo.ts';
-import { loadApiUser } from './serialize.ts';
+import { MAX_PHOTO_BYTES, reencodeProfilePhoto } from '../users/photo.ts';
+import { loadApiUser } from '../users/serialize.ts';
 import {
   cancelEmailChange,
   confirmEmailChange,

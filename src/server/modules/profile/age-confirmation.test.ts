@@ -8,7 +8,7 @@ import { testDatabasePerFile } from '../../test/database.ts';
 import { fundWallet, uniqueSuffix } from '../../test/factories.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
 import { createGame, createPlan } from '../games/test-fixtures.ts';
-import { AGE_MESSAGES } from './age.ts';
+import { AGE_MESSAGES } from '../users/age.ts';
 
 const database = testDatabasePerFile();
 const PUBLIC_URL = 'http://pluckers.test';

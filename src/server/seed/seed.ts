@@ -1,8 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { nairaToKobo } from '../../shared/money.ts';
+import type { Database } from '../db/client.ts';
+import { banks, categories, games, plans, settings } from '../db/schema.ts';
 import { createDrawSeed, publishCommitment } from '../modules/draws/commitment.ts';
-import type { Database } from './client.ts';
-import { banks, categories, games, plans, settings } from './schema.ts';
 import { CATEGORIES, DEFAULT_SETTINGS, DEMO_GAMES, NIGERIAN_BANKS, VIP_PLAN } from './seed-data.ts';
 
 const HOUR_MS = 3_600_000;
@@ -87,10 +87,4 @@ export async function seedDatabase(
       .returning();
     for (const game of demoGames) await publishCommitment(tx, game);
   });
-}
-
-export async function readSettingsRow(db: Database) {
-  const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
-  if (!row) throw new Error('settings row missing: the database was not seeded');
-  return row;
 }

@@ -2,10 +2,10 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { banks, categories, games, plans, settings } from '../db/schema.ts';
 import { commitmentFor } from '../modules/draws/commitment.ts';
 import { testEnv } from '../test/app.ts';
-import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
-import { banks, categories, games, plans, settings } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
 /** A dump of an empty, migrated database: loading it is much faster than a new initdb. */
