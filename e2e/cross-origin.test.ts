@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pngOf } from '../src/server/modules/users/test-fixtures.ts';
+import { pngOf } from '../src/server/modules/profile/test-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
 import {
   api,

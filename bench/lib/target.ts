@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
-import { seedDatabase } from '../../src/server/db/seed.ts';
+import { seedDatabase } from '../../src/server/seed/seed.ts';
 
 export const BENCH_DATABASE = 'pluckers_bench';
 
