@@ -163,6 +163,9 @@ describe.each(VIEWPORT_NAMES)('offline, at %s width', (viewport) => {
     const page = await openAsPlayer('/Home', viewport, true);
     await controlledBy(page);
     await waitForScreen(page);
+    // Home's heading is in the prerendered HTML: wait for the session's reads (the balance shows
+    // once /user and /settings are back), which the worker keeps for offline use.
+    await page.getByRole('link', { name: /^Balance ₦/ }).waitFor();
 
     await page.context().setOffline(true);
     await page.goto(`${e2e.server.url}/ResponsiblePlay`);
