@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { waitForLiveForm } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
 let smtp: TestSmtpServer | undefined;
@@ -114,6 +115,7 @@ describe('signing up', () => {
   it('shows the validation messages in the order of docs/product.md#validation', async () => {
     const page = await e2e.open('/Signup');
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    await waitForLiveForm(page);
     const submit = page.getByRole('button', { name: 'Sign up' });
     const expectMessage = async (message: string) => {
       await submit.click();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitForLiveForm } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
 const e2e = e2eSuite();
@@ -89,6 +90,7 @@ describe('/login', () => {
   it('checks empty fields in the browser without calling the server', async () => {
     const page = await e2e.open('/login');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await waitForLiveForm(page);
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());

@@ -102,6 +102,14 @@ export class PageTracker {
   }
 }
 
+/**
+ * Resolves once React has taken over a prerendered form: its fields are enabled (LiveFields).
+ * Before that the page is the build's HTML, and a press on submit is cancelled by the boot script.
+ */
+export async function waitForLiveForm(page: Page): Promise<void> {
+  await page.locator('form fieldset:not([disabled])').first().waitFor({ state: 'attached' });
+}
+
 /** Resolves once the screen has rendered: a top heading is visible and web fonts are in. */
 export async function waitForScreen(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor({ state: 'visible' });
