@@ -1,30 +1,52 @@
-/** Every failure the API reports on purpose has a code; the code decides the HTTP status. */
-export const ErrorCode = {
-  BadRequest: 'BAD_REQUEST',
-  Unauthorized: 'UNAUTHORIZED',
-  Forbidden: 'FORBIDDEN',
-  NotFound: 'NOT_FOUND',
-  Conflict: 'CONFLICT',
-  AccountSuspended: 'ACCOUNT_SUSPENDED',
-  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  TooManyRequests: 'TOO_MANY_REQUESTS',
-  Unavailable: 'UNAVAILABLE',
-  Internal: 'INTERNAL',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+import { ErrorCode } from '../shared/error-codes.ts';
 
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+export { ErrorCode };
+
+/** The one code → HTTP status table: a code decides its status, wherever it is thrown. */
+export const STATUS_BY_CODE = {
   BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INSUFFICIENT_FUNDS: 400,
+  PROOF_REFUSED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  EMAIL_UNVERIFIED: 403,
+  AGE_UNCONFIRMED: 403,
+  PLAY_PAUSED: 403,
+  DAILY_LIMIT_REACHED: 403,
+  VIP_ONLY: 403,
+  OPERATORS_ONLY: 403,
   NOT_FOUND: 404,
+  PLAN_NOT_FOUND: 404,
   CONFLICT: 409,
-  ACCOUNT_SUSPENDED: 423,
+  GAME_FULL: 409,
+  ALREADY_PLAYED: 409,
+  FEE_CHANGED: 409,
+  ALREADY_SUBSCRIBED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  ACCOUNT_SUSPENDED: 423,
   TOO_MANY_REQUESTS: 429,
-  UNAVAILABLE: 503,
   INTERNAL: 500,
-};
+  UNAVAILABLE: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+/** For errors that carry only a status (Fastify's own, plugins'): the generic code of it. */
+export function codeForStatus(status: number): ErrorCode {
+  const generic: Record<number, ErrorCode> = {
+    400: ErrorCode.BadRequest,
+    401: ErrorCode.Unauthorized,
+    403: ErrorCode.Forbidden,
+    404: ErrorCode.NotFound,
+    409: ErrorCode.Conflict,
+    413: ErrorCode.PayloadTooLarge,
+    415: ErrorCode.UnsupportedMediaType,
+    423: ErrorCode.AccountSuspended,
+    429: ErrorCode.TooManyRequests,
+    503: ErrorCode.Unavailable,
+  };
+  return generic[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.BadRequest);
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -50,9 +72,19 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new AppError(ErrorCode.BadRequest, message);
-export const notFound = (message: string) => new AppError(ErrorCode.NotFound, message);
-export const conflict = (message: string) => new AppError(ErrorCode.Conflict, message);
-export const forbidden = (message: string) => new AppError(ErrorCode.Forbidden, message);
+/** The codes whose status is `Status`: a helper for 409s cannot be given a 403's code. */
+type CodeOf<Status extends number> = {
+  [Code in ErrorCode]: (typeof STATUS_BY_CODE)[Code] extends Status ? Code : never;
+}[ErrorCode];
+
+// Each takes the specific code a client may act on; the generic one otherwise.
+export const badRequest = (message: string, code: CodeOf<400> = ErrorCode.BadRequest) =>
+  new AppError(code, message);
+export const notFound = (message: string, code: CodeOf<404> = ErrorCode.NotFound) =>
+  new AppError(code, message);
+export const conflict = (message: string, code: CodeOf<409> = ErrorCode.Conflict) =>
+  new AppError(code, message);
+export const forbidden = (message: string, code: CodeOf<403> = ErrorCode.Forbidden) =>
+  new AppError(code, message);
 export const unauthorized = (message = 'Unauthorized') =>
   new AppError(ErrorCode.Unauthorized, message);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ACCOUNT_MESSAGES } from '../../shared/messages.ts';
 import { sessions, users } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { ErrorCode, forbidden, unauthorized } from '../errors.ts';
 import { MemoryCache } from '../lib/memory-cache.ts';
 
 const ISSUER = 'pluckers';
@@ -332,7 +332,8 @@ export default fp(
     );
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await authenticate(request);
-      if (request.currentUser?.role !== 'admin') throw forbidden('Only operators can do this');
+      if (request.currentUser?.role !== 'admin')
+        throw forbidden('Only operators can do this', ErrorCode.OperatorsOnly);
     });
   },
   { name: 'auth', dependencies: ['database', 'secrets', 'cluster-events'] },

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
+import { ERROR_CODES } from '../../shared/error-codes.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { badRequest, conflict, ErrorCode, forbidden, notFound, STATUS_BY_CODE } from '../errors.ts';
 import { buildTestApp, testEnv } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser } from '../test/factories.ts';
@@ -37,6 +38,9 @@ async function appWithFailingRoutes(): Promise<FastifyInstance> {
     if (kind === 'bad-request') throw badRequest('Amount is too small');
     if (kind === 'forbidden') throw forbidden('Only operators can do this');
     if (kind === 'conflict') throw conflict('You already played this game');
+    if (kind === 'game-full') throw conflict('This game is full', ErrorCode.GameFull);
+    if (kind === 'unverified')
+      throw forbidden('Verify your e-mail first', ErrorCode.EmailUnverified);
     throw notFound('Game not found');
   });
   typed.get(
@@ -62,7 +66,7 @@ describe('error responses', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const body = response.json();
-      expect(body).toEqual({ message: expect.any(String), statusCode: 404 });
+      expect(body).toEqual({ message: expect.any(String), statusCode: 404, code: 'NOT_FOUND' });
       expect(body.message).toContain(url.split('?')[0]);
     }
   });
@@ -78,7 +82,11 @@ describe('error responses', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ message: expect.stringMatching(/json/i), statusCode: 400 });
+    expect(response.json()).toEqual({
+      message: expect.stringMatching(/json/i),
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers 415 JSON for a body type the API does not read', async () => {
@@ -91,7 +99,11 @@ describe('error responses', () => {
       payload: '<read/>',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: expect.any(String), statusCode: 415 });
+    expect(response.json()).toEqual({
+      message: expect.any(String),
+      statusCode: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
   });
 
   it('answers 413 JSON for a body over the 1 MB limit', async () => {
@@ -104,7 +116,11 @@ describe('error responses', () => {
       payload: JSON.stringify({ padding: 'x'.repeat(1_100_000) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: expect.any(String), statusCode: 413 });
+    expect(response.json()).toEqual({
+      message: expect.any(String),
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
   });
 
   it("answers 400 with the first failing rule's text on a validation failure", async () => {
@@ -117,6 +133,7 @@ describe('error responses', () => {
       expect(response.json()).toEqual({
         message: 'Page must be a whole number from 1',
         statusCode: 400,
+        code: 'VALIDATION_FAILED',
       });
     }
     const ok = await app.inject({ url: '/api/v1/notification?page=2', headers });
@@ -126,15 +143,17 @@ describe('error responses', () => {
   it('answers the status and text of errors raised on purpose', async () => {
     const app = await appWithFailingRoutes();
     const cases = [
-      ['bad-request', 400, 'Amount is too small'],
-      ['forbidden', 403, 'Only operators can do this'],
-      ['not-found', 404, 'Game not found'],
-      ['conflict', 409, 'You already played this game'],
+      ['bad-request', 400, 'Amount is too small', 'BAD_REQUEST'],
+      ['forbidden', 403, 'Only operators can do this', 'FORBIDDEN'],
+      ['not-found', 404, 'Game not found', 'NOT_FOUND'],
+      ['conflict', 409, 'You already played this game', 'CONFLICT'],
+      ['game-full', 409, 'This game is full', 'GAME_FULL'],
+      ['unverified', 403, 'Verify your e-mail first', 'EMAIL_UNVERIFIED'],
     ] as const;
-    for (const [kind, statusCode, message] of cases) {
+    for (const [kind, statusCode, message, code] of cases) {
       const response = await app.inject({ url: `/api/v1/test-failures/app-error/${kind}` });
       expect(response.statusCode).toBe(statusCode);
-      expect(response.json()).toEqual({ message, statusCode });
+      expect(response.json()).toEqual({ message, statusCode, code });
     }
   });
 
@@ -144,7 +163,11 @@ describe('error responses', () => {
       const response = await app.inject({ url: `/api/v1/test-failures/${path}` });
       expect(response.statusCode, path).toBe(500);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json(), path).toEqual({ message: 'Something went wrong', statusCode: 500 });
+      expect(response.json(), path).toEqual({
+        message: 'Something went wrong',
+        statusCode: 500,
+        code: 'INTERNAL',
+      });
       expect(response.body).not.toMatch(/stack|hunter2|10\.0\.0\.5|undefined|many|\.ts:/);
     }
   });
@@ -153,6 +176,18 @@ describe('error responses', () => {
     const app = await appWithFailingRoutes();
     const response = await app.inject({ url: '/api/v1/test-failures/upstream' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: 'Something went wrong', statusCode: 503 });
+    expect(response.json()).toEqual({
+      message: 'Something went wrong',
+      statusCode: 503,
+      code: 'UNAVAILABLE',
+    });
+  });
+
+  it('gives every code of the shared list one status, a client error or a server one', () => {
+    for (const code of ERROR_CODES) {
+      const status = STATUS_BY_CODE[code];
+      expect(status >= 400 && status < 600, code).toBe(true);
+    }
+    expect(Object.keys(STATUS_BY_CODE).sort()).toEqual([...ERROR_CODES].sort());
   });
 });

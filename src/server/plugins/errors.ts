@@ -4,20 +4,23 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, codeForStatus, ErrorCode } from '../errors.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong';
 
 /**
- * One error handler for the whole API: every error body is `{ message, statusCode }`,
- * validation failures carry the first failing rule's text, and 5xx details stay in the logs.
+ * One error handler for the whole API: every error body is `{ message, statusCode, code }`
+ * (the code from src/shared/error-codes.ts), validation failures carry the first failing
+ * rule's text, and 5xx details stay in the logs.
  */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const message = error.validation[0]?.message ?? 'Invalid request';
-        return reply.status(400).send({ message, statusCode: 400 });
+        return reply
+          .status(400)
+          .send({ message, statusCode: 400, code: ErrorCode.ValidationFailed });
       }
       if (error instanceof AppError) {
         if (error.retryAfterSeconds !== undefined)
@@ -25,6 +28,7 @@ export default fp(
         return reply.status(error.statusCode).send({
           message: error.message,
           statusCode: error.statusCode,
+          code: error.code,
           ...(error.data === undefined ? {} : { data: error.data }),
         });
       }
@@ -33,18 +37,24 @@ export default fp(
           { err: error, issues: error.cause.issues },
           'response did not match its schema',
         );
-        return reply.status(500).send({ message: INTERNAL_MESSAGE, statusCode: 500 });
+        return reply
+          .status(500)
+          .send({ message: INTERNAL_MESSAGE, statusCode: 500, code: ErrorCode.Internal });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.status(status).send({ message: error.message, statusCode: status });
+        return reply
+          .status(status)
+          .send({ message: error.message, statusCode: status, code: codeForStatus(status) });
       }
       request.log.error({ err: error }, 'request failed');
       // A status below 400 on an error (e.g. a library's 3xx) is still a server failure.
       const serverStatus = status >= 500 && status < 600 ? status : 500;
-      return reply
-        .status(serverStatus)
-        .send({ message: INTERNAL_MESSAGE, statusCode: serverStatus });
+      return reply.status(serverStatus).send({
+        message: INTERNAL_MESSAGE,
+        statusCode: serverStatus,
+        code: codeForStatus(serverStatus),
+      });
     });
   },
   { name: 'errors' },

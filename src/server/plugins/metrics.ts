@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppConfig } from '../config.ts';
 import { payments, withdrawals } from '../db/schema.ts';
-import { STATUS_BY_CODE } from '../errors.ts';
+import { codeForStatus, ErrorCode } from '../errors.ts';
 import type { DrawOutcome } from '../modules/draws/service.ts';
 import { checkLedger } from '../modules/wallet/ledger-check.ts';
 import { jobQueueStats, moneyTotals } from './metrics-sources.ts';
@@ -56,12 +56,8 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-const CODE_BY_STATUS = new Map<number, string>(
-  Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code]),
-);
-
-/** The API's error code for a status (the code decides the status, one to one). */
-const codeOf = (status: number) => CODE_BY_STATUS.get(status) ?? `HTTP_${status}`;
+/** The generic error code of a status: metric labels stay few whatever the specific code. */
+const codeOf = (status: number) => codeForStatus(status);
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -375,12 +371,13 @@ export default fp<{ config: AppConfig }>(
           return reply.status(404).send({
             message: `Route ${request.method} ${METRICS_PATH} not found`,
             statusCode: 404,
+            code: ErrorCode.NotFound,
           });
         if (!authorized(request.headers.authorization))
           return reply
             .status(401)
             .header('www-authenticate', 'Bearer')
-            .send({ statusCode: 401, message: 'Unauthorized' });
+            .send({ statusCode: 401, code: ErrorCode.Unauthorized, message: 'Unauthorized' });
         const body = await exposed.metrics();
         return reply.header('cache-control', 'no-store').type(exposed.contentType).send(body);
       },

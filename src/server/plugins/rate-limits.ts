@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
+import { ErrorCode } from '../errors.ts';
 import { describeWait } from '../lib/describe-wait.ts';
 import { postgresRateLimitStore, SharedFixedWindow } from './shared-rate-limits.ts';
 
@@ -51,6 +52,7 @@ export default fp<{ config: AppConfig; scope: string }>(
         .header('retry-after', resetSeconds)
         .send({
           statusCode: 429,
+          code: ErrorCode.TooManyRequests,
           message: `Too many requests, please try again in ${describeWait(resetSeconds)}`,
         });
     });
@@ -61,6 +63,7 @@ export default fp<{ config: AppConfig; scope: string }>(
       store: postgresRateLimitStore(app.db, scope),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
+        code: ErrorCode.TooManyRequests,
         message: `Too many requests, please try again in ${context.after}`,
       }),
     });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PRERENDERED_PAGES, prerenderedPage } from '../../shared/prerendered-pages.ts';
 import type { AppConfig } from '../config.ts';
+import { ErrorCode } from '../errors.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated.
@@ -44,9 +45,11 @@ export default fp<{ config: AppConfig }>(
       const pathname = request.url.split('?')[0] ?? '';
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
       if (pathname.startsWith('/api') || !wantsPage || pathname.startsWith('/assets/')) {
-        return reply
-          .status(404)
-          .send({ message: `Route ${request.method} ${pathname} not found`, statusCode: 404 });
+        return reply.status(404).send({
+          message: `Route ${request.method} ${pathname} not found`,
+          statusCode: 404,
+          code: ErrorCode.NotFound,
+        });
       }
       if (!built) {
         return reply

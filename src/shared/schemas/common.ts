@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes.ts';
 import { RULE_MESSAGES } from '../messages.ts';
 
-/** Every error body the API sends (docs/product.md#errors: the error carries message and statusCode). */
+/**
+ * Every error body the API sends (docs/product.md#errors): the message and status the product
+ * has always sent, and a stable code clients branch on (src/shared/error-codes.ts).
+ */
 export const errorBodySchema = z.object({
   message: z.string(),
   statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
   /** What the client needs to recover, e.g. the game's current state with a 409 from a play. */
   data: z.unknown().optional(),
 });

@@ -1,4 +1,5 @@
 import { API_BASE, HTTP_TIMEOUT_MS } from '@shared/constants.ts';
+import { ERROR_CODES, ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { navigate } from 'wouter/use-browser-location';
@@ -7,15 +8,39 @@ import { noteRead } from './offline.ts';
 import { loginHref } from './return-path.ts';
 import { tokenStorage } from './storage.ts';
 
-/** Every failed call rejects with this: the server's message (or the transport's) and a status. */
+/** The server's error codes, and the transport's own when no answer came. */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT';
+
+/**
+ * Every failed call rejects with this: the server's message (or the transport's), its status
+ * and its code. Screens decide by the code, never by the status (docs/product.md#errors).
+ */
 export class ApiError extends Error {
   readonly statusCode: number;
+  readonly code: ApiErrorCode;
 
-  constructor(message: string, statusCode: number) {
+  constructor(message: string, statusCode: number, code: ApiErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
+    this.code = code;
   }
+}
+
+/** No answer came (offline, or the 20 s timeout): the request may not have reached the server. */
+export function isTransportFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
+}
+
+/** The code of a failed call's error body; a body without one counts by its status. */
+export function codeOf(body: unknown, status: number): ErrorCode {
+  if (body && typeof body === 'object' && 'code' in body) {
+    const { code } = body as { code: unknown };
+    if (typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code))
+      return code as ErrorCode;
+  }
+  if (status === 401) return ErrorCode.Unauthorized;
+  return status >= 500 ? ErrorCode.Internal : ErrorCode.BadRequest;
 }
 
 /** The transport's message when a call outlives its timeout (worded as axios words it). */
@@ -104,7 +129,7 @@ function handleUnauthorized(): ApiError {
   toast(ERROR_MESSAGES.unauthorizedToast, { icon: '⚠️', id: 'unauthorized' });
   // Back to this page once logged in again (issue 20 point 9).
   if (window.location.pathname.toLowerCase() !== '/login') navigate(loginHref(), { replace: true });
-  return new ApiError(ERROR_MESSAGES.unauthorized, 401);
+  return new ApiError(ERROR_MESSAGES.unauthorized, 401, ErrorCode.Unauthorized);
 }
 
 /** docs/product.md#the-api: base /api/v1, 20 s timeout, JSON, bearer token from localStorage `authToken`. */
@@ -140,21 +165,23 @@ export async function request<T>(
     // screen any more than a server that never answers.
     body = response.status === 401 ? null : await readBody(response);
   } catch (error) {
-    if (timeout.timedOut()) throw new ApiError(timeoutMessage(timeoutMs), 0);
+    if (timeout.timedOut()) throw new ApiError(timeoutMessage(timeoutMs), 0, 'TIMEOUT');
     if (options.signal?.aborted) throw error;
-    throw new ApiError(TRANSPORT_MESSAGES.network, 0);
+    throw new ApiError(TRANSPORT_MESSAGES.network, 0, 'NETWORK');
   } finally {
     timeout.done();
   }
 
   if (response.status === 401) {
-    if (options.ignoreUnauthorized) throw new ApiError(ERROR_MESSAGES.unauthorized, 401);
+    if (options.ignoreUnauthorized)
+      throw new ApiError(ERROR_MESSAGES.unauthorized, 401, ErrorCode.Unauthorized);
     throw handleUnauthorized();
   }
   if (!response.ok) {
     throw new ApiError(
       messageOf(body) ?? (response.statusText || TRANSPORT_MESSAGES.network),
       response.status,
+      codeOf(body, response.status),
     );
   }
   return body as T;

@@ -1,13 +1,14 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { ApiError, isTransportFailure } from './http.ts';
 import { setOfflineRetry } from './offline.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Only a read that got no answer is worth repeating; the server's refusals stand.
       retry: (failureCount, error) =>
-        failureCount < 2 &&
-        !(error instanceof Error && 'statusCode' in error && Number(error.statusCode) >= 400),
+        failureCount < 2 && (!(error instanceof ApiError) || isTransportFailure(error)),
       refetchOnWindowFocus: false,
       // Offline, a read is still tried once so the service worker can answer from its saved
       // copy (issue 16); only when that fails too does it wait for the connection.

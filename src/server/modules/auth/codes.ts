@@ -117,7 +117,8 @@ export async function consumeCode(
     )
     .orderBy(desc(emailCodes.id))
     .limit(1);
-  if (!current || current.expiresAt <= now) throw badRequest(CODE_MESSAGES.invalid);
+  if (!current || current.expiresAt <= now)
+    throw badRequest(CODE_MESSAGES.invalid, ErrorCode.ProofRefused);
 
   const [spent] = await db
     .update(emailCodes)
@@ -135,7 +136,10 @@ export async function consumeCode(
       .select({ consumedAt: emailCodes.consumedAt })
       .from(emailCodes)
       .where(eq(emailCodes.id, current.id));
-    throw badRequest(latest?.consumedAt ? CODE_MESSAGES.invalid : CODE_MESSAGES.locked);
+    throw badRequest(
+      latest?.consumedAt ? CODE_MESSAGES.invalid : CODE_MESSAGES.locked,
+      ErrorCode.ProofRefused,
+    );
   }
 
   const expected = Buffer.from(current.codeHash, 'hex');
@@ -143,6 +147,7 @@ export async function consumeCode(
   if (!timingSafeEqual(expected, actual)) {
     throw badRequest(
       spent.attempts >= CODE_MAX_ATTEMPTS ? CODE_MESSAGES.locked : CODE_MESSAGES.invalid,
+      ErrorCode.ProofRefused,
     );
   }
   const consumed = await db
@@ -150,5 +155,5 @@ export async function consumeCode(
     .set({ consumedAt: now })
     .where(and(eq(emailCodes.id, current.id), isNull(emailCodes.consumedAt)))
     .returning({ id: emailCodes.id });
-  if (consumed.length === 0) throw badRequest(CODE_MESSAGES.invalid);
+  if (consumed.length === 0) throw badRequest(CODE_MESSAGES.invalid, ErrorCode.ProofRefused);
 }

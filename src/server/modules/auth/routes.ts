@@ -55,7 +55,11 @@ function emailOf(request: FastifyRequest): string {
 }
 
 function tooMany(_request: FastifyRequest, context: { after: string }) {
-  return { statusCode: 429, message: `Too many attempts. Please try again in ${context.after}.` };
+  return {
+    statusCode: 429,
+    code: ErrorCode.TooManyRequests,
+    message: `Too many attempts. Please try again in ${context.after}.`,
+  };
 }
 
 export async function authRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {

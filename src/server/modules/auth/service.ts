@@ -202,7 +202,7 @@ export async function login(
     throw badRequest(ERROR_MESSAGES.invalidCredentials);
   }
   await recordLoginSuccess(ctx.db, attempt);
-  if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified);
+  if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified, ErrorCode.EmailUnverified);
   if (user.suspendedAt) {
     const reason = user.suspendedReason ? ` Reason: ${user.suspendedReason}.` : '';
     throw new AppError(ErrorCode.AccountSuspended, `${AUTH_MESSAGES.suspended}${reason}`);

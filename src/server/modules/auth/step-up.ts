@@ -87,12 +87,12 @@ export async function proveOwner(
   const { passwordHash } = account;
   if (passwordHash) {
     const password = proof.currentPassword;
-    if (!password) throw badRequest(STEP_UP_MESSAGES.passwordRequired);
+    if (!password) throw badRequest(STEP_UP_MESSAGES.passwordRequired, ErrorCode.ProofRefused);
     await guardedGuess(
       ctx,
       account.id,
       () => verifyPassword(passwordHash, password),
-      () => badRequest(STEP_UP_MESSAGES.passwordWrong),
+      () => badRequest(STEP_UP_MESSAGES.passwordWrong, ErrorCode.ProofRefused),
     );
     return;
   }

@@ -160,24 +160,24 @@ export async function playGame(
       const [game] = await tx.select().from(games).where(eq(games.id, input.gameID)).limit(1);
       if (!game) throw notFound(GAME_MESSAGES.notFound);
       if (input.entryFee !== undefined && nairaToKobo(input.entryFee) !== game.entryFee)
-        throw new AppError(ErrorCode.Conflict, feeChangedMessage(game.entryFee), {
+        throw new AppError(ErrorCode.FeeChanged, feeChangedMessage(game.entryFee), {
           data: toApiGame(game, false),
         });
       if (game.status === 'UPCOMING') throw badRequest(GAME_MESSAGES.notStarted);
       // Taking the last place closes a game: later players are told it is full, the same
       // answer as for those who lose the race for that place below.
       if (game.status === 'CLOSED' && game.playerCount >= game.maximumPlayers)
-        throw conflict(GAME_MESSAGES.full);
+        throw conflict(GAME_MESSAGES.full, ErrorCode.GameFull);
       if (game.status !== 'ONGOING') throw badRequest(GAME_MESSAGES.closed);
       if (game.isTournament && !player.features?.tournamentAccess)
-        throw forbidden(GAME_MESSAGES.tournamentOnly);
+        throw forbidden(GAME_MESSAGES.tournamentOnly, ErrorCode.VipOnly);
 
       const [existing] = await tx
         .select({ id: gameEntries.id })
         .from(gameEntries)
         .where(and(eq(gameEntries.gameId, game.id), eq(gameEntries.userId, userId)))
         .limit(1);
-      if (existing) throw conflict(GAME_MESSAGES.alreadyPlayed);
+      if (existing) throw conflict(GAME_MESSAGES.alreadyPlayed, ErrorCode.AlreadyPlayed);
 
       const limit = player.features ? player.features.gamesPerDay : settings.dailyGameLimit;
       if (limit !== null) {
@@ -187,12 +187,14 @@ export async function playGame(
           .where(
             and(eq(gameEntries.userId, userId), gte(gameEntries.createdAt, lagosDayStart(now))),
           );
-        if ((today?.total ?? 0) >= limit) throw forbidden(dailyLimitMessage(limit));
+        if ((today?.total ?? 0) >= limit)
+          throw forbidden(dailyLimitMessage(limit), ErrorCode.DailyLimitReached);
       }
 
       if (game.entryFee > 0n) {
         const needed = maxKobo(game.entryFee, settings.minimumPaymentAmount);
-        if (player.balance < needed) throw badRequest(minimumBalanceMessage(needed));
+        if (player.balance < needed)
+          throw badRequest(minimumBalanceMessage(needed), ErrorCode.InsufficientFunds);
         // Counted under the row lock above, so concurrent plays cannot pass a limit together.
         await assertWithinLimits(tx, userId, 'spend', game.entryFee, now);
       }
@@ -212,7 +214,7 @@ export async function playGame(
           ),
         )
         .returning({ playerCount: games.playerCount, status: games.status });
-      if (!place) throw conflict(GAME_MESSAGES.full);
+      if (!place) throw conflict(GAME_MESSAGES.full, ErrorCode.GameFull);
 
       const [entry] = await tx
         .insert(gameEntries)
@@ -245,7 +247,8 @@ export async function playGame(
     });
   } catch (error) {
     // Two plays racing past the check above: the unique index keeps exactly one.
-    if (isUniqueViolation(error)) throw conflict(GAME_MESSAGES.alreadyPlayed);
+    if (isUniqueViolation(error))
+      throw conflict(GAME_MESSAGES.alreadyPlayed, ErrorCode.AlreadyPlayed);
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import type { User } from '../../../shared/schemas/users.ts';
 import type { Database } from '../../db/client.ts';
 import { plans, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { conflict, ErrorCode, notFound } from '../../errors.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { queuePush } from '../notifications/fan-out.ts';
 import { notify } from '../notifications/service.ts';
@@ -58,14 +58,15 @@ export async function subscribe(
   now: Date,
 ): Promise<User> {
   const userId = actor.id;
-  if (!/^[0-9a-f-]{36}$/i.test(planId)) throw notFound(PLAN_MESSAGES.notFound);
+  if (!/^[0-9a-f-]{36}$/i.test(planId))
+    throw notFound(PLAN_MESSAGES.notFound, ErrorCode.PlanNotFound);
   await inTransaction(db, async (tx) => {
     await lockLiveAccount(tx, actor, now);
     const [plan] = await tx
       .select()
       .from(plans)
       .where(and(eq(plans.id, planId), eq(plans.isActive, true)));
-    if (!plan) throw notFound(PLAN_MESSAGES.notFound);
+    if (!plan) throw notFound(PLAN_MESSAGES.notFound, ErrorCode.PlanNotFound);
     const [user] = await tx
       .select({ planId: users.planId, ageConfirmedAt: users.ageConfirmedAt })
       .from(users)
@@ -74,7 +75,7 @@ export async function subscribe(
     if (!user) throw notFound('User not found');
     assertAgeConfirmed(user);
     await assertNotExcluded(tx, userId, now);
-    if (user.planId) throw conflict(PLAN_MESSAGES.alreadySubscribed);
+    if (user.planId) throw conflict(PLAN_MESSAGES.alreadySubscribed, ErrorCode.AlreadySubscribed);
     const price = weeklyPriceKobo(plan);
     await post(
       tx,

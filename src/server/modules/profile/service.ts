@@ -4,7 +4,7 @@ import type { UpdateUserBody, User } from '../../../shared/schemas/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { pushSubscriptions, sessions, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, ErrorCode, notFound } from '../../errors.ts';
 import { toE164 } from '../../lib/phone.ts';
 import type { AvatarStorage } from '../../providers/storage.ts';
 import { consumeCode, issueCode } from '../auth/codes.ts';
@@ -240,7 +240,7 @@ export async function deleteAccount(
     ctx,
     userId,
     () => verifyPassword(passwordHash, password),
-    () => badRequest(PROFILE_MESSAGES.deleteWrongPassword),
+    () => badRequest(PROFILE_MESSAGES.deleteWrongPassword, ErrorCode.ProofRefused),
   );
 
   const anonymised = await ctx.db

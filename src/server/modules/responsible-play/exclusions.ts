@@ -11,7 +11,7 @@ import {
 import type { PlayExclusion } from '../../../shared/schemas/responsible-play.ts';
 import type { Executor } from '../../db/client.ts';
 import { playExclusions, users } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, ErrorCode, forbidden, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -56,7 +56,8 @@ export async function activeExclusion(
  */
 export async function assertNotExcluded(db: Executor, userId: string, now: Date): Promise<void> {
   const exclusion = await activeExclusion(db, userId, now);
-  if (exclusion) throw forbidden(exclusionMessage(exclusion.kind, exclusion.endsAt));
+  if (exclusion)
+    throw forbidden(exclusionMessage(exclusion.kind, exclusion.endsAt), ErrorCode.PlayPaused);
 }
 
 /**

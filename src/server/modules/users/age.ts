@@ -1,4 +1,4 @@
-import { forbidden } from '../../errors.ts';
+import { ErrorCode, forbidden } from '../../errors.ts';
 
 export const AGE_MESSAGES = {
   required:
@@ -11,5 +11,5 @@ export const AGE_MESSAGES = {
  * has no confirmation yet and may not play or pay until it gives one.
  */
 export function assertAgeConfirmed(account: { ageConfirmedAt: Date | null }): void {
-  if (!account.ageConfirmedAt) throw forbidden(AGE_MESSAGES.required);
+  if (!account.ageConfirmedAt) throw forbidden(AGE_MESSAGES.required, ErrorCode.AgeUnconfirmed);
 }

@@ -38,7 +38,7 @@ export const INSUFFICIENT_FUNDS = 'Insufficient wallet balance. Top up and try a
 
 export class InsufficientFundsError extends AppError {
   constructor(message: string = INSUFFICIENT_FUNDS) {
-    super(ErrorCode.BadRequest, message);
+    super(ErrorCode.InsufficientFunds, message);
   }
 }
 

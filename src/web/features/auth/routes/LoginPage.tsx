@@ -1,4 +1,5 @@
 import { API_BASE } from '@shared/constants.ts';
+import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { LiveFields } from '@web/components/ui/LiveFields.tsx';
@@ -50,7 +51,7 @@ export function LoginPage() {
       loginEmail.forget();
       navigate(returnTo ?? '/', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 403) {
+      if (error instanceof ApiError && error.code === ErrorCode.EmailUnverified) {
         setPendingEmail(email.trim());
         navigate('/verifyemail');
         return;

@@ -1,8 +1,15 @@
+import { ErrorCode } from '@shared/error-codes.ts';
 import type { PlayGameBody, PlayResult } from '@shared/schemas/games.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '@web/lib/http.ts';
 import { noteAnswerSubmitted } from '@web/lib/install-moment.ts';
 import { adjustBalance } from '@web/lib/session.ts';
+
+const GAME_CHANGED = new Set<string>([
+  ErrorCode.FeeChanged,
+  ErrorCode.GameFull,
+  ErrorCode.AlreadyPlayed,
+]);
 
 /** POST /game/play: takes a place, debits the entry fee, answers 201 {message, data}. */
 export const playGame = (body: PlayGameBody) =>
@@ -26,8 +33,8 @@ export function usePlayGame() {
       void queryClient.invalidateQueries({ queryKey: ['games'] });
     },
     onError: (error) => {
-      // 409: the game changed under the player (new fee, full, already played): show it afresh.
-      if (error instanceof ApiError && error.statusCode === 409)
+      // The game changed under the player (new fee, full, already played): show it afresh.
+      if (error instanceof ApiError && GAME_CHANGED.has(error.code))
         void queryClient.invalidateQueries({ queryKey: ['games'] });
     },
   });

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
@@ -53,7 +54,7 @@ export function UpgradeAccountPage() {
       },
       onError: (error) => {
         toast.error(
-          error instanceof ApiError && error.statusCode === 404
+          error instanceof ApiError && error.code === ErrorCode.PlanNotFound
             ? ERROR_MESSAGES.planNotFound
             : errorMessage(error, ERROR_MESSAGES.genericOops),
         );

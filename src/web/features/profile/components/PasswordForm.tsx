@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import {
   newPasswordSchema,
@@ -40,7 +41,7 @@ function passwordFormSchema(hasSetPassword: boolean) {
 /** The server's refusals of the current password or code (wrong, missing, or too many tries). */
 function isProofRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.statusCode === 429 || /current password|code/i.test(error.message);
+  return error.code === ErrorCode.ProofRefused || error.code === ErrorCode.TooManyRequests;
 }
 
 type PasswordValues = z.infer<ReturnType<typeof passwordFormSchema>>;

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import {
   bankAccountBodySchema,
@@ -30,7 +31,7 @@ export const REPLACE_PROOF_HINT =
 /** The server's refusals of the password or code (wrong, missing, or too many tries). */
 function isProofRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.statusCode === 429 || /password|code/i.test(error.message);
+  return error.code === ErrorCode.ProofRefused || error.code === ErrorCode.TooManyRequests;
 }
 
 /**
