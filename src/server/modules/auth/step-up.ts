@@ -97,7 +97,7 @@ export async function proveOwner(
     return;
   }
   const code = proof.code;
-  if (!code) throw badRequest(STEP_UP_MESSAGES.codeRequired);
+  if (!code) throw badRequest(STEP_UP_MESSAGES.codeRequired, ErrorCode.ProofRefused);
   await guardedGuess(
     ctx,
     account.id,
@@ -112,7 +112,7 @@ export async function proveOwner(
       );
       return true;
     },
-    () => badRequest(STEP_UP_MESSAGES.codeRequired),
+    () => badRequest(STEP_UP_MESSAGES.codeRequired, ErrorCode.ProofRefused),
   );
 }
 
@@ -124,7 +124,7 @@ export async function sendStepUpCode(ctx: AuthContext, userId: string): Promise<
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!account) throw notFound('User not found');
-  if (account.passwordHash) throw badRequest(STEP_UP_MESSAGES.usePassword);
+  if (account.passwordHash) throw badRequest(STEP_UP_MESSAGES.usePassword, ErrorCode.ProofRefused);
   const code = await issueCode(
     ctx.db,
     ctx.pepper,
