@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../test/server.ts';
 import { setPageUrl } from '../test/browser.ts';
 import { closedOrigin, sendJson, startFakeServer } from '../test/fake-server.ts';
-import { ApiError, http, TRANSPORT_MESSAGES, timeoutMessage } from './http.ts';
+import { ApiError, type ApiErrorCode, http, TRANSPORT_MESSAGES, timeoutMessage } from './http.ts';
 
 const server = testServerPerFile();
 
@@ -20,9 +20,14 @@ async function failure(call: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the call to fail, but it succeeded');
 }
 
-function expectApiError(error: unknown, message: string, statusCode: number): void {
+function expectApiError(
+  error: unknown,
+  message: string,
+  statusCode: number,
+  code: ApiErrorCode,
+): void {
   expect(error).toBeInstanceOf(ApiError);
-  expect(error).toMatchObject({ name: 'ApiError', message, statusCode });
+  expect(error).toMatchObject({ name: 'ApiError', message, statusCode, code });
 }
 
 describe('http client against the real server', () => {
@@ -48,7 +53,7 @@ describe('http client against the real server', () => {
       error = await failure(http.get('/user'));
     });
 
-    expectApiError(error, ERROR_MESSAGES.unauthorized, 401);
+    expectApiError(error, ERROR_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(window.location.pathname).toBe('/login');
     const toast = await screen.findByRole('status');
@@ -62,7 +67,7 @@ describe('http client against the real server', () => {
 
     const error = await failure(act(() => http.get('/notification')));
 
-    expectApiError(error, 'Unauthorized', 401);
+    expectApiError(error, 'Unauthorized', 401, 'UNAUTHORIZED');
     expect(window.location.pathname).toBe('/login');
   });
 
@@ -72,7 +77,7 @@ describe('http client against the real server', () => {
 
     const error = await failure(act(() => http.get('/user')));
 
-    expectApiError(error, 'Unauthorized', 401);
+    expectApiError(error, 'Unauthorized', 401, 'UNAUTHORIZED');
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
@@ -83,7 +88,7 @@ describe('http client against the real server', () => {
 
     const error = await failure(act(() => http.get('/user')));
 
-    expectApiError(error, 'Unauthorized', 401);
+    expectApiError(error, 'Unauthorized', 401, 'UNAUTHORIZED');
     expect(push).not.toHaveBeenCalled();
     expect(replace).not.toHaveBeenCalled();
     expect(window.location.href).toBe(`${server().origin}/login?error=Session%20expired`);
@@ -95,7 +100,7 @@ describe('http client against the real server', () => {
 
     const error = await failure(http.get('/notification', { query: { page: 0 } }));
 
-    expectApiError(error, 'Page must be a whole number from 1', 400);
+    expectApiError(error, 'Page must be a whole number from 1', 400, 'VALIDATION_FAILED');
     // Only a 401 logs the player out.
     expect(localStorage.getItem('authToken')).not.toBeNull();
     expect(window.location.pathname).toBe('/Home');
@@ -104,7 +109,7 @@ describe('http client against the real server', () => {
   it("rejects an unknown API route with the server's 404 message", async () => {
     const error = await failure(http.post('/no-such-call', { a: 1 }));
 
-    expectApiError(error, 'Route POST /api/v1/no-such-call not found', 404);
+    expectApiError(error, 'Route POST /api/v1/no-such-call not found', 404, 'NOT_FOUND');
   });
 });
 
@@ -165,13 +170,14 @@ describe('http client on the wire', () => {
         response.writeHead(502, { 'content-type': 'text/html' });
         response.end('<html><body>Bad gateway</body></html>');
       } else {
-        sendJson(response, 500, { statusCode: 500, message: '   ' });
+        sendJson(response, 500, { statusCode: 500, code: 'INTERNAL', message: '   ' });
       }
     });
     setPageUrl(`${fake.origin}/Home`);
 
-    expectApiError(await failure(http.get('/html')), 'Bad Gateway', 502);
-    expectApiError(await failure(http.get('/json')), 'Internal Server Error', 500);
+    // No body to read a code from: the status decides it.
+    expectApiError(await failure(http.get('/html')), 'Bad Gateway', 502, 'INTERNAL');
+    expectApiError(await failure(http.get('/json')), 'Internal Server Error', 500, 'INTERNAL');
   });
 
   it('rejects with the transport message and status 0 when the server never answers', async () => {
@@ -183,7 +189,7 @@ describe('http client on the wire', () => {
     const started = Date.now();
     const error = await failure(http.get('/game', { timeoutMs: 150 }));
 
-    expectApiError(error, timeoutMessage(150), 0);
+    expectApiError(error, timeoutMessage(150), 0, 'TIMEOUT');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(TRANSPORT_MESSAGES.timeout).toBe('timeout of 20000ms exceeded');
   });
@@ -195,13 +201,18 @@ describe('http client on the wire', () => {
     });
     setPageUrl(`${fake.origin}/Home`);
 
-    expectApiError(await failure(http.get('/game', { timeoutMs: 200 })), timeoutMessage(200), 0);
+    expectApiError(
+      await failure(http.get('/game', { timeoutMs: 200 })),
+      timeoutMessage(200),
+      0,
+      'TIMEOUT',
+    );
   });
 
   it('rejects with Network Error and status 0 when the connection is refused', async () => {
     setPageUrl(`${await closedOrigin()}/Home`);
 
-    expectApiError(await failure(http.get('/settings')), TRANSPORT_MESSAGES.network, 0);
+    expectApiError(await failure(http.get('/settings')), TRANSPORT_MESSAGES.network, 0, 'NETWORK');
   });
 
   it("passes the caller's own abort through instead of calling it a network error", async () => {

@@ -182,7 +182,7 @@ describe('session restore rules', () => {
       if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
       else if (request.url === '/api/v1/settings')
         sendJson(response, 200, { data: sampleSettings });
-      else sendJson(response, 404, { message: 'not here', statusCode: 404 });
+      else sendJson(response, 404, { message: 'not here', statusCode: 404, code: 'NOT_FOUND' });
     });
   }
 
@@ -300,7 +300,12 @@ describe('session restore rules', () => {
   it('keeps what did load when only one of the two calls fails', async () => {
     const fake = await startFakeServer((request, response) => {
       if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
-      else sendJson(response, 500, { message: 'settings unavailable', statusCode: 500 });
+      else
+        sendJson(response, 500, {
+          message: 'settings unavailable',
+          statusCode: 500,
+          code: 'INTERNAL',
+        });
     });
     localStorage.setItem('authToken', 'token-abc');
     setPageUrl(`${fake.origin}/Home`);

@@ -95,6 +95,19 @@ describe('LoginPage', () => {
     expect(getSession().user).toBeNull();
   });
 
+  it('stays on /login with the message for a refusal other than EMAIL_UNVERIFIED', async () => {
+    const row = await server().createUser({ suspendedAt: new Date() }, { password: PASSWORD });
+    const person = open('login');
+
+    await person.type(field('Email'), row.email);
+    await person.type(field('Password'), PASSWORD);
+    await person.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText(/Your account is suspended/, {}, HASHING)).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+    expect(getSession().pendingEmail).toBeNull();
+  });
+
   it('shows a linked error as one line of plain text', () => {
     open('login', `?error=${encodeURIComponent('<b>Google sign-in was cancelled</b>')}`);
     const alert = screen.getByRole('alert');

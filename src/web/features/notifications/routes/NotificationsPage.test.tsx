@@ -138,7 +138,11 @@ describe('NotificationsPage', () => {
 
   it('keeps a failed load silent: the empty inbox and no error toast', async () => {
     const fake = await startFakeServer((_request, response) =>
-      sendJson(response, 500, { message: 'database unavailable', statusCode: 500 }),
+      sendJson(response, 500, {
+        message: 'database unavailable',
+        statusCode: 500,
+        code: 'INTERNAL',
+      }),
     );
     setPageUrl(`${fake.origin}/Notifications`);
     localStorage.setItem('authToken', 'token-abc');

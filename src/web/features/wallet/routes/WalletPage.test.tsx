@@ -233,7 +233,7 @@ describe('WalletPage', () => {
         return sendJson(response, 200, { data: { withdrawals: [], pagination: empty } });
       if (path === '/api/v1/payment')
         return sendJson(response, 200, { data: { payments: [], pagination: empty } });
-      sendJson(response, 404, { message: 'Not found', statusCode: 404 });
+      sendJson(response, 404, { message: 'Not found', statusCode: 404, code: 'NOT_FOUND' });
     });
     setPageUrl(`${fake.origin}/wallet`);
     localStorage.setItem('authToken', 'token-abc');
