@@ -17,7 +17,7 @@ import { adminSettingsSchema } from '../../../shared/schemas/settings.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, plans, settings } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, ErrorCode, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/record.ts';
 import { toApiPlan } from '../plans/service.ts';
@@ -97,7 +97,8 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
           tier3BalanceCap: stored('tier3BalanceCap'),
           tier3DailyWithdrawalCap: stored('tier3DailyWithdrawalCap'),
         });
-        if (issue) throw badRequest(issue.message);
+        // The schema's own rule, checked against the stored caps: the same code as when it fails there.
+        if (issue) throw badRequest(issue.message, ErrorCode.ValidationFailed);
         const [after] = await tx
           .update(settings)
           .set({

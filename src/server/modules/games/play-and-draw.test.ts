@@ -85,6 +85,7 @@ describe('play and draw', () => {
     expect(tooLong.json()).toEqual({
       message: 'Your answer must be 20 words or fewer',
       statusCode: 400,
+      code: 'VALIDATION_FAILED',
     });
     expect((await play('   ')).json().message).toBe('Type your answer before you submit');
     expect((await play('first answer')).statusCode).toBe(201);

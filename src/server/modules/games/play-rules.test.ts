@@ -104,7 +104,11 @@ describe('POST /game/play: the answer', () => {
     const game = await fresh();
     for (const [answer, message] of refusals) {
       const response = await play(app, player, game.id, answer);
-      expect(response.json(), JSON.stringify(answer)).toEqual({ statusCode: 400, message });
+      expect(response.json(), JSON.stringify(answer)).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message,
+      });
     }
     expect(await entriesOf(app, player.id)).toHaveLength(0);
 
@@ -128,7 +132,11 @@ describe('POST /game/play: the answer', () => {
       headers: await bearerFor(app, player),
       payload: { submittedAnswer: 'hello' },
     });
-    expect(noGame.json()).toEqual({ statusCode: 400, message: 'Choose a game to play' });
+    expect(noGame.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Choose a game to play',
+    });
     const anonymous = await app.inject({
       method: 'POST',
       url: '/api/v1/game/play',
@@ -143,7 +151,11 @@ describe('POST /game/play: the answer', () => {
     const game = await createGame(app.db, { entryFee: 10_000n });
     expect((await play(app, player, game.id, 'first')).statusCode).toBe(201);
     const second = await play(app, player, game.id, 'second thoughts');
-    expect(second.json()).toEqual({ statusCode: 409, message: MESSAGES.again });
+    expect(second.json()).toEqual({
+      statusCode: 409,
+      code: 'ALREADY_PLAYED',
+      message: MESSAGES.again,
+    });
     const entries = await entriesOf(app, player.id);
     expect(entries.map((entry) => entry.answer)).toEqual(['first']);
     expect(await balanceOf(app, player.id)).toBe(40_000n);
@@ -168,7 +180,11 @@ describe('POST /game/play: the answer', () => {
     ];
     for (const [answer, message] of refusals) {
       const response = await play(app, player, game.id, answer);
-      expect(response.json(), JSON.stringify(answer)).toEqual({ statusCode: 400, message });
+      expect(response.json(), JSON.stringify(answer)).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message,
+      });
     }
     expect(await entriesOf(app, player.id)).toHaveLength(0);
     expect(await balanceOf(app, player.id)).toBe(50_000n);
@@ -203,17 +219,21 @@ describe('POST /game/play: the game', () => {
     const crowded = await createGame(app.db, { maximumPlayers: 5, playerCount: 5 });
     endAfterTest(app, [upcoming, crowded]);
 
-    const expectations: Array<[string, number, string]> = [
-      [upcoming.id, 400, MESSAGES.notStarted],
-      [closed.id, 400, MESSAGES.closed],
-      [completed.id, 400, MESSAGES.closed],
-      [cancelled.id, 400, MESSAGES.closed],
-      [crowded.id, 409, MESSAGES.full],
-      ['00000000-0000-4000-8000-000000000000', 404, MESSAGES.notFound],
-      ['not-a-game', 404, MESSAGES.notFound],
+    const expectations: Array<[string, number, string, string]> = [
+      [upcoming.id, 400, 'BAD_REQUEST', MESSAGES.notStarted],
+      [closed.id, 400, 'BAD_REQUEST', MESSAGES.closed],
+      [completed.id, 400, 'BAD_REQUEST', MESSAGES.closed],
+      [cancelled.id, 400, 'BAD_REQUEST', MESSAGES.closed],
+      [crowded.id, 409, 'GAME_FULL', MESSAGES.full],
+      ['00000000-0000-4000-8000-000000000000', 404, 'NOT_FOUND', MESSAGES.notFound],
+      ['not-a-game', 404, 'NOT_FOUND', MESSAGES.notFound],
     ];
-    for (const [gameID, statusCode, message] of expectations) {
-      expect((await play(app, player, gameID)).json(), gameID).toEqual({ statusCode, message });
+    for (const [gameID, statusCode, code, message] of expectations) {
+      expect((await play(app, player, gameID)).json(), gameID).toEqual({
+        statusCode,
+        code,
+        message,
+      });
     }
     expect(await entriesOf(app, player.id)).toHaveLength(0);
     expect(await balanceOf(app, player.id)).toBe(100_000n);
@@ -250,6 +270,7 @@ describe('POST /game/play: the game', () => {
 
     expect((await play(app, late, game.id)).json()).toEqual({
       statusCode: 409,
+      code: 'GAME_FULL',
       message: MESSAGES.full,
     });
   });
@@ -267,6 +288,7 @@ describe('POST /game/play: the game', () => {
     for (const player of [noPlan, basicPlayer]) {
       expect((await play(app, player, tournament.id)).json()).toEqual({
         statusCode: 403,
+        code: 'VIP_ONLY',
         message: MESSAGES.tournament,
       });
     }
@@ -300,6 +322,7 @@ describe('POST /game/play: money', () => {
       mine.push(poor.id);
       expect((await play(app, poor, game.id)).json()).toEqual({
         statusCode: 400,
+        code: 'INSUFFICIENT_FUNDS',
         message: minimumBalanceMessage(needed),
       });
       expect(await balanceOf(app, poor.id)).toBe(short);
@@ -396,7 +419,11 @@ describe('POST /game/play: daily limit', () => {
 
     for (let i = 0; i < limit; i += 1)
       expect((await play(app, player, next().id)).statusCode).toBe(201);
-    const refused = { statusCode: 403, message: dailyLimitMessage(limit) };
+    const refused = {
+      statusCode: 403,
+      code: 'DAILY_LIMIT_REACHED',
+      message: dailyLimitMessage(limit),
+    };
     expect((await play(app, player, next().id)).json()).toEqual(refused);
     // 22:59:59 UTC is 23:59:59 in Lagos: still the same day, although it is late in UTC terms.
     clock.set('2031-03-14T22:59:59Z');

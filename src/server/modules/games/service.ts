@@ -116,7 +116,8 @@ export async function getGame(db: Database, gameId: string, userId: string): Pro
  */
 export function normaliseAnswer(answer: string): string {
   const { visible, problem } = checkAnswerRule(answer);
-  if (problem) throw badRequest(ANSWER_MESSAGES[problem]);
+  // The same rule as the body's size cap in the schema, so the same code as its failures.
+  if (problem) throw badRequest(ANSWER_MESSAGES[problem], ErrorCode.ValidationFailed);
   return visible;
 }
 

@@ -104,7 +104,11 @@ describe('tier caps and the AML threshold in Settings', () => {
         headers,
         payload: { ...BASE, ...change },
       });
-      expect(response.json(), JSON.stringify(change)).toEqual({ statusCode: 400, message });
+      expect(response.json(), JSON.stringify(change)).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message,
+      });
     }
     const after = await app.inject({ url: '/api/v1/admin/settings', headers });
     expect(after.json().data).toEqual({ ...BASE, ...DEFAULT_LIMITS });
