@@ -63,6 +63,7 @@ describe('input lengths (issue 12, finding 10)', () => {
     });
     expect(response.json()).toEqual({
       statusCode: 400,
+      code: 'VALIDATION_FAILED',
       message: 'Full name must be at most 100 characters',
     });
   });

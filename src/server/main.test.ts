@@ -50,7 +50,11 @@ describe('the server process', () => {
     request.end(body.slice(1000));
     const answered = await response;
     expect(answered.status).toBe(404);
-    expect(JSON.parse(answered.text)).toEqual({ message: expect.any(String), statusCode: 404 });
+    expect(JSON.parse(answered.text)).toEqual({
+      message: expect.any(String),
+      statusCode: 404,
+      code: 'NOT_FOUND',
+    });
 
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(stdout()).toContain('shutting down: finishing in-flight requests');

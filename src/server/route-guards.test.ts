@@ -89,7 +89,12 @@ describe('route guards (issue 12)', () => {
         });
         if (response.statusCode !== 401)
           unguarded.push(`${key(route)} (${authorization ?? 'no token'}) → ${response.statusCode}`);
-        else expect(response.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
+        else
+          expect(response.json()).toEqual({
+            statusCode: 401,
+            code: 'UNAUTHORIZED',
+            message: 'Unauthorized',
+          });
       }
     }
     expect(unguarded, unguarded.join('\n')).toEqual([]);
@@ -115,7 +120,11 @@ describe('route guards (issue 12)', () => {
       });
       if (response.statusCode !== 403) open.push(`${key(route)} → ${response.statusCode}`);
       else
-        expect(response.json()).toEqual({ statusCode: 403, message: 'Only operators can do this' });
+        expect(response.json()).toEqual({
+          statusCode: 403,
+          code: 'OPERATORS_ONLY',
+          message: 'Only operators can do this',
+        });
     }
     expect(open, open.join('\n')).toEqual([]);
   });

@@ -19,7 +19,7 @@ async function bumpTokenVersion(userId: string) {
 }
 
 const PROTECTED = ['/api/v1/notification', '/api/v1/user'] as const;
-const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
+const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401, code: 'UNAUTHORIZED' };
 
 /**
  * A token shaped like the server's own, with parts the test controls. It names a live session
@@ -44,7 +44,7 @@ async function craftToken(
 async function expectUnauthorized(
   app: FastifyInstance,
   headers: Record<string, string>,
-  body: { message: string; statusCode: number } = UNAUTHORIZED,
+  body: { message: string; statusCode: number; code: string } = UNAUTHORIZED,
 ) {
   for (const url of PROTECTED) {
     const response = await app.inject({ url, headers });
@@ -207,6 +207,7 @@ describe('bearer authentication', () => {
     await expectUnauthorized(app, headers, {
       message: 'Your account is suspended. Contact support.',
       statusCode: 401,
+      code: 'UNAUTHORIZED',
     });
   });
 });

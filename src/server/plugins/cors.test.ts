@@ -99,7 +99,11 @@ describe('CORS with CORS_ORIGINS set', () => {
     ]) {
       const response = await preflight(app, origin);
       expect(response.statusCode, origin).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, message: expect.any(String) });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: expect.any(String),
+      });
       expectNoCorsHeaders(response.headers);
     }
   });
@@ -125,7 +129,11 @@ describe('CORS with CORS_ORIGINS set', () => {
     // A client on another origin reads the error message only if the error carries the header.
     const refused = await app.inject({ url: '/api/v1/user', headers: { origin: APP_ORIGIN } });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
+    expect(refused.json()).toEqual({
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+      message: 'Unauthorized',
+    });
     expect(refused.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
 
     const other = await app.inject({

@@ -59,6 +59,7 @@ describe('naira amounts out of range (issue 12, finding 8)', () => {
         });
         expect(topUp.json(), `top-up ${amount}`).toEqual({
           statusCode: 400,
+          code: 'VALIDATION_FAILED',
           message: 'The maximum top-up is ₦10,000,000',
         });
       }
@@ -70,6 +71,7 @@ describe('naira amounts out of range (issue 12, finding 8)', () => {
       });
       expect(withdrawal.json(), `withdrawal ${amount}`).toEqual({
         statusCode: 400,
+        code: 'VALIDATION_FAILED',
         message: 'The maximum withdrawal is ₦1,000,000,000',
       });
     }
@@ -139,7 +141,11 @@ describe('naira amounts out of range (issue 12, finding 8)', () => {
       headers: asAdmin,
       payload: { amount: 0.001, reason: 'rounding' },
     });
-    expect(adjustment.json()).toEqual({ statusCode: 400, message: 'Amount cannot be zero' });
+    expect(adjustment.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Amount cannot be zero',
+    });
   });
 });
 
@@ -209,6 +215,7 @@ describe('text the database cannot store (issue 12, finding 8)', () => {
       const response = await send(app, request);
       expect(response.json(), `${request.method} ${request.url}`).toEqual({
         statusCode: 400,
+        code: 'BAD_REQUEST',
         message: INPUT_MESSAGES.unsupportedCharacter,
       });
     }
@@ -229,6 +236,7 @@ describe('text the database cannot store (issue 12, finding 8)', () => {
     });
     expect(response.json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message: INPUT_MESSAGES.unsupportedCharacter,
     });
     // A whole pair is an emoji like any other.
@@ -259,7 +267,7 @@ describe('text the database cannot store (issue 12, finding 8)', () => {
       payload: JSON.stringify({ username: 'x'.repeat(2_000_000) }),
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toMatchObject({ statusCode: 413 });
+    expect(huge.json()).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
 });
 
@@ -281,6 +289,7 @@ describe('found by the route fuzzer (issue 12)', () => {
       });
       expect(response.json(), `${boundary} ${payload}`).toEqual({
         statusCode: 400,
+        code: 'BAD_REQUEST',
         message: 'Please upload a valid profile photo',
       });
     }
@@ -305,7 +314,11 @@ describe('found by the route fuzzer (issue 12)', () => {
         },
       },
     });
-    expect(plan.json()).toEqual({ statusCode: 400, message: 'Daily amount must be above zero' });
+    expect(plan.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Daily amount must be above zero',
+    });
     const settings = await send(app, {
       method: 'PUT',
       url: '/api/v1/admin/settings',
@@ -319,6 +332,7 @@ describe('found by the route fuzzer (issue 12)', () => {
     });
     expect(settings.json()).toEqual({
       statusCode: 400,
+      code: 'VALIDATION_FAILED',
       message: 'Minimum payment must be above zero',
     });
   });

@@ -93,7 +93,11 @@ describe('GET /metrics: who may read it', () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
       const response = await app.inject({ url: '/metrics', headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Route GET /metrics not found', statusCode: 404 });
+      expect(response.json()).toEqual({
+        message: 'Route GET /metrics not found',
+        statusCode: 404,
+        code: 'NOT_FOUND',
+      });
       expect(response.body).not.toContain('pluckers_');
     }
   });
@@ -113,7 +117,11 @@ describe('GET /metrics: who may read it', () => {
       });
       expect(response.statusCode, authorization).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer');
-      expect(response.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        code: 'UNAUTHORIZED',
+        message: 'Unauthorized',
+      });
     }
 
     const response = await app.inject({

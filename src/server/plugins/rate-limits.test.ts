@@ -78,6 +78,7 @@ describe('rate limits shared by every instance', () => {
       expect(refused.json()).toEqual({
         message: 'Too many attempts. Please try again in 15 minutes.',
         statusCode: 429,
+        code: 'TOO_MANY_REQUESTS',
       });
     }
   });

@@ -87,6 +87,7 @@ describe('security headers', () => {
     expect(limited.json()).toEqual({
       message: expect.stringMatching(/^Too many requests, please try again in /),
       statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
     });
     // Another client is not affected.
     expect((await app.inject({ url, remoteAddress: '203.0.113.8' })).statusCode).toBe(200);

@@ -103,7 +103,11 @@ describe('the built web app', () => {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(response.json(), url).toEqual({ message: expect.any(String), statusCode: 404 });
+      expect(response.json(), url).toEqual({
+        message: expect.any(String),
+        statusCode: 404,
+        code: 'NOT_FOUND',
+      });
     }
   });
 
@@ -111,7 +115,11 @@ describe('the built web app', () => {
     const app = await buildTestApp(database(), { WEB_DIST: webDist });
     const response = await app.inject({ method: 'POST', url: '/Home', payload: {} });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: expect.any(String), statusCode: 404 });
+    expect(response.json()).toEqual({
+      message: expect.any(String),
+      statusCode: 404,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('never serves files from outside the build directory', async () => {

@@ -74,6 +74,7 @@ describe('admin game endpoints', () => {
       });
       expect(asPlayer.json(), `${method} ${url}`).toEqual({
         statusCode: 403,
+        code: 'OPERATORS_ONLY',
         message: 'Only operators can do this',
       });
     }
@@ -128,22 +129,30 @@ describe('admin game endpoints', () => {
     expect(upcoming.json().data).toMatchObject({ status: 'UPCOMING', isTournament: true });
     expect(upcoming.json().data.commitment).not.toBe(game.commitment);
 
-    const refusals: Array<[object, string]> = [
-      [{ ...NEW_GAME, maximumPlayers: 4 }, 'A game needs room for at least 5 players'],
-      [{ ...NEW_GAME, title: 'No' }, 'Title must be at least 3 characters'],
-      [{ ...NEW_GAME, reward: -1 }, 'Reward cannot be negative'],
+    // The body's rules are the schema's; the category is looked up once the body is valid.
+    const refusals: Array<[object, string, string]> = [
+      [
+        { ...NEW_GAME, maximumPlayers: 4 },
+        'A game needs room for at least 5 players',
+        'VALIDATION_FAILED',
+      ],
+      [{ ...NEW_GAME, title: 'No' }, 'Title must be at least 3 characters', 'VALIDATION_FAILED'],
+      [{ ...NEW_GAME, reward: -1 }, 'Reward cannot be negative', 'VALIDATION_FAILED'],
       [
         { ...NEW_GAME, startsAt: '2031-01-02T00:00:00Z', endsAt: '2031-01-01T00:00:00Z' },
         'The end time must be after the start time',
+        'VALIDATION_FAILED',
       ],
       [
         { ...NEW_GAME, categoryID: '00000000-0000-4000-8000-000000000000' },
         'That category does not exist',
+        'BAD_REQUEST',
       ],
     ];
-    for (const [body, message] of refusals) {
+    for (const [body, message, code] of refusals) {
       expect((await request('POST', '/admin/games', body)).json()).toEqual({
         statusCode: 400,
+        code,
         message,
       });
     }
@@ -182,6 +191,7 @@ describe('admin game endpoints', () => {
     });
     expect(badCategory.json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message: 'That category does not exist',
     });
 
@@ -193,6 +203,7 @@ describe('admin game endpoints', () => {
     });
     expect(refused.json()).toEqual({
       statusCode: 409,
+      code: 'CONFLICT',
       message: 'This game already has players (or has ended) and can no longer be edited',
     });
     const [row] = await app.db.select().from(games).where(eq(games.id, created.id));
@@ -203,7 +214,11 @@ describe('admin game endpoints', () => {
       '/admin/games/00000000-0000-4000-8000-000000000000',
       NEW_GAME,
     );
-    expect(missing.json()).toEqual({ statusCode: 404, message: 'Game not found' });
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'Game not found',
+    });
     await app.db.update(games).set({ status: 'CANCELLED' }).where(eq(games.id, created.id));
   });
 
@@ -223,6 +238,7 @@ describe('admin game endpoints', () => {
     expect(job?.kind).toBe('draw');
     expect((await request('POST', `/admin/games/${game.id}/close`)).json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message: 'This game is already closed',
     });
     const missing = await request(
@@ -267,11 +283,16 @@ describe('admin game endpoints', () => {
 
     expect((await request('POST', `/admin/games/${game.id}/cancel`, {})).json()).toEqual({
       statusCode: 400,
+      code: 'VALIDATION_FAILED',
       message: 'Give a reason',
     });
     expect(
       (await request('POST', `/admin/games/${game.id}/cancel`, { reason: 'x' })).json(),
-    ).toEqual({ statusCode: 400, message: 'Give a reason of at least 3 characters' });
+    ).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Give a reason of at least 3 characters',
+    });
     const cancelled = await request('POST', `/admin/games/${game.id}/cancel`, {
       reason: 'a duplicate question',
     });
@@ -318,7 +339,7 @@ describe('admin game endpoints', () => {
 
     expect(
       (await request('POST', `/admin/games/${game.id}/cancel`, { reason: 'again' })).json(),
-    ).toEqual({ statusCode: 400, message: 'This game is already cancelled' });
+    ).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: 'This game is already cancelled' });
     await expectLedgerOk(
       app.db,
       players.map((p) => p.id),

@@ -150,6 +150,7 @@ describe('the fee the player saw', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       statusCode: 409,
+      code: 'FEE_CHANGED',
       message: feeChangedMessage(20_000n),
       data: { id: game.id, entryFee: 200, hasPlayedGame: false },
     });

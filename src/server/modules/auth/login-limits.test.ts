@@ -116,6 +116,7 @@ describe('password login limits: guessing is slowed, the owner is never locked o
       expect(response.json()).toEqual({
         message: ERROR_MESSAGES.invalidCredentials,
         statusCode: 400,
+        code: 'BAD_REQUEST',
       });
     }
 

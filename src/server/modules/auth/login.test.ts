@@ -76,7 +76,11 @@ describe('POST /auth/login', () => {
 
     const right = await login(app, user.email, PASSWORD);
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toEqual({ message: AUTH_MESSAGES.unverified, statusCode: 403 });
+    expect(right.json()).toEqual({
+      message: AUTH_MESSAGES.unverified,
+      statusCode: 403,
+      code: 'EMAIL_UNVERIFIED',
+    });
 
     const wrong = await login(app, user.email, 'Not-The-Password');
     expect(wrong.statusCode).toBe(400);
@@ -100,6 +104,7 @@ describe('POST /auth/login', () => {
       expect(answer.json()).toEqual({
         message: ERROR_MESSAGES.invalidCredentials,
         statusCode: 400,
+        code: 'BAD_REQUEST',
       });
     }
     // Byte for byte the same, headers that vary by request aside.
@@ -129,6 +134,7 @@ describe('POST /auth/login', () => {
     expect(response.json()).toEqual({
       message: `${AUTH_MESSAGES.suspended} Reason: multiple accounts.`,
       statusCode: 423,
+      code: 'ACCOUNT_SUSPENDED',
     });
     expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(401);
 
@@ -143,9 +149,17 @@ describe('POST /auth/login', () => {
       url: '/api/v1/auth/login',
       payload: { password: PASSWORD },
     });
-    expect(noEmail.json()).toEqual({ message: SIGNUP_MESSAGES.email, statusCode: 400 });
+    expect(noEmail.json()).toEqual({
+      message: SIGNUP_MESSAGES.email,
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
     const noPassword = await login(app, 'someone@example.test', '');
-    expect(noPassword.json()).toEqual({ message: SIGNUP_MESSAGES.password, statusCode: 400 });
+    expect(noPassword.json()).toEqual({
+      message: SIGNUP_MESSAGES.password,
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -157,7 +171,11 @@ describe('access tokens', () => {
   async function expectRefused(app: FastifyInstance, token: string) {
     const response = await getUser(app, token);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized', statusCode: 401 });
+    expect(response.json()).toEqual({
+      message: 'Unauthorized',
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+    });
   }
 
   it('accepts a well-formed token, so the refusals below are about what is wrong with each', async () => {

@@ -131,6 +131,7 @@ describe('POST /auth/forgot-password', () => {
     expect(limited.json()).toEqual({
       message: 'Too many attempts. Please try again in 15 minutes.',
       statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
     });
     await app.background.idle();
     expect(smtp.mailTo(user.email)).toHaveLength(5);
@@ -168,7 +169,11 @@ describe('POST /auth/reset-password', () => {
 
     const replay = await reset(app, user.email, code, 'Attacker-Chosen-99');
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ message: CODE_MESSAGES.invalid, statusCode: 400 });
+    expect(replay.json()).toEqual({
+      message: CODE_MESSAGES.invalid,
+      statusCode: 400,
+      code: 'PROOF_REFUSED',
+    });
     expect((await login(app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -220,7 +225,11 @@ describe('POST /auth/reset-password', () => {
 
     const right = await reset(app, user.email, code);
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toEqual({ message: CODE_MESSAGES.locked, statusCode: 400 });
+    expect(right.json()).toEqual({
+      message: CODE_MESSAGES.locked,
+      statusCode: 400,
+      code: 'PROOF_REFUSED',
+    });
     expect((await login(app, user.email, NEW_PASSWORD)).statusCode).toBe(400);
     expect((await login(app, user.email, OLD_PASSWORD)).statusCode).toBe(200);
 
@@ -252,7 +261,7 @@ describe('POST /auth/reset-password', () => {
 
   it('checks the payload: code format, password rules, confirmation', async () => {
     const { app, user } = await setup();
-    const cases: Array<[Record<string, unknown>, string]> = [
+    const cases: Array<[Record<string, unknown>, string, string?]> = [
       [{ otp: '12345' }, RULE_MESSAGES.otpFormat],
       [{ otp: 'abcdef' }, RULE_MESSAGES.otpFormat],
       [{ otp: undefined }, RULE_MESSAGES.otpFormat],
@@ -260,9 +269,13 @@ describe('POST /auth/reset-password', () => {
       [{ password: 'short', confirmPassword: 'short' }, RULE_MESSAGES.passwordLength],
       [{ confirmPassword: '' }, SIGNUP_MESSAGES.confirmPassword],
       [{ confirmPassword: 'Something-Else-1' }, SIGNUP_MESSAGES.mismatch],
-      [{ password: 'iloveyou', confirmPassword: 'iloveyou' }, COMMON_PASSWORD_MESSAGE],
+      [
+        { password: 'iloveyou', confirmPassword: 'iloveyou' },
+        COMMON_PASSWORD_MESSAGE,
+        'BAD_REQUEST',
+      ],
     ];
-    for (const [overrides, message] of cases) {
+    for (const [overrides, message, code = 'VALIDATION_FAILED'] of cases) {
       const response = await post(app, '/api/v1/auth/reset-password', {
         email: user.email,
         otp: '123456',
@@ -272,7 +285,7 @@ describe('POST /auth/reset-password', () => {
       });
       expect({ overrides, json: response.json() }).toEqual({
         overrides,
-        json: { message, statusCode: 400 },
+        json: { message, statusCode: 400, code },
       });
     }
     // None of these spent one of the code's attempts.

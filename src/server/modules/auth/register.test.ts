@@ -102,7 +102,7 @@ describe('POST /auth/register: docs/product.md#validation rules, in order', () =
       expect({ body, status: response.statusCode, json: response.json() }).toEqual({
         body,
         status: 400,
-        json: { message, statusCode: 400 },
+        json: { message, statusCode: 400, code: 'VALIDATION_FAILED' },
       });
     }
     expect(await app.db.$count(users, eq(users.email, valid.email))).toBe(0);
@@ -111,7 +111,7 @@ describe('POST /auth/register: docs/product.md#validation rules, in order', () =
 
   it('checks the e-mail format, the handle rules and the password strength', async () => {
     const app = await appWithMail();
-    const cases: Array<[Record<string, unknown>, string]> = [
+    const cases: Array<[Record<string, unknown>, string, string?]> = [
       [{ email: 'not-an-email' }, RULE_MESSAGES.emailFormat],
       [{ email: 'ada@' }, RULE_MESSAGES.emailFormat],
       [{ username: 'ab' }, RULE_MESSAGES.usernameFormat],
@@ -121,17 +121,25 @@ describe('POST /auth/register: docs/product.md#validation rules, in order', () =
       [{ username: 'adá_love' }, RULE_MESSAGES.usernameFormat],
       [{ phoneNumber: 'call me' }, RULE_MESSAGES.phoneFormat],
       [{ password: 'Short1!', confirmPassword: 'Short1!' }, RULE_MESSAGES.passwordLength],
-      [{ password: 'password123', confirmPassword: 'password123' }, COMMON_PASSWORD_MESSAGE],
-      [{ password: 'QWERTYUIOP', confirmPassword: 'QWERTYUIOP' }, COMMON_PASSWORD_MESSAGE],
+      [
+        { password: 'password123', confirmPassword: 'password123' },
+        COMMON_PASSWORD_MESSAGE,
+        'BAD_REQUEST',
+      ],
+      [
+        { password: 'QWERTYUIOP', confirmPassword: 'QWERTYUIOP' },
+        COMMON_PASSWORD_MESSAGE,
+        'BAD_REQUEST',
+      ],
       [{ ageConfirmed: false }, RULE_MESSAGES.ageConfirmed],
     ];
-    for (const [overrides, message] of cases) {
+    for (const [overrides, message, code = 'VALIDATION_FAILED'] of cases) {
       const body = signup(overrides);
       const response = await register(app, body);
       expect({ overrides, status: response.statusCode, json: response.json() }).toEqual({
         overrides,
         status: 400,
-        json: { message, statusCode: 400 },
+        json: { message, statusCode: 400, code },
       });
     }
   });
@@ -157,7 +165,11 @@ describe('POST /auth/register: docs/product.md#validation rules, in order', () =
     const { ageConfirmed: _omitted, ...withoutAge } = signup();
     expect((await register(app, withAge)).statusCode).toBe(201);
     const refused = await register(app, withoutAge);
-    expect(refused.json()).toEqual({ message: RULE_MESSAGES.ageConfirmed, statusCode: 400 });
+    expect(refused.json()).toEqual({
+      message: RULE_MESSAGES.ageConfirmed,
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
 
     const rows = await app.db
       .select({ email: users.email, ageConfirmedAt: users.ageConfirmedAt })
@@ -214,7 +226,11 @@ describe('POST /auth/register: accounts', () => {
 
     const sameHandle = await register(app, signup({ username: first.username.toUpperCase() }));
     expect(sameHandle.statusCode).toBe(409);
-    expect(sameHandle.json()).toEqual({ message: AUTH_MESSAGES.usernameTaken, statusCode: 409 });
+    expect(sameHandle.json()).toEqual({
+      message: AUTH_MESSAGES.usernameTaken,
+      statusCode: 409,
+      code: 'CONFLICT',
+    });
 
     // An account made elsewhere (admin, Google) holds its e-mail just the same.
     const existing = await createUser(app.db);
@@ -326,7 +342,11 @@ describe('pre-signup e-mail verification by code', () => {
     expect(again.json().message).toBe(CODE_MESSAGES.invalid);
 
     const badFormat = await post(app, '/api/v1/auth/verify-email', { email, otp: '12a456' });
-    expect(badFormat.json()).toEqual({ message: RULE_MESSAGES.otpFormat, statusCode: 400 });
+    expect(badFormat.json()).toEqual({
+      message: RULE_MESSAGES.otpFormat,
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
 
     const owner = await createUser(app.db);
     const alike = await post(app, '/api/v1/auth/resend-token/email', { email: owner.email });
@@ -385,7 +405,11 @@ describe('verification by link', () => {
 
     const replay = await app.inject({ url: `/api/v1/auth/validate-user/${validateToken}` });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ message: AUTH_MESSAGES.badLink, statusCode: 400 });
+    expect(replay.json()).toEqual({
+      message: AUTH_MESSAGES.badLink,
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+    });
 
     expect((await login(app, body.email, body.password)).statusCode).toBe(200);
   });
@@ -471,7 +495,11 @@ describe('verification by link', () => {
       expect(response.json()).toEqual({ message: AUTH_MESSAGES.resent });
     }
     const missing = await post(app, '/api/v1/auth/resend-token');
-    expect(missing.json()).toEqual({ message: SIGNUP_MESSAGES.email, statusCode: 400 });
+    expect(missing.json()).toEqual({
+      message: SIGNUP_MESSAGES.email,
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
     await app.background.idle();
     expect(smtp.mailTo(verified.email)).toHaveLength(0);
     expect(smtp.mailTo(unknown)).toHaveLength(0);

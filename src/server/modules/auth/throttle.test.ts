@@ -37,7 +37,11 @@ describe('auth throttle', () => {
     expect(await recordFailure(db, key, policy, at(0))).toBe(4);
     const refusal = await assertNotThrottled(db, [key], at(100)).catch((error) => error);
     expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ statusCode: 429, retryAfterSeconds: 1 });
+    expect(refusal).toMatchObject({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      retryAfterSeconds: 1,
+    });
     expect(refusal.message).toBe('Too many attempts. Please try again in 1 second.');
     // The block ends on its own.
     await expect(assertNotThrottled(db, [key], at(1_000))).resolves.toBeUndefined();

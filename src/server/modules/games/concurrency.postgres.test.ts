@@ -58,6 +58,7 @@ describe('concurrent plays on PostgreSQL', () => {
     for (const response of refused) {
       expect(response.json()).toEqual({
         statusCode: 409,
+        code: 'GAME_FULL',
         message: 'This game is full. Try another one.',
       });
     }
@@ -133,6 +134,7 @@ describe('concurrent plays on PostgreSQL', () => {
     for (const response of responses.filter((r) => r.statusCode !== 201)) {
       expect(response.json()).toEqual({
         statusCode: 409,
+        code: 'ALREADY_PLAYED',
         message: 'You have already played this game. Only one submission is allowed.',
       });
     }
@@ -177,6 +179,7 @@ describe('concurrent plays on PostgreSQL', () => {
     for (const response of responses.filter((r) => r.statusCode !== 201)) {
       expect(response.json()).toEqual({
         statusCode: 400,
+        code: 'INSUFFICIENT_FUNDS',
         message: minimumBalanceMessage(10_000n),
       });
     }

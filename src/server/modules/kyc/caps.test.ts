@@ -63,6 +63,7 @@ describe('the balance cap on top-ups', () => {
     const refused = await topUp(app, player, 10_001);
     expect(refused.json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message:
         'Tier 1 wallets can hold at most ₦300,000, and this top-up would take you above it. To raise the limit, verify your identity with your BVN or NIN (tier 2).',
     });
@@ -108,6 +109,7 @@ describe('the daily withdrawal cap', () => {
     const refused = await withdraw(app, player, 25_000);
     expect(refused.json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message:
         'Tier 1 accounts can withdraw at most ₦50,000 a day; ₦20,000 is left today. To raise the limit, verify your identity with your BVN or NIN (tier 2).',
     });
@@ -180,6 +182,7 @@ describe('payout account in the verified name (tier 2+)', () => {
     const other = await saveAccount(app, player, 'JOHN DOE');
     expect(other.json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message: KYC_MESSAGES.bankNameMismatch('Ada Ngozi Okafor'),
     });
     const [unchanged] = await app.db.select().from(users).where(eq(users.id, player.id));
@@ -195,6 +198,7 @@ describe('payout account in the verified name (tier 2+)', () => {
     const refused = await withdraw(app, player, 1_000);
     expect(refused.json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message: KYC_MESSAGES.withdrawalBankMismatch('Ada Ngozi Okafor'),
     });
     const status = await app.inject({ url: '/api/v1/kyc', headers: await bearerFor(app, player) });

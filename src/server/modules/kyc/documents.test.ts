@@ -119,21 +119,33 @@ describe('identity documents (tier 3)', () => {
 
     // One at a time.
     const second = await upload(app, headers, await pngOf(60));
-    expect(second.json()).toEqual({ statusCode: 409, message: KYC_MESSAGES.documentPending });
+    expect(second.json()).toEqual({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: KYC_MESSAGES.documentPending,
+    });
   });
 
   it('needs tier 2 first, and an image', async () => {
     const { app } = await setup();
     const tier1 = await createUser(app.db);
     const early = await upload(app, await bearerFor(app, tier1), await pngOf(10));
-    expect(early.json()).toEqual({ statusCode: 400, message: KYC_MESSAGES.documentNeedsTier2 });
+    expect(early.json()).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: KYC_MESSAGES.documentNeedsTier2,
+    });
     const tier2 = await createUser(app.db, { kycTier: 2, verifiedName: 'Ada Okafor' });
     const text = await upload(
       app,
       await bearerFor(app, tier2),
       Buffer.from('%PDF-1.4 not an image'),
     );
-    expect(text.json()).toEqual({ statusCode: 400, message: KYC_MESSAGES.documentImage });
+    expect(text.json()).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: KYC_MESSAGES.documentImage,
+    });
     const kind = await upload(app, await bearerFor(app, tier2), await pngOf(10), 'selfie');
     expect(kind.statusCode).toBe(400);
     expect(
@@ -163,14 +175,22 @@ describe('identity documents (tier 3)', () => {
     const status = await app.inject({ url: '/api/v1/kyc', headers });
     expect(status.json().data).toMatchObject({ tier: 3 });
     const more = await upload(app, headers, await pngOf(91));
-    expect(more.json()).toEqual({ statusCode: 409, message: KYC_MESSAGES.alreadyTier3 });
+    expect(more.json()).toEqual({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: KYC_MESSAGES.alreadyTier3,
+    });
   });
 
   it('rejection needs a reason, which the player is told; the tier stays', async () => {
     const { app, player, headers, adminHeaders } = await setup();
     const id = (await upload(app, headers, await pngOf(120))).json().data.id as string;
     const bare = await review(app, adminHeaders, id, { decision: 'reject' });
-    expect(bare.json()).toEqual({ statusCode: 400, message: KYC_REJECT_REASON });
+    expect(bare.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: KYC_REJECT_REASON,
+    });
     const rejected = await review(app, adminHeaders, id, {
       decision: 'reject',
       reason: 'The photo is too blurred to read',

@@ -155,7 +155,11 @@ describe('identity checks through Dojah (tier 2)', () => {
         dateOfBirth: refusal.dateOfBirth,
       });
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ statusCode: 400, message: refusal.message });
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: refusal.message,
+      });
       expect(await tierOf(app, user.id)).toEqual({ tier: 1, name: null, birth: null });
       const rows = await attemptsOf(app, user.id);
       expect(rows.map((row) => [row.status, row.failureReason])).toEqual([
@@ -180,7 +184,11 @@ describe('identity checks through Dojah (tier 2)', () => {
       idNumber: freshNumber('2'),
       dateOfBirth: '1990-05-14',
     });
-    expect(response.json()).toEqual({ statusCode: 400, message: KYC_MESSAGES.notFound });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: KYC_MESSAGES.notFound,
+    });
   });
 
   it('provider down: a clear "try again later", nothing half-saved, and a retry later verifies', async () => {
@@ -194,7 +202,11 @@ describe('identity checks through Dojah (tier 2)', () => {
       try {
         const response = await verify(app, headers, payload);
         expect(response.statusCode, response.body).toBe(503);
-        expect(response.json()).toEqual({ statusCode: 503, message: KYC_MESSAGES.providerDown });
+        expect(response.json()).toEqual({
+          statusCode: 503,
+          code: 'UNAVAILABLE',
+          message: KYC_MESSAGES.providerDown,
+        });
       } finally {
         dojah.setOutage(null);
       }
@@ -237,7 +249,11 @@ describe('identity checks through Dojah (tier 2)', () => {
     const lookups = dojah.requests.length;
 
     const duplicate = await verify(app, second.headers, payload);
-    expect(duplicate.json()).toEqual({ statusCode: 400, message: KYC_MESSAGES.duplicate });
+    expect(duplicate.json()).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: KYC_MESSAGES.duplicate,
+    });
     // Known already: Dojah is not paid to say so again.
     expect(dojah.requests.length).toBe(lookups);
     expect((await tierOf(app, second.user.id))?.tier).toBe(1);
@@ -273,6 +289,7 @@ describe('identity checks through Dojah (tier 2)', () => {
       });
       expect(secondCheck.json(), order.join(' then ')).toEqual({
         statusCode: 400,
+        code: 'BAD_REQUEST',
         message: KYC_MESSAGES.duplicate,
       });
       expect((await tierOf(app, second.user.id))?.tier).toBe(1);
@@ -306,7 +323,11 @@ describe('identity checks through Dojah (tier 2)', () => {
         idNumber: freshNumber('7'),
         dateOfBirth: '1990-05-14',
       });
-      expect(response.json()).toEqual({ statusCode: 400, message: KYC_MESSAGES.phoneNeeded });
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: KYC_MESSAGES.phoneNeeded,
+      });
       expect(await attemptsOf(app, user.id)).toEqual([]);
       expect((await app.inject({ url: '/api/v1/kyc', headers })).json().data.phoneOnFile).toBe(
         false,
@@ -333,7 +354,7 @@ describe('identity checks through Dojah (tier 2)', () => {
     ];
     for (const [payload, message] of cases) {
       const response = await verify(app, headers, payload as never);
-      expect(response.json()).toEqual({ statusCode: 400, message });
+      expect(response.json()).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message });
     }
   });
 });
@@ -347,7 +368,11 @@ describe('the identity sandbox', () => {
       idNumber: SANDBOX_NUMBERS.down.NIN,
       dateOfBirth: '1990-05-14',
     });
-    expect(down.json()).toEqual({ statusCode: 503, message: KYC_MESSAGES.providerDown });
+    expect(down.json()).toEqual({
+      statusCode: 503,
+      code: 'UNAVAILABLE',
+      message: KYC_MESSAGES.providerDown,
+    });
     const minor = await player(app, { fullname: 'Chidi Okafor' });
     const underage = await verify(app, minor.headers, {
       idType: 'BVN',

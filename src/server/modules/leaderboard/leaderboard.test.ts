@@ -321,7 +321,11 @@ describe('GET /leaderboard', () => {
     expect((await app.inject({ url: '/api/v1/leaderboard' })).statusCode).toBe(401);
     const headers = await bearerFor(app, await createUser(app.db));
     const bad = await app.inject({ url: '/api/v1/leaderboard?dateFrom=yesterday', headers });
-    expect(bad.json()).toEqual({ statusCode: 400, message: 'dateFrom must be YYYY-MM-DD' });
+    expect(bad.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'dateFrom must be YYYY-MM-DD',
+    });
     const tooMany = await app.inject({ url: '/api/v1/leaderboard?pageSize=1000', headers });
     expect(tooMany.statusCode).toBe(400);
   });

@@ -159,7 +159,11 @@ describe('POST /api/v1/notification/mark-all-as-read', () => {
       url: '/api/v1/notification/mark-all-as-read',
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized', statusCode: 401 });
+    expect(response.json()).toEqual({
+      message: 'Unauthorized',
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+    });
     const user = await createUser(app.db);
     const withBody = await app.inject({
       method: 'POST',

@@ -280,7 +280,11 @@ describe('Flutterwave webhooks', () => {
     ]) {
       const response = await deliver(forged);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Invalid signature', statusCode: 401 });
+      expect(response.json()).toEqual({
+        message: 'Invalid signature',
+        statusCode: 401,
+        code: 'UNAUTHORIZED',
+      });
     }
     expect((await row(reference))?.status).toBe('PENDING');
     expect(await balanceOf(app.db, user.id)).toBe(0n);

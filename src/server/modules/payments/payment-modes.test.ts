@@ -101,7 +101,11 @@ async function expectMethods(
     const response = await topUp(app, headers, method);
     if (expected[method] === 'unavailable') {
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ message: NOT_AVAILABLE, statusCode: 400 });
+      expect(response.json()).toEqual({
+        message: NOT_AVAILABLE,
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+      });
     } else {
       expect(response.statusCode, response.body).toBe(200);
       const { paymentUrl, reference } = response.json().data;

@@ -98,6 +98,7 @@ describe('sandbox money in a live system', () => {
           /^Payouts are paused: \d+ sandbox top-ups? \(₦[\d,]+ of test money\) (has|have) not been reviewed\. Review them under Sandbox payments in the console first\.$/,
         ),
         statusCode: 409,
+        code: 'CONFLICT',
       });
     }
     const [still] = await live.db

@@ -114,7 +114,11 @@ describe('payment webhooks', () => {
     for (const attempt of attempts) {
       const response = await deliver(attempt);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Invalid signature', statusCode: 401 });
+      expect(response.json()).toEqual({
+        message: 'Invalid signature',
+        statusCode: 401,
+        code: 'UNAUTHORIZED',
+      });
     }
     expect((await status(reference))?.status).toBe('PENDING');
     expect(await balanceOf(app.db, user.id)).toBe(0n);

@@ -85,7 +85,11 @@ describe('plans', () => {
       url: `/api/v1/plan/subscribe/${plan.id}`,
       headers,
     });
-    expect(again.json()).toEqual({ message: 'You already have an active plan', statusCode: 409 });
+    expect(again.json()).toEqual({
+      message: 'You already have an active plan',
+      statusCode: 409,
+      code: 'ALREADY_SUBSCRIBED',
+    });
     expect((await balanceOf(app, user.id))?.balance).toBe(60_000n);
   });
 
@@ -108,9 +112,17 @@ describe('plans', () => {
       url: '/api/v1/plan/subscribe/00000000-0000-4000-8000-000000000000',
       headers,
     });
-    expect(unknown.json()).toEqual({ message: 'Plan not found', statusCode: 404 });
+    expect(unknown.json()).toEqual({
+      message: 'Plan not found',
+      statusCode: 404,
+      code: 'PLAN_NOT_FOUND',
+    });
     const missing = await app.inject({ method: 'POST', url: '/api/v1/plan/subscribe', headers });
-    expect(missing.json()).toEqual({ message: 'Plan ID is required', statusCode: 400 });
+    expect(missing.json()).toEqual({
+      message: 'Plan ID is required',
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+    });
     expect(await balanceOf(app, user.id)).toEqual({ balance: 100_000n, planId: null });
   });
 
@@ -226,6 +238,7 @@ describe('plans', () => {
     expect(tournamentRefusal.json()).toEqual({
       message: 'Tournaments are for VIP members. Upgrade your plan to play.',
       statusCode: 403,
+      code: 'VIP_ONLY',
     });
     expect((await play(vipHeaders, tournament?.id ?? '')).statusCode).toBe(201);
   });

@@ -85,7 +85,11 @@ describe('changing the e-mail', () => {
 
     const refused = await putUser(app, headers, { email: attacker });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: 'Enter your current password', statusCode: 400 });
+    expect(refused.json()).toEqual({
+      message: 'Enter your current password',
+      statusCode: 400,
+      code: 'PROOF_REFUSED',
+    });
     const wrong = await putUser(app, headers, { email: attacker, currentPassword: 'guess-1234' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Your current password is incorrect');
@@ -163,6 +167,7 @@ describe('changing the e-mail', () => {
     expect(late.json()).toEqual({
       message: 'An account with this e-mail already exists',
       statusCode: 409,
+      code: 'CONFLICT',
     });
     expect((await rowOf(app, user)).email).toBe(user.email);
   });

@@ -79,7 +79,7 @@ describe('18+ confirmation', () => {
       expect({ ageConfirmed, status: response.statusCode, json: response.json() }).toEqual({
         ageConfirmed,
         status: 400,
-        json: { message: RULE_MESSAGES.ageConfirmed, statusCode: 400 },
+        json: { message: RULE_MESSAGES.ageConfirmed, statusCode: 400, code: 'VALIDATION_FAILED' },
       });
     }
     expect(await app.db.$count(users, eq(users.email, body.email))).toBe(0);
@@ -126,7 +126,7 @@ describe('18+ confirmation', () => {
       expect({ name, status: refused.statusCode, json: refused.json() }).toEqual({
         name,
         status: 403,
-        json: { message: AGE_MESSAGES.required, statusCode: 403 },
+        json: { message: AGE_MESSAGES.required, statusCode: 403, code: 'AGE_UNCONFIRMED' },
       });
     }
 
@@ -137,7 +137,11 @@ describe('18+ confirmation', () => {
         headers,
         payload: body,
       });
-      expect(bad.json()).toEqual({ message: RULE_MESSAGES.ageConfirmed, statusCode: 400 });
+      expect(bad.json()).toEqual({
+        message: RULE_MESSAGES.ageConfirmed,
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+      });
     }
     const [stillUnconfirmed] = await app.db.select().from(users).where(eq(users.id, user.id));
     expect(stillUnconfirmed?.ageConfirmedAt).toBeNull();

@@ -42,6 +42,7 @@ describe('time-outs and self-exclusion', () => {
     const unconfirmed = await startBreak('7d', false);
     expect(unconfirmed.json()).toEqual({
       statusCode: 400,
+      code: 'VALIDATION_FAILED',
       message: 'Confirm that you understand the break cannot be undone',
     });
     expect((await startBreak('2w')).json().message).toBe('Choose how long the break lasts');
@@ -57,6 +58,7 @@ describe('time-outs and self-exclusion', () => {
     });
     const refusal = {
       statusCode: 403,
+      code: 'PLAY_PAUSED',
       message:
         'You are taking a break until 09 Dec 2026, 10:00 am. Until then you can see your balance and history and withdraw, but not play, top up or subscribe.',
     };
@@ -119,6 +121,7 @@ describe('time-outs and self-exclusion', () => {
     const shorter = await startBreak('24h');
     expect(shorter.json()).toEqual({
       statusCode: 409,
+      code: 'CONFLICT',
       message:
         'You are already on a break until 01 Jan 2027, 10:00 am. A new one must end later than that.',
     });
@@ -212,6 +215,7 @@ describe('time-outs and self-exclusion', () => {
       const response = await lift(payload);
       expect(response.json()).toEqual({
         statusCode: 400,
+        code: 'VALIDATION_FAILED',
         message: 'Give the reason for lifting it (at least 10 characters)',
       });
     }
@@ -226,6 +230,7 @@ describe('time-outs and self-exclusion', () => {
     expect(lifted.json()).toEqual({ message: 'Break lifted' });
     expect((await lift({ reason })).json()).toEqual({
       statusCode: 409,
+      code: 'CONFLICT',
       message: 'This player has no time-out or self-exclusion running',
     });
     const view = await app.inject({
@@ -276,6 +281,7 @@ describe('time-outs and self-exclusion', () => {
     });
     expect(bad.json()).toEqual({
       statusCode: 400,
+      code: 'VALIDATION_FAILED',
       message: 'Choose a reminder every 15, 30 or 60 minutes, or none',
     });
     const reader = await createPlayer(app.db, { bank: null });

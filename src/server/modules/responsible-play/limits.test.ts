@@ -156,6 +156,7 @@ describe('deposit and spend limits', () => {
     const full = await topUp(100);
     expect(full.json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message:
         'You have reached your daily deposit limit of ₦5,000. It resets on 03 Dec 2026, 12:00 am.',
     });
@@ -208,6 +209,7 @@ describe('deposit and spend limits', () => {
     const refused = await play(30_000n);
     expect(refused.json()).toEqual({
       statusCode: 400,
+      code: 'BAD_REQUEST',
       message:
         'This entry fee would go over your daily spend limit of ₦500. You can spend ₦200 more today.',
     });

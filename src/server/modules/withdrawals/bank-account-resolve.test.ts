@@ -37,6 +37,7 @@ describe('POST /api/v1/bank-account/resolve', () => {
     expect(wrong.json()).toEqual({
       message: 'Enter a valid 10-digit account number for this bank',
       statusCode: 400,
+      code: 'BAD_REQUEST',
     });
   });
 

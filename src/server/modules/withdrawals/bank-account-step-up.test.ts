@@ -53,7 +53,11 @@ describe('replacing the payout bank account', () => {
     const attackers = validNuban('058');
     const refused = await save({ bankID: other.id, accountNumber: attackers });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: 'Enter your current password', statusCode: 400 });
+    expect(refused.json()).toEqual({
+      message: 'Enter your current password',
+      statusCode: 400,
+      code: 'PROOF_REFUSED',
+    });
     const wrong = await save({
       bankID: other.id,
       accountNumber: attackers,
