@@ -1,5 +1,5 @@
 import { API_BASE, HTTP_TIMEOUT_MS } from '@shared/constants.ts';
-import { ERROR_CODES, ErrorCode } from '@shared/error-codes.ts';
+import type { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { navigate } from 'wouter/use-browser-location';
@@ -8,8 +8,8 @@ import { noteRead } from './offline.ts';
 import { loginHref } from './return-path.ts';
 import { tokenStorage } from './storage.ts';
 
-/** The server's error codes, and the transport's own when no answer came. */
-export type ApiErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT';
+/** The server's error codes, and the client's own when no answer came (offline, or timed out). */
+export type ApiErrorCode = ErrorCode | 'NO_ANSWER';
 
 /**
  * Every failed call rejects with this: the server's message (or the transport's), its status
@@ -27,21 +27,12 @@ export class ApiError extends Error {
   }
 }
 
-/** No answer came (offline, or the 20 s timeout): the request may not have reached the server. */
-export function isTransportFailure(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
-}
-
-/** The code of a failed call's error body; a body without one counts by its status. */
-export function codeOf(body: unknown, status: number): ErrorCode {
-  if (body && typeof body === 'object' && 'code' in body) {
-    const { code } = body as { code: unknown };
-    if (typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code))
-      return code as ErrorCode;
-  }
-  if (status === 401) return ErrorCode.Unauthorized;
-  return status >= 500 ? ErrorCode.Internal : ErrorCode.BadRequest;
-}
+/**
+ * The code of a failed call's error body. Every error the API sends has one (its error schema
+ * says so); a body without one came from something in front of the API, so it counts as INTERNAL.
+ */
+export const codeOf = (body: unknown): ErrorCode =>
+  (body as { code?: ErrorCode } | null)?.code ?? 'INTERNAL';
 
 /** The transport's message when a call outlives its timeout (worded as axios words it). */
 export function timeoutMessage(timeoutMs: number): string {
@@ -129,7 +120,7 @@ function handleUnauthorized(): ApiError {
   toast(ERROR_MESSAGES.unauthorizedToast, { icon: '⚠️', id: 'unauthorized' });
   // Back to this page once logged in again (issue 20 point 9).
   if (window.location.pathname.toLowerCase() !== '/login') navigate(loginHref(), { replace: true });
-  return new ApiError(ERROR_MESSAGES.unauthorized, 401, ErrorCode.Unauthorized);
+  return new ApiError(ERROR_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
 }
 
 /** docs/product.md#the-api: base /api/v1, 20 s timeout, JSON, bearer token from localStorage `authToken`. */
@@ -165,23 +156,23 @@ export async function request<T>(
     // screen any more than a server that never answers.
     body = response.status === 401 ? null : await readBody(response);
   } catch (error) {
-    if (timeout.timedOut()) throw new ApiError(timeoutMessage(timeoutMs), 0, 'TIMEOUT');
+    if (timeout.timedOut()) throw new ApiError(timeoutMessage(timeoutMs), 0, 'NO_ANSWER');
     if (options.signal?.aborted) throw error;
-    throw new ApiError(TRANSPORT_MESSAGES.network, 0, 'NETWORK');
+    throw new ApiError(TRANSPORT_MESSAGES.network, 0, 'NO_ANSWER');
   } finally {
     timeout.done();
   }
 
   if (response.status === 401) {
     if (options.ignoreUnauthorized)
-      throw new ApiError(ERROR_MESSAGES.unauthorized, 401, ErrorCode.Unauthorized);
+      throw new ApiError(ERROR_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
     throw handleUnauthorized();
   }
   if (!response.ok) {
     throw new ApiError(
       messageOf(body) ?? (response.statusText || TRANSPORT_MESSAGES.network),
       response.status,
-      codeOf(body, response.status),
+      codeOf(body),
     );
   }
   return body as T;

@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { ApiError, isTransportFailure } from './http.ts';
+import type { ApiError } from './http.ts';
 import { setOfflineRetry } from './offline.ts';
 
 export const queryClient = new QueryClient({
@@ -7,8 +7,9 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       // Only a read that got no answer is worth repeating; the server's refusals stand.
+      // Only a read that got no answer is worth repeating; the server's refusals stand.
       retry: (failureCount, error) =>
-        failureCount < 2 && (!(error instanceof ApiError) || isTransportFailure(error)),
+        failureCount < 2 && ((error as Partial<ApiError>).code ?? 'NO_ANSWER') === 'NO_ANSWER',
       refetchOnWindowFocus: false,
       // Offline, a read is still tried once so the service worker can answer from its saved
       // copy (issue 16); only when that fails too does it wait for the connection.

@@ -105,7 +105,7 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText(/Your account is suspended/, {}, HASHING)).toBeTruthy();
     expect(window.location.pathname).toBe('/login');
-    expect(getSession().pendingEmail).toBeNull();
+    expect(getSession().pendingEmail).not.toBe(row.email);
   });
 
   it('shows a linked error as one line of plain text', () => {

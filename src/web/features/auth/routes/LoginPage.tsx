@@ -1,5 +1,4 @@
 import { API_BASE } from '@shared/constants.ts';
-import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { LiveFields } from '@web/components/ui/LiveFields.tsx';
@@ -51,7 +50,7 @@ export function LoginPage() {
       loginEmail.forget();
       navigate(returnTo ?? '/', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code === ErrorCode.EmailUnverified) {
+      if (error instanceof ApiError && error.code === 'EMAIL_UNVERIFIED') {
         setPendingEmail(email.trim());
         navigate('/verifyemail');
         return;

@@ -1,15 +1,8 @@
-import { ErrorCode } from '@shared/error-codes.ts';
 import type { PlayGameBody, PlayResult } from '@shared/schemas/games.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, http } from '@web/lib/http.ts';
+import { http } from '@web/lib/http.ts';
 import { noteAnswerSubmitted } from '@web/lib/install-moment.ts';
 import { adjustBalance } from '@web/lib/session.ts';
-
-const GAME_CHANGED = new Set<string>([
-  ErrorCode.FeeChanged,
-  ErrorCode.GameFull,
-  ErrorCode.AlreadyPlayed,
-]);
 
 /** POST /game/play: takes a place, debits the entry fee, answers 201 {message, data}. */
 export const playGame = (body: PlayGameBody) =>
@@ -32,10 +25,10 @@ export function usePlayGame() {
       // Lists, this game's details and the submissions all change ('games' prefix).
       void queryClient.invalidateQueries({ queryKey: ['games'] });
     },
-    onError: (error) => {
-      // The game changed under the player (new fee, full, already played): show it afresh.
-      if (error instanceof ApiError && GAME_CHANGED.has(error.code))
-        void queryClient.invalidateQueries({ queryKey: ['games'] });
+    onError: () => {
+      // A refusal (a new fee, the game full, already played, …) means what the player saw may be
+      // out of date: show it afresh (offline, the refresh waits for the connection).
+      void queryClient.invalidateQueries({ queryKey: ['games'] });
     },
   });
 }

@@ -5,7 +5,7 @@ import type { Game, PlayResult } from '@shared/schemas/games.ts';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { quoted } from '@web/components/ui/GameCard.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
-import { errorMessage, isTransportFailure } from '@web/lib/http.ts';
+import { type ApiError, errorMessage } from '@web/lib/http.ts';
 import { setCurrentGame } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -76,7 +76,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
         onError: (error) => {
           // No answer from the server (offline, or the spec's 20 s timeout): the spec's own
           // words, not the transport's ('Network Error').
-          const unanswered = isTransportFailure(error);
+          const unanswered = (error as Partial<ApiError>).code === 'NO_ANSWER';
           toast.error(
             unanswered ? ERROR_MESSAGES.playGame : errorMessage(error, ERROR_MESSAGES.playGame),
           );

@@ -1,4 +1,3 @@
-import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
@@ -54,7 +53,7 @@ export function UpgradeAccountPage() {
       },
       onError: (error) => {
         toast.error(
-          error instanceof ApiError && error.code === ErrorCode.PlanNotFound
+          error instanceof ApiError && error.code === 'PLAN_NOT_FOUND'
             ? ERROR_MESSAGES.planNotFound
             : errorMessage(error, ERROR_MESSAGES.genericOops),
         );

@@ -1,5 +1,4 @@
 import { API_BASE, HTTP_TIMEOUT_MS } from '@shared/constants.ts';
-import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { apiUrl } from '@web/lib/api-origin.ts';
 import { ApiError, codeOf, TRANSPORT_MESSAGES } from '@web/lib/http.ts';
@@ -29,12 +28,12 @@ export function uploadProfilePhoto(
         resolve({ profilePhoto: body.data.profilePhoto, message: body.message ?? '' });
         return;
       }
-      const code = codeOf(body, xhr.status);
-      const message = code === ErrorCode.Unauthorized ? ERROR_MESSAGES.unauthorized : body?.message;
+      const code = codeOf(body);
+      const message = code === 'UNAUTHORIZED' ? ERROR_MESSAGES.unauthorized : body?.message;
       reject(new ApiError(message ?? ERROR_MESSAGES.generic, xhr.status, code));
     };
-    xhr.onerror = () => reject(new ApiError(TRANSPORT_MESSAGES.network, 0, 'NETWORK'));
-    xhr.ontimeout = () => reject(new ApiError(TRANSPORT_MESSAGES.timeout, 0, 'TIMEOUT'));
+    xhr.onerror = () => reject(new ApiError(TRANSPORT_MESSAGES.network, 0, 'NO_ANSWER'));
+    xhr.ontimeout = () => reject(new ApiError(TRANSPORT_MESSAGES.timeout, 0, 'NO_ANSWER'));
     const form = new FormData();
     form.append('file', file);
     xhr.send(form);

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import {
   newPasswordSchema,
@@ -41,7 +40,7 @@ function passwordFormSchema(hasSetPassword: boolean) {
 /** The server's refusals of the current password or code (wrong, missing, or too many tries). */
 function isProofRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.code === ErrorCode.ProofRefused || error.code === ErrorCode.TooManyRequests;
+  return error.code === 'PROOF_REFUSED' || error.code === 'TOO_MANY_REQUESTS';
 }
 
 type PasswordValues = z.infer<ReturnType<typeof passwordFormSchema>>;

@@ -1,4 +1,3 @@
-import { ErrorCode } from '@shared/error-codes.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import {
   bankAccountBodySchema,
@@ -31,7 +30,7 @@ export const REPLACE_PROOF_HINT =
 /** The server's refusals of the password or code (wrong, missing, or too many tries). */
 function isProofRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.code === ErrorCode.ProofRefused || error.code === ErrorCode.TooManyRequests;
+  return error.code === 'PROOF_REFUSED' || error.code === 'TOO_MANY_REQUESTS';
 }
 
 /**
