@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
 } from './constants.ts';
 import { formatNaira } from './money.ts';
+import { UNAUTHORIZED_MESSAGES } from './unauthorized-messages.ts';
 
 /**
  * Texts players see, exactly as docs/product.md#validation and #errors write them (including their grammar).
@@ -36,8 +37,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 export const ERROR_MESSAGES = {
-  unauthorized: 'Unauthorized',
-  unauthorizedToast: 'Unauthorized. Redirecting to login...',
+  ...UNAUTHORIZED_MESSAGES,
   gameList: 'An error occurred.',
   playGame: 'Something went wrong playing game, please try again',
   playedGames: 'Something went wrong getting submissions, please try again.',

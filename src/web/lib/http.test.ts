@@ -189,7 +189,7 @@ describe('http client on the wire', () => {
     const started = Date.now();
     const error = await failure(http.get('/game', { timeoutMs: 150 }));
 
-    expectApiError(error, timeoutMessage(150), 0, 'TIMEOUT');
+    expectApiError(error, timeoutMessage(150), 0, 'NO_ANSWER');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(TRANSPORT_MESSAGES.timeout).toBe('timeout of 20000ms exceeded');
   });
@@ -205,14 +205,19 @@ describe('http client on the wire', () => {
       await failure(http.get('/game', { timeoutMs: 200 })),
       timeoutMessage(200),
       0,
-      'TIMEOUT',
+      'NO_ANSWER',
     );
   });
 
   it('rejects with Network Error and status 0 when the connection is refused', async () => {
     setPageUrl(`${await closedOrigin()}/Home`);
 
-    expectApiError(await failure(http.get('/settings')), TRANSPORT_MESSAGES.network, 0, 'NETWORK');
+    expectApiError(
+      await failure(http.get('/settings')),
+      TRANSPORT_MESSAGES.network,
+      0,
+      'NO_ANSWER',
+    );
   });
 
   it("passes the caller's own abort through instead of calling it a network error", async () => {

@@ -1,6 +1,6 @@
 import { API_BASE, HTTP_TIMEOUT_MS } from '@shared/constants.ts';
 import type { ErrorCode } from '@shared/error-codes.ts';
-import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { UNAUTHORIZED_MESSAGES } from '@shared/unauthorized-messages.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { navigate } from 'wouter/use-browser-location';
 import { apiUrl } from './api-origin.ts';
@@ -117,10 +117,10 @@ function messageOf(body: unknown): string | null {
 function handleUnauthorized(): ApiError {
   tokenStorage.clear();
   onUnauthorized();
-  toast(ERROR_MESSAGES.unauthorizedToast, { icon: '⚠️', id: 'unauthorized' });
+  toast(UNAUTHORIZED_MESSAGES.unauthorizedToast, { icon: '⚠️', id: 'unauthorized' });
   // Back to this page once logged in again (issue 20 point 9).
   if (window.location.pathname.toLowerCase() !== '/login') navigate(loginHref(), { replace: true });
-  return new ApiError(ERROR_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
+  return new ApiError(UNAUTHORIZED_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
 }
 
 /** docs/product.md#the-api: base /api/v1, 20 s timeout, JSON, bearer token from localStorage `authToken`. */
@@ -165,7 +165,7 @@ export async function request<T>(
 
   if (response.status === 401) {
     if (options.ignoreUnauthorized)
-      throw new ApiError(ERROR_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
+      throw new ApiError(UNAUTHORIZED_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
     throw handleUnauthorized();
   }
   if (!response.ok) {
