@@ -90,6 +90,7 @@ describe('changing the e-mail', () => {
     expect(taken.json()).toEqual({
       message: 'An account with this e-mail already exists',
       statusCode: 409,
+      code: 'CONFLICT',
     });
     expect(await rowOf(app, user.id)).toMatchObject({ email: user.email, pendingEmail: null });
     expect(smtp.mailTo(other.email)).toEqual([]);
@@ -123,7 +124,11 @@ describe('changing the e-mail', () => {
       payload: { code: '123456' },
     });
     expect(confirm.statusCode).toBe(400);
-    expect(confirm.json()).toEqual({ message: 'Invalid or expired code', statusCode: 400 });
+    expect(confirm.json()).toEqual({
+      message: 'Invalid or expired code',
+      statusCode: 400,
+      code: 'PROOF_REFUSED',
+    });
 
     const cancel = await app.inject({
       method: 'DELETE',
@@ -212,6 +217,7 @@ describe('deleting the account', () => {
     expect(refused.json()).toEqual({
       message: 'Withdraw your balance before deleting your account',
       statusCode: 400,
+      code: 'BAD_REQUEST',
     });
     expect(await rowOf(app, user.id)).toMatchObject({
       email: user.email,

@@ -181,7 +181,8 @@ export async function confirmEmailChange(
 ): Promise<{ message: string; user: User }> {
   const current = await loadRow(ctx.db, userId);
   const pending = current.pendingEmail;
-  if (!pending) throw badRequest(PROFILE_MESSAGES.noPendingEmail);
+  // The same words as a wrong code, so the same code: the e-mailed code proves nothing here.
+  if (!pending) throw badRequest(PROFILE_MESSAGES.noPendingEmail, ErrorCode.ProofRefused);
   await guardedGuess(
     ctx,
     userId,
