@@ -32,20 +32,23 @@ export const STATUS_BY_CODE = {
 } as const satisfies Record<ErrorCode, number>;
 
 /** For errors that carry only a status (Fastify's own, plugins'): the generic code of it. */
+const GENERIC_CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: ErrorCode.BadRequest,
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Conflict,
+  413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.UnsupportedMediaType,
+  423: ErrorCode.AccountSuspended,
+  429: ErrorCode.TooManyRequests,
+  503: ErrorCode.Unavailable,
+};
+
 export function codeForStatus(status: number): ErrorCode {
-  const generic: Record<number, ErrorCode> = {
-    400: ErrorCode.BadRequest,
-    401: ErrorCode.Unauthorized,
-    403: ErrorCode.Forbidden,
-    404: ErrorCode.NotFound,
-    409: ErrorCode.Conflict,
-    413: ErrorCode.PayloadTooLarge,
-    415: ErrorCode.UnsupportedMediaType,
-    423: ErrorCode.AccountSuspended,
-    429: ErrorCode.TooManyRequests,
-    503: ErrorCode.Unavailable,
-  };
-  return generic[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.BadRequest);
+  return (
+    GENERIC_CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.BadRequest)
+  );
 }
 
 export class AppError extends Error {

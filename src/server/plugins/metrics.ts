@@ -56,9 +56,6 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** The generic error code of a status: metric labels stay few whatever the specific code. */
-const codeOf = (status: number) => codeForStatus(status);
-
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** A bearer-token check that takes as long for a near miss as for a wild guess. */
@@ -152,7 +149,11 @@ export default fp<{ config: AppConfig }>(
         );
         if (route === PLAY_ROUTE && request.method === 'POST') {
           if (status < 300) plays.inc({ outcome: 'accepted' });
-          else plays.inc({ outcome: status < 500 ? 'refused' : 'failed', code: codeOf(status) });
+          else
+            plays.inc({
+              outcome: status < 500 ? 'refused' : 'failed',
+              code: codeForStatus(status),
+            });
         }
       }
       done();
