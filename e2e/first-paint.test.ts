@@ -108,6 +108,49 @@ describe('in the browser', () => {
     });
   }
 
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`/login and Home (${viewport}): only the text font is fetched before the first paint`, async () => {
+      token ??= await operatorToken(e2e.server.url);
+      for (const path of ['/login', '/Home']) {
+        const page = await e2e.open('/api/health', { viewport, authToken: token });
+        await page.goto(`${e2e.server.url}${path}`);
+        // The app's script starts once the whole stylesheet is in.
+        await page.waitForFunction(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((request) => /\/assets\/index-[^/]*\.js$/.test(request.name)),
+        );
+        const seen = await page.evaluate(() => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          const requests = performance.getEntriesByType('resource');
+          return {
+            painted: paint !== undefined,
+            requestedBeforePaint: requests
+              .filter((request) => paint === undefined || request.startTime < paint.startTime)
+              .map((request) => new URL(request.name).pathname),
+            requested: requests.map((request) => new URL(request.name).pathname),
+            stylesheet: document.querySelector('link[rel="stylesheet"]')?.getAttribute('href'),
+            manifest: document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
+          };
+        });
+        expect(seen.painted, path).toBe(true);
+        // The whole stylesheet, the manifest and the app's script all start after the paint;
+        // the icon is inside the page.
+        expect(
+          seen.requestedBeforePaint.filter((name) => !/^\/assets\/space-grotesk-core-/.test(name)),
+          path,
+        ).toEqual([]);
+        expect(seen.requested, path).toContain(seen.stylesheet);
+        expect(seen.manifest, path).toBe('/manifest.webmanifest');
+        expect(
+          seen.requested.filter((name) => name.startsWith('/favicon')),
+          path,
+        ).toEqual([]);
+        await page.close();
+      }
+    });
+  }
+
   it('sends a visitor without a session from the shell to /login', async () => {
     const page = await e2e.open('/Home');
     await page.waitForURL(/\/login$/);

@@ -7,11 +7,13 @@
  * pages are emitted into the bundle before vite-plugin-pwa generates the service worker, so it
  * precaches them too.
  */
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { PRERENDERED_PAGES, type PrerenderedPage } from '../src/shared/prerendered-pages.ts';
+import { criticalCss } from './critical-css.ts';
 
 const ssrOutDir = path.resolve('dist/prerender');
 
@@ -43,12 +45,18 @@ export async function renderPages(): Promise<Map<string, string>> {
   }
 }
 
-/** The page: index.html with its #root filled, its stylesheet inline and its font preloaded. */
+/**
+ * The page: index.html with its #root filled and the part of the stylesheet it uses inline
+ * (scripts/critical-css.ts), its icon, and its text font preloaded. What it needs only once it
+ * is shown, the whole stylesheet and the manifest, is linked `data-rel`, for the boot script to turn on after the
+ * first paint (shared/boot-script.ts).
+ */
 export function pageHtml(
   indexHtml: string,
   page: PrerenderedPage,
   body: string,
   css: { href: string; text: string },
+  favicon: string,
 ): string {
   const replaceOnce = (html: string, search: string | RegExp, replacement: string) => {
     const result = html.replace(search, () => replacement);
@@ -69,7 +77,15 @@ export function pageHtml(
   html = replaceOnce(
     html,
     new RegExp(`<link rel="stylesheet"[^>]*href="${css.href}"[^>]*>`),
-    `<style>${css.text}</style>`,
+    `<style>${criticalCss(css.text, `${indexHtml}${body}`)}</style>\n    <link data-rel="stylesheet" href="${css.href}">`,
+  );
+  html = replaceOnce(html, '<link rel="manifest"', '<link data-rel="manifest"');
+  // The icon inside the page too: browsers ask for it as soon as the page has loaded, which on
+  // a busy phone can be before the first paint.
+  html = replaceOnce(
+    html,
+    'href="/favicon.svg"',
+    `href="data:image/svg+xml,${encodeURIComponent(favicon)}"`,
   );
   return replaceOnce(
     html,
@@ -102,13 +118,14 @@ export function prerenderedPages(bodies: Map<string, string>): Plugin {
       const indexHtml = String(index.source).replace('</title>', () => `</title>\n    ${preload}`);
       index.source = indexHtml;
       const css = { href: `/${cssFile.fileName}`, text: String(cssFile.source) };
+      const favicon = readFileSync(path.resolve('src/web/public/favicon.svg'), 'utf8');
       for (const page of PRERENDERED_PAGES) {
         const body = bodies.get(page.path);
         if (body === undefined) throw new Error(`prerender: ${page.path} was not rendered`);
         this.emitFile({
           type: 'asset',
           fileName: page.file,
-          source: pageHtml(indexHtml, page, body, css),
+          source: pageHtml(indexHtml, page, body, css, favicon),
         });
       }
     },

@@ -11,6 +11,8 @@
  * with similar throttling.
  */
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import {
@@ -24,6 +26,7 @@ import { webBuildState } from '../../scripts/web-build-state.ts';
 import { STORAGE_KEYS } from '../../src/shared/constants.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { startPlainFiles } from '../lib/plain-files.ts';
+import { ROOT } from '../lib/server.ts';
 import { median, round } from '../lib/stats.ts';
 import { measureDataCost, REPEAT_VISIT_BUDGET_BYTES } from './data-cost.ts';
 import type { ReadServer } from './read.ts';
@@ -129,8 +132,11 @@ async function logIn(cdpUrl: string, origin: string, token: string): Promise<voi
   }
 }
 
+/** Each round's full report, kept so a figure over budget can be explained (LCP element, chains). */
+const LIGHTHOUSE_REPORTS_DIR = path.join(ROOT, 'bench/results/lighthouse');
+
 /** One Lighthouse run of `screen` at `origin`, in a Chromium of its own. */
-async function lighthouseOnce(origin: string, screen: string, token: string) {
+async function lighthouseOnce(origin: string, screen: string, token: string, reportName: string) {
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
@@ -149,6 +155,8 @@ async function lighthouseOnce(origin: string, screen: string, token: string) {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${screen}`);
     const { lhr } = result;
+    await mkdir(LIGHTHOUSE_REPORTS_DIR, { recursive: true });
+    await writeFile(path.join(LIGHTHOUSE_REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -190,7 +198,8 @@ async function lighthouseAudits(
       const runs: Awaited<ReturnType<typeof lighthouseOnce>>[] = [];
       for (let round = 1; round <= LIGHTHOUSE_ROUNDS; round++) {
         log(`web: Lighthouse on ${screen} (${host}), round ${round} of ${LIGHTHOUSE_ROUNDS}`);
-        runs.push(await lighthouseOnce(origin, screen, token));
+        const reportName = `${host.replace(' ', '-')}${screen.replace('/', '-')}-${round}`;
+        runs.push(await lighthouseOnce(origin, screen, token, reportName));
       }
       const mid = (pick: (run: (typeof runs)[number]) => number) => median(runs.map(pick));
       audits.push({

@@ -3,6 +3,9 @@ import { STORAGE_KEYS } from './constants.ts';
 /** localStorage: this device has shown Home before (the compact hero on phones). */
 export const HOME_SEEN_KEY = 'pluckers:homeSeen';
 
+/** How long a prerendered page waits for its first paint before starting the app anyway. */
+const FIRST_PAINT_WAIT_MS = 3_000;
+
 /**
  * The one inline script of the web app's pages, in <head> so it runs before the first paint
  * (issue 18). It marks <html data-returning> for a device that has seen Home, which sizes the
@@ -10,13 +13,20 @@ export const HOME_SEEN_KEY = 'pluckers:homeSeen';
  * (<html data-shell>) sends a visitor without a stored token to /login before the shell could
  * show. It also cancels every native form submission: the app's forms are sent by script, and
  * one pressed on the prerendered HTML before the script has taken over must not put the
- * password in an address (GET is a form's default). On a prerendered page (<html data-entry>)
- * it starts the app's script only once the page has been painted: the page needs no script to
- * show, and the script's download no longer competes with the first paint (nor, in Lighthouse's
- * simulation, counts towards it). The build writes it into index.html
- * (vite.config.ts); the server allows exactly this text by its hash in the
- * Content-Security-Policy (plugins/security.ts). A function, so that the web app's bundles,
- * which import the key above, leave it out.
+ * password in an address (GET is a form's default).
+ *
+ * On a prerendered page (<html data-entry>) nothing but the page and its preloaded text font
+ * is fetched before its first contentful paint: the links the page marks `data-rel` (the whole
+ * stylesheet and the manifest) are turned on once the browser reports that paint, and the app's
+ * script starts when the stylesheet is in, so nothing React draws is ever unstyled. The page
+ * needs none of them to show, and a request begun before the paint competes with it for a slow
+ * line (and, in Lighthouse's simulation, counts towards the largest paint). Browsers without paint timing start them one
+ * frame after the first, as before; a page that never paints (a hidden tab) starts them after
+ * FIRST_PAINT_WAIT_MS anyway.
+ *
+ * The build writes it into index.html (vite.config.ts); the server allows exactly this text by
+ * its hash in the Content-Security-Policy (plugins/security.ts). A function, so that the web
+ * app's bundles, which import the key above, leave it out.
  */
 export const bootScript = (): string =>
-  `(function(){var d=document.documentElement,a=d.getAttribute("data-entry");d.addEventListener("submit",function(e){e.preventDefault()},true);try{if(localStorage.getItem(${JSON.stringify(HOME_SEEN_KEY)})==="1")d.setAttribute("data-returning","");if(d.hasAttribute("data-shell")&&!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})){d.style.display="none";location.replace("/login");return}}catch(e){}if(a)requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.src=a;document.head.appendChild(s)})})})()`;
+  `(function(){var d=document.documentElement,a=d.getAttribute("data-entry");d.addEventListener("submit",function(e){e.preventDefault()},true);try{if(localStorage.getItem(${JSON.stringify(HOME_SEEN_KEY)})==="1")d.setAttribute("data-returning","");if(d.hasAttribute("data-shell")&&!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})){d.style.display="none";location.replace("/login");return}}catch(e){}if(!a)return;var started=false;function start(){if(started)return;started=true;var l=document.querySelectorAll("link[data-rel]"),waiting=l.length;function run(){if(--waiting===-1){var s=document.createElement("script");s.type="module";s.src=a;document.head.appendChild(s)}}for(var i=0;i<l.length;i++){var k=l[i];if(k.getAttribute("data-rel")==="stylesheet")k.onload=k.onerror=run;else waiting--;k.rel=k.getAttribute("data-rel")}run()}setTimeout(start,${FIRST_PAINT_WAIT_MS});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}}).observe({type:"paint",buffered:true})}else requestAnimationFrame(function(){setTimeout(start)})})()`;
