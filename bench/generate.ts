@@ -41,6 +41,21 @@ async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** A user of the dataset who has not played since `since` (Lagos midnight): under every daily limit. */
+export async function idlePlayerId(db: Executor, prefix: string, since: Date): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT u.id FROM users u
+      WHERE u.email ~ ${`^${prefix}[0-9]+@bench\\.test$`}
+        AND NOT EXISTS (SELECT 1 FROM game_entries e
+          WHERE e.user_id = u.id AND e.created_at >= ${since.toISOString()})
+      ORDER BY u.id LIMIT 1`,
+  );
+  if (!row)
+    throw new Error(`every player of dataset ${prefix} has played since ${since.toISOString()}`);
+  return row.id;
+}
+
 function checkPrefix(prefix: string, count: number) {
   if (!/^[a-z][a-z0-9]{0,7}$/.test(prefix)) throw new Error(`bad dataset prefix ${prefix}`);
   // Handles are 3–20 characters: prefix + index must fit.

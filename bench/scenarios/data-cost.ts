@@ -80,7 +80,7 @@ const TABS = {
 async function freeGame(server: ReadServer): Promise<{ title: string; tab: string } | null> {
   for (const [gameType, tab] of Object.entries(TABS)) {
     const response = await fetch(`${server.url}/api/v1/game?gameType=${gameType}`, {
-      headers: { authorization: `Bearer ${server.token}` },
+      headers: { authorization: `Bearer ${server.idlePlayerToken}` },
     });
     if (!response.ok) continue;
     const body = (await response.json()) as {
@@ -131,7 +131,7 @@ export async function measureDataCost(server: ReadServer): Promise<DataCost> {
         if (!localStorage.getItem(key as string))
           localStorage.setItem(key as string, token as string);
       },
-      [STORAGE_KEYS.token, server.token],
+      [STORAGE_KEYS.token, server.idlePlayerToken],
     );
     const page = await context.newPage();
     const session = await context.newCDPSession(page);
@@ -165,6 +165,15 @@ export async function measureDataCost(server: ReadServer): Promise<DataCost> {
       };
     }
     meter.reset();
+    const refusals: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) {
+        void response.text().then(
+          (body) => refusals.push(`${response.status()} ${body.slice(0, 200)}`),
+          () => refusals.push(String(response.status())),
+        );
+      }
+    });
     try {
       // From Home, as a player would: its tab, the game's card, Pluck in, the answer.
       await page.getByRole('tab', { name: game.tab }).click();
@@ -176,11 +185,18 @@ export async function measureDataCost(server: ReadServer): Promise<DataCost> {
       await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
       await dialog.getByText('Your answer has been submitted!').waitFor();
     } catch (error) {
+      // What the player saw says why: a refusal in the dialog, or the page it got stuck on.
+      const shown =
+        (await page
+          .locator('[role="dialog"], main')
+          .first()
+          .textContent({ timeout: 2_000 })
+          .catch(() => null)) ?? '(nothing shown)';
       return {
         firstVisitBytes,
         repeatVisitBytes,
         playedGameBytes: null,
-        playedGameNote: `the game could not be played: ${String(error).split('\n')[0]}`,
+        playedGameNote: `the game could not be played: ${String(error).split('\n')[0]}; on screen at ${page.url()}: ${shown.replace(/\s+/g, ' ').slice(0, 300)}; refused: ${refusals.join(' | ') || 'nothing'}`,
       };
     }
     await settle(page, meter);

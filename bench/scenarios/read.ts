@@ -9,7 +9,8 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { benchUserId, generateReadDataset } from '../generate.ts';
+import { lagosDayStart } from '../../src/shared/date.ts';
+import { benchUserId, generateReadDataset, idlePlayerId } from '../generate.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { withPreparedDatabase } from '../lib/prepare.ts';
 import { startBareServer, startRealServer } from '../lib/server.ts';
@@ -101,6 +102,8 @@ export interface ReadServer {
   url: string;
   /** A bearer token of a player of the read dataset. */
   token: string;
+  /** A bearer token of a player who has not played today, so a play is not refused for the day. */
+  idlePlayerToken: string;
 }
 
 /** What a browser on a phone sends: it takes the list gzipped (Chrome also offers br, zstd). */
@@ -227,9 +230,10 @@ export async function runReadPath(
   const slot = await target.fresh('read');
   const games = 200;
   const users = 2_000;
-  const token = await withPreparedDatabase(slot, async ({ handle, token }) => {
+  const { token, idlePlayerToken } = await withPreparedDatabase(slot, async ({ handle, token }) => {
     await generateReadDataset(handle.db, { games, users });
-    return token(benchUserId('rd', 1));
+    const idlePlayer = await idlePlayerId(handle.db, 'rd', lagosDayStart(new Date()));
+    return { token: await token(benchUserId('rd', 1)), idlePlayerToken: await token(idlePlayer) };
   });
   const plainHeaders = { authorization: `Bearer ${token}` };
   const browserHeaders = { ...plainHeaders, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
@@ -242,7 +246,8 @@ export async function runReadPath(
   let after: ScenarioResult | null = null;
   try {
     if (!options.measure) {
-      if (thenWhileRunning) after = await thenWhileRunning({ url: server.url, token });
+      if (thenWhileRunning)
+        after = await thenWhileRunning({ url: server.url, token, idlePlayerToken });
       return { read: null, after };
     }
     const plain = await compareWithBare(server.url, plainHeaders, 'plain', options, problems);
@@ -280,7 +285,8 @@ export async function runReadPath(
       { section: 'read', name: 'response body, gzip', value: browser.bytes, unit: 'B' },
     ];
 
-    if (thenWhileRunning) after = await thenWhileRunning({ url: server.url, token });
+    if (thenWhileRunning)
+      after = await thenWhileRunning({ url: server.url, token, idlePlayerToken });
     return {
       read: {
         figures,

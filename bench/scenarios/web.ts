@@ -199,7 +199,15 @@ async function lighthouseAudits(
       for (let round = 1; round <= LIGHTHOUSE_ROUNDS; round++) {
         log(`web: Lighthouse on ${screen} (${host}), round ${round} of ${LIGHTHOUSE_ROUNDS}`);
         const reportName = `${host.replace(' ', '-')}${screen.replace('/', '-')}-${round}`;
-        runs.push(await lighthouseOnce(origin, screen, token, reportName));
+        runs.push(
+          await lighthouseOnce(origin, screen, token, reportName).catch((error: unknown) => {
+            // Lighthouse's own advice when Chromium's trace came back incomplete (seen on a busy
+            // machine): that round measured nothing, so it is run once more.
+            if (!(error instanceof Error && /\(NO_[A-Z_]+\)/.test(error.message))) throw error;
+            log(`web: ${error.message}; round ${round} run again`);
+            return lighthouseOnce(origin, screen, token, reportName);
+          }),
+        );
       }
       const mid = (pick: (run: (typeof runs)[number]) => number) => median(runs.map(pick));
       audits.push({
