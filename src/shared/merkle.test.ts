@@ -2,7 +2,13 @@ import { createHash, hash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from './hex.ts';
-import { answerHashOf, merkleRootOf, type SealedEntry, type Sha256 } from './merkle.ts';
+import {
+  answerHashOf,
+  MerkleBuilder,
+  merkleRootOf,
+  type SealedEntry,
+  type Sha256,
+} from './merkle.ts';
 
 const sha = (...parts: Array<Uint8Array | string>) => {
   const hash = createHash('sha256');
@@ -19,7 +25,52 @@ const entry = (entryId: number): SealedEntry => ({
   answerHash: answerHashOf(entryId, `answer ${entryId}`),
 });
 
+/** The documented tree level by level, every level held: what the streamed builder must equal. */
+function levelByLevelRoot(entries: readonly SealedEntry[]): string {
+  if (entries.length === 0) return bytesToHex(sha(''));
+  let level: Uint8Array[] = entries.map(leaf);
+  while (level.length > 1) {
+    const next: Uint8Array[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      const left = level[i] as Uint8Array;
+      const right = level[i + 1];
+      next.push(right ? node(left, right) : left);
+    }
+    level = next;
+  }
+  return bytesToHex(level[0] as Uint8Array);
+}
+
 describe('the seal of a game (Merkle root)', () => {
+  it('streamed one entry at a time, equals the level-by-level tree for every size, odd or even', () => {
+    const entries = Array.from({ length: 4099 }, (_, i) => entry(i + 1));
+    const sizes = [
+      ...Array.from({ length: 70 }, (_, i) => i),
+      127,
+      128,
+      129,
+      1023,
+      1025,
+      4097,
+      4099,
+    ];
+    for (const size of sizes) {
+      const builder = new MerkleBuilder();
+      for (const sealed of entries.slice(0, size)) builder.add(sealed);
+      expect(builder.count).toBe(size);
+      expect(builder.root(), `${size} entries`).toBe(levelByLevelRoot(entries.slice(0, size)));
+    }
+  });
+
+  it('can be asked for its root midway and go on adding', () => {
+    const entries = Array.from({ length: 11 }, (_, i) => entry(i + 1));
+    const builder = new MerkleBuilder();
+    for (const [i, sealed] of entries.entries()) {
+      builder.add(sealed);
+      expect(builder.root()).toBe(levelByLevelRoot(entries.slice(0, i + 1)));
+    }
+  });
+
   it('is the documented tree: leaves, pairs, an odd node carried up unchanged', () => {
     const [a, b, c] = [entry(1), entry(2), entry(3)];
     expect(merkleRootOf([])).toBe(bytesToHex(sha('')));

@@ -54,26 +54,60 @@ function leafHash(entry: SealedEntry, hash: Sha256): Uint8Array {
  * server use Node's native sha256 on 100,000 entries; the browser uses the same code with noble's.
  */
 export function merkleRootOf(entries: readonly SealedEntry[], hash = portableSha256): string {
-  if (entries.length === 0) return bytesToHex(hash.bytes(new Uint8Array(0)));
-  let level = entries.map((entry) => leafHash(entry, hash));
-  const pair = new Uint8Array(65);
-  pair[0] = NODE;
-  while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) {
-      const left = level[i] as Uint8Array;
-      const right = level[i + 1];
-      if (!right) {
-        next.push(left);
-        continue;
-      }
-      pair.set(left, 1);
-      pair.set(right, 33);
-      next.push(hash.bytes(pair));
-    }
-    level = next;
+  const builder = new MerkleBuilder(hash);
+  for (const entry of entries) builder.add(entry);
+  return builder.root();
+}
+
+/**
+ * The same root, built one entry at a time while keeping O(log n) nodes: the server seals a
+ * million entries streamed from the database in batches. Carrying an odd node up unchanged makes
+ * the tree the perfect subtrees of n's binary decomposition (largest first), joined from the
+ * right, so `pending[k]` holds the root of a finished subtree of 2^k leaves, like a binary
+ * counter's bits.
+ */
+export class MerkleBuilder {
+  readonly #hash: Sha256;
+  readonly #pending: Array<Uint8Array | undefined> = [];
+  readonly #pair = new Uint8Array(65);
+  #count = 0;
+
+  constructor(hash = portableSha256) {
+    this.#hash = hash;
+    this.#pair[0] = NODE;
   }
-  return bytesToHex(level[0] as Uint8Array);
+
+  get count(): number {
+    return this.#count;
+  }
+
+  add(entry: SealedEntry): void {
+    let carry = leafHash(entry, this.#hash);
+    let height = 0;
+    for (let pending = this.#pending[height]; pending; pending = this.#pending[height]) {
+      carry = this.#join(pending, carry);
+      this.#pending[height] = undefined;
+      height += 1;
+    }
+    this.#pending[height] = carry;
+    this.#count += 1;
+  }
+
+  root(): string {
+    if (this.#count === 0) return bytesToHex(this.#hash.bytes(new Uint8Array(0)));
+    let right: Uint8Array | undefined;
+    for (const subtree of this.#pending) {
+      if (!subtree) continue;
+      right = right ? this.#join(subtree, right) : subtree;
+    }
+    return bytesToHex(right as Uint8Array);
+  }
+
+  #join(left: Uint8Array, right: Uint8Array): Uint8Array {
+    this.#pair.set(left, 1);
+    this.#pair.set(right, 33);
+    return this.#hash.bytes(this.#pair);
+  }
 }
 
 /** Whether `hex` looks like a sha256 (64 lower-case hex digits). */

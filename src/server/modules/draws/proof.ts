@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { type BeaconChain, firstRoundAfter, roundTime } from '../../../shared/beacon.ts';
+import { answerHashOf } from '../../../shared/merkle.ts';
 import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
 import { gameEntries, games, jobs, plans, users } from '../../db/schema.ts';
@@ -7,7 +8,7 @@ import { notFound } from '../../errors.ts';
 import { gameFairnessRecords } from '../fairness/log.ts';
 import { publicUsername } from '../users/serialize.ts';
 import { drawJobKey } from './queue.ts';
-import { sealedEntries } from './seal.ts';
+import { entryBatches, nodeSha256 } from './seal.ts';
 
 type GameRow = typeof games.$inferSelect;
 
@@ -63,36 +64,43 @@ export async function loadDrawProof(
   };
   if (!revealed) return { ...base, entries: [], winners: [], winnerUsernames: [] };
 
-  const [rows, sealed] = await Promise.all([
+  const sealed = game.drawVersion >= 2;
+  const entries: DrawProofResponse['entries'] = [];
+  const winners: number[] = [];
+  const winnerUsernames: string[] = [];
+  // One pass in id order, a batch at a time: only the response itself grows with the game.
+  const batches = entryBatches((afterId, limit) =>
     db
       .select({
         id: gameEntries.id,
         isWinner: gameEntries.isWinner,
+        playerId: gameEntries.userId,
+        answer: gameEntries.answer,
         handle: users.handle,
         features: plans.features,
       })
       .from(gameEntries)
       .innerJoin(users, eq(users.id, gameEntries.userId))
       .leftJoin(plans, eq(plans.id, users.planId))
-      .where(eq(gameEntries.gameId, gameId))
-      .orderBy(asc(gameEntries.id)),
-    game.drawVersion >= 2 ? sealedEntries(db, gameId) : Promise.resolve([]),
-  ]);
-  const seal = new Map(sealed.map((entry) => [entry.entryId, entry]));
-  const entries = rows.map((row) => ({
-    entryId: row.id,
-    username: publicUsername(row.handle, row.features?.getVerifiedBadge === true),
-    ...(seal.has(row.id)
-      ? { playerId: seal.get(row.id)?.playerId, answerHash: seal.get(row.id)?.answerHash }
-      : {}),
-  }));
-  const winnerRows = rows.filter((row) => row.isWinner);
-  return {
-    ...base,
-    entries,
-    winners: winnerRows.map((row) => row.id),
-    winnerUsernames: winnerRows.map((row) =>
-      publicUsername(row.handle, row.features?.getVerifiedBadge === true),
-    ),
-  };
+      .where(and(eq(gameEntries.gameId, gameId), gt(gameEntries.id, afterId)))
+      .orderBy(asc(gameEntries.id))
+      .limit(limit),
+  );
+  for await (const rows of batches) {
+    for (const row of rows) {
+      const username = publicUsername(row.handle, row.features?.getVerifiedBadge === true);
+      entries.push({
+        entryId: row.id,
+        username,
+        ...(sealed
+          ? { playerId: row.playerId, answerHash: answerHashOf(row.id, row.answer, nodeSha256) }
+          : {}),
+      });
+      if (row.isWinner) {
+        winners.push(row.id);
+        winnerUsernames.push(username);
+      }
+    }
+  }
+  return { ...base, entries, winners, winnerUsernames };
 }

@@ -1,28 +1,79 @@
 import { hash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import { answerHashOf, merkleRootOf, type Sha256 } from '../../../shared/merkle.ts';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import {
+  answerHashOf,
+  MerkleBuilder,
+  type SealedEntry,
+  type Sha256,
+} from '../../../shared/merkle.ts';
 import type { Executor } from '../../db/client.ts';
 import { gameEntries, games } from '../../db/schema.ts';
 import { appendFairnessRecord } from '../fairness/log.ts';
 
-/** One-shot native sha256: sealing 100,000 entries hashes 200,000 times. */
-const nodeSha256: Sha256 = {
+/** One-shot native sha256: sealing 1,000,000 entries hashes 2,000,000 times. */
+export const nodeSha256: Sha256 = {
   bytes: (data) => hash('sha256', data, 'buffer'),
   hex: (data) => hash('sha256', data, 'hex'),
 };
 
-/** The entries in sealed order with what the Merkle tree commits to for each. */
-export async function sealedEntries(db: Executor, gameId: string) {
-  const rows = await db
-    .select({ entryId: gameEntries.id, playerId: gameEntries.userId, answer: gameEntries.answer })
-    .from(gameEntries)
-    .where(eq(gameEntries.gameId, gameId))
-    .orderBy(asc(gameEntries.id));
-  return rows.map((row) => ({
-    entryId: row.entryId,
-    playerId: row.playerId,
-    answerHash: answerHashOf(row.entryId, row.answer, nodeSha256),
-  }));
+/**
+ * Rows read per query while walking a game's entries: a million-entry game is never held in
+ * Node's memory at once, only one batch and what is built from it.
+ */
+export const ENTRY_BATCH = 10_000;
+
+/**
+ * A game's entries in sealed (id) order, `batchSize` at a time, keyset-paged on the id so every
+ * query starts where the last one ended (works in a transaction and on PGlite, unlike a cursor).
+ */
+export async function* entryBatches<Row extends { id: number }>(
+  readAfter: (afterId: number, limit: number) => Promise<Row[]>,
+  batchSize = ENTRY_BATCH,
+): AsyncGenerator<Row[]> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await readAfter(afterId, batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    afterId = (rows[rows.length - 1] as Row).id;
+  }
+}
+
+/** What the Merkle tree commits to for each entry, batch by batch in sealed order. */
+export async function* sealedEntryBatches(
+  db: Executor,
+  gameId: string,
+  batchSize = ENTRY_BATCH,
+): AsyncGenerator<SealedEntry[]> {
+  const batches = entryBatches(
+    (afterId, limit) =>
+      db
+        .select({ id: gameEntries.id, playerId: gameEntries.userId, answer: gameEntries.answer })
+        .from(gameEntries)
+        .where(and(eq(gameEntries.gameId, gameId), gt(gameEntries.id, afterId)))
+        .orderBy(asc(gameEntries.id))
+        .limit(limit),
+    batchSize,
+  );
+  for await (const rows of batches)
+    yield rows.map((row) => ({
+      entryId: row.id,
+      playerId: row.playerId,
+      answerHash: answerHashOf(row.id, row.answer, nodeSha256),
+    }));
+}
+
+/** The Merkle root over a game's entries as they are now, streamed in batches. */
+export async function streamedMerkleRoot(
+  db: Executor,
+  gameId: string,
+  batchSize = ENTRY_BATCH,
+): Promise<{ merkleRoot: string; entries: number }> {
+  const builder = new MerkleBuilder(nodeSha256);
+  for await (const batch of sealedEntryBatches(db, gameId, batchSize))
+    for (const entry of batch) builder.add(entry);
+  return { merkleRoot: builder.root(), entries: builder.count };
 }
 
 /**
@@ -37,12 +88,11 @@ export async function sealEntries(tx: Executor, gameId: string): Promise<void> {
     .from(games)
     .where(eq(games.id, gameId));
   if (!game || game.drawVersion < 2 || !game.closedAt) return;
-  const entries = await sealedEntries(tx, gameId);
-  const merkleRoot = merkleRootOf(entries, nodeSha256);
+  const { merkleRoot, entries } = await streamedMerkleRoot(tx, gameId);
   await tx.update(games).set({ merkleRoot }).where(eq(games.id, gameId));
   await appendFairnessRecord(tx, {
     kind: 'seal',
     gameId,
-    fields: { closedAt: game.closedAt.toISOString(), entries: entries.length, merkleRoot },
+    fields: { closedAt: game.closedAt.toISOString(), entries, merkleRoot },
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   type BeaconChain,
   type BeaconRound,
@@ -23,6 +23,7 @@ import { appendFairnessRecord, chainFairnessLog } from '../fairness/log.ts';
 import { queuePush } from '../notifications/fan-out.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { nodeFairnessCrypto } from './commitment.ts';
+import { entryBatches } from './seal.ts';
 
 type GameRow = typeof games.$inferSelect;
 
@@ -49,29 +50,65 @@ export function drawOutcomeIsPublic(
 const levelSql = (points: ReturnType<typeof sql>) =>
   sql`CASE WHEN ${points} < 100 THEN 1 WHEN ${points} < 500 THEN 2 WHEN ${points} < 2000 THEN 3 WHEN ${points} < 10000 THEN 4 ELSE 5 END`;
 
+/** The statements of a draw, in order; the bench reports the time of each. */
+export type DrawStep =
+  | 'read entries'
+  | 'pick winners'
+  | 'mark entries'
+  | 'post prizes'
+  | 'update players'
+  | 'notify players'
+  | 'complete game';
+
+/** Told how long each step of a draw took (milliseconds). */
+export type DrawStepTimer = (step: DrawStep, milliseconds: number) => void;
+
+/** A game's entry ids in sealed (id) order, read a batch at a time into one plain array. */
+async function entryIdsOf(tx: Transaction, gameId: string): Promise<number[]> {
+  const ids: number[] = [];
+  const batches = entryBatches(
+    (afterId, limit) =>
+      tx
+        .select({ id: gameEntries.id })
+        .from(gameEntries)
+        .where(and(eq(gameEntries.gameId, gameId), gt(gameEntries.id, afterId)))
+        .orderBy(asc(gameEntries.id))
+        .limit(limit),
+    ID_BATCH,
+  );
+  for await (const rows of batches) for (const row of rows) ids.push(row.id);
+  return ids;
+}
+
+/** Ids are small rows: fewer, larger batches than the seal's. */
+const ID_BATCH = 100_000;
+
 /**
  * Settles a CLOSED game in one transaction: picks floor(n/5) winners with the provably fair
  * procedure, credits each the reward through the ledger, marks every entry, updates stats and
  * notifies every player; under 5 players the game is cancelled and every fee refunded. The game
  * row is locked and must still be CLOSED, so a second run (or a re-run after a crash, which
- * rolled everything back) does nothing twice. Set-based SQL keeps a 100,000-entry draw quick.
+ * rolled everything back) does nothing twice. Set-based SQL keeps a 1,000,000-entry draw quick;
+ * Node holds the entry ids and the winners, never the entries.
  */
 export async function runDraw(
   db: Database,
   gameId: string,
   now: Date,
   beacon?: BeaconRound,
+  timeStep: DrawStepTimer = () => {},
 ): Promise<DrawOutcome> {
+  const step = async <T>(name: DrawStep, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await work();
+    timeStep(name, performance.now() - started);
+    return result;
+  };
   return inTransaction(db, async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
     if (game?.status !== 'CLOSED') return 'skipped';
 
-    const entries = await tx
-      .select({ id: gameEntries.id })
-      .from(gameEntries)
-      .where(eq(gameEntries.gameId, gameId))
-      .orderBy(asc(gameEntries.id));
-    const entryIds = entries.map((entry) => entry.id);
+    const entryIds = await step('read entries', () => entryIdsOf(tx, gameId));
     const nowIso = now.toISOString();
     if (winnerCount(entryIds.length) === 0) {
       await cancelWithRefunds(tx, game, now, {
@@ -81,37 +118,28 @@ export async function runDraw(
       return 'cancelled';
     }
 
-    const { winners, entriesDigest } = await pickWinners(game, entryIds, beacon);
+    const { winners, entriesDigest } = await step('pick winners', () =>
+      pickWinners(game, entryIds, beacon),
+    );
     const reward = game.reward;
 
     // Every entry written once, in one pass over the game's entries: the winners' ids are an
     // array parameter that PostgreSQL hashes once (a non-correlated IN).
     const winnerIds = sql`(SELECT unnest(${`{${winners.join(',')}}`}::bigint[]))`;
-    await tx.execute(sql`
+    await step('mark entries', () =>
+      tx.execute(sql`
       UPDATE game_entries e SET
         is_winner = e.id IN ${winnerIds},
         prize = CASE WHEN e.id IN ${winnerIds} THEN ${reward}::bigint ELSE e.prize END
-      WHERE e.game_id = ${gameId}`);
+      WHERE e.game_id = ${gameId}`),
+    );
 
-    if (reward > 0n) {
-      const total = reward * BigInt(winners.length);
-      const [prizes] = await tx
-        .insert(ledgerTransactions)
-        .values({
-          kind: 'prize',
-          reference: `prizes:${gameId}`,
-          description: `Prizes: "${game.title}"`,
-        })
-        .returning({ id: ledgerTransactions.id });
-      await tx.execute(sql`
-        INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
-        SELECT ${prizes?.id}::bigint, 'wallet', user_id, ${reward}::bigint FROM game_entries WHERE game_id = ${gameId} AND is_winner
-        UNION ALL SELECT ${prizes?.id}::bigint, ${ACCOUNTS.prizeExpense}::text, NULL::uuid, ${-total}::bigint`);
-    }
+    if (reward > 0n) await step('post prizes', () => postPrizes(tx, game, winners.length));
 
     // Stats for every player (+10 points), winners also +50 points, a win and the reward.
     const points = sql.raw('u.points + 10 + CASE WHEN e.is_winner THEN 50 ELSE 0 END');
-    await tx.execute(sql`
+    await step('update players', () =>
+      tx.execute(sql`
       UPDATE users u SET
         account_balance = u.account_balance + e.prize,
         total_games_played = u.total_games_played + 1,
@@ -119,10 +147,12 @@ export async function runDraw(
         total_winning_amount = u.total_winning_amount + e.prize,
         points = ${points},
         level = ${levelSql(points)}
-      FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id`);
+      FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id`),
+    );
 
     const rewardText = formatNaira(koboToNaira(reward));
-    await tx.execute(sql`
+    await step('notify players', () =>
+      tx.execute(sql`
       INSERT INTO notifications (user_id, title, message, link, created_at)
       SELECT user_id,
         CASE WHEN is_winner THEN 'You won!' ELSE 'Results are in' END,
@@ -131,37 +161,71 @@ export async function runDraw(
           ELSE ${`The draw for "${game.title}" is done. You did not win this time; keep plucking!`} END,
         ${gameDetailsPath(gameId)},
         ${nowIso}::timestamptz
-      FROM game_entries WHERE game_id = ${gameId}`);
+      FROM game_entries WHERE game_id = ${gameId}`),
+    );
 
-    // Devices and e-mails hear it from the worker once this commits, page by page.
-    await queuePush(tx, { type: 'results', gameId });
-    await tx
-      .update(games)
-      .set({
-        status: 'COMPLETED',
-        drawnAt: now,
-        entriesDigest,
-        beaconRound: beacon?.round ?? null,
-        beaconSignature: beacon?.signature ?? null,
-        beaconRandomness: beacon?.randomness ?? null,
-      })
-      .where(eq(games.id, gameId));
-    if (beacon)
-      await appendFairnessRecord(tx, {
-        kind: 'beacon',
-        gameId,
-        fields: { round: beacon.round, signature: beacon.signature, randomness: beacon.randomness },
-      });
-    await appendFairnessRecord(tx, {
-      kind: 'result',
-      gameId,
-      fields: {
-        seed: game.seed,
-        winners: winners.length,
-        winnersDigest: await winnersDigestOf(nodeFairnessCrypto, winners),
-      },
-    });
+    await step('complete game', () => completeGame(tx, game, now, beacon, entriesDigest, winners));
     return 'completed';
+  });
+}
+
+/**
+ * The game's winners' wallets credited in one balanced ledger transaction: one line per winner,
+ * one prize-expense line for the total.
+ */
+async function postPrizes(tx: Transaction, game: GameRow, winners: number): Promise<void> {
+  const total = game.reward * BigInt(winners);
+  const [prizes] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: 'prize',
+      reference: `prizes:${game.id}`,
+      description: `Prizes: "${game.title}"`,
+    })
+    .returning({ id: ledgerTransactions.id });
+  await tx.execute(sql`
+    INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
+    SELECT ${prizes?.id}::bigint, 'wallet', user_id, ${game.reward}::bigint FROM game_entries WHERE game_id = ${game.id} AND is_winner
+    UNION ALL SELECT ${prizes?.id}::bigint, ${ACCOUNTS.prizeExpense}::text, NULL::uuid, ${-total}::bigint`);
+}
+
+/** The result made public: the game COMPLETED with its beacon round, the fairness log, the push. */
+async function completeGame(
+  tx: Transaction,
+  game: GameRow,
+  now: Date,
+  beacon: BeaconRound | undefined,
+  entriesDigest: string,
+  winners: readonly number[],
+): Promise<void> {
+  const gameId = game.id;
+  // Devices and e-mails hear it from the worker once this commits, page by page.
+  await queuePush(tx, { type: 'results', gameId });
+  await tx
+    .update(games)
+    .set({
+      status: 'COMPLETED',
+      drawnAt: now,
+      entriesDigest,
+      beaconRound: beacon?.round ?? null,
+      beaconSignature: beacon?.signature ?? null,
+      beaconRandomness: beacon?.randomness ?? null,
+    })
+    .where(eq(games.id, gameId));
+  if (beacon)
+    await appendFairnessRecord(tx, {
+      kind: 'beacon',
+      gameId,
+      fields: { round: beacon.round, signature: beacon.signature, randomness: beacon.randomness },
+    });
+  await appendFairnessRecord(tx, {
+    kind: 'result',
+    gameId,
+    fields: {
+      seed: game.seed,
+      winners: winners.length,
+      winnersDigest: await winnersDigestOf(nodeFairnessCrypto, winners),
+    },
   });
 }
 
