@@ -3,12 +3,14 @@
  * limit (a bare node:http server sending the same bytes), all in one run:
  *   1. read path   2. write path   3. draw   4. leaderboard   5. web   6. start-up
  *   7. scale-out: the read path through HAProxy to 1 and to 3 instances (PostgreSQL only)
+ *   8. draw1m: a 1,000,000-entry draw, time and RSS growth (only when asked for: --only=draw1m)
  * Runs on PostgreSQL when DATABASE_URL is set (in a database of its own, `pluckers_bench`,
  * created and dropped on that server), else on embedded PGlite in temporary directories.
  *
  *   npm run bench                    full run; writes bench/results/latest.json and bench/RESULTS.md
  *   npm run bench -- --quick         smoke run (smaller data, short loads, no Lighthouse): CI-sized
  *   npm run bench -- --only=read,web only these sections (RESULTS.md is left alone)
+ *   npm run bench -- --only=draw1m   the million-entry draw (minutes of data generation)
  *   npm run bench -- --strict        full run exits 1 when a figure misses its budget
  *   npm run bench -- --keep-db       leave pluckers_bench on the server afterwards
  *
@@ -25,14 +27,26 @@ import { round } from './lib/stats.ts';
 import { pgliteTarget, postgresTarget, type Target } from './lib/target.ts';
 import { runClusterFigures } from './scenarios/cluster.ts';
 import { runDrawFigure } from './scenarios/draw.ts';
+import { runMillionDrawFigure } from './scenarios/draw1m.ts';
 import { runLeaderboardFigure } from './scenarios/leaderboard.ts';
 import { runReadPath } from './scenarios/read.ts';
 import { runStartupFigure } from './scenarios/startup.ts';
 import { ensureBuilt, runWebFigures } from './scenarios/web.ts';
 import { runWritePath } from './scenarios/write.ts';
 
-const SECTIONS = ['read', 'web', 'write', 'draw', 'leaderboard', 'startup', 'cluster'] as const;
+const SECTIONS = [
+  'read',
+  'web',
+  'write',
+  'draw',
+  'leaderboard',
+  'startup',
+  'cluster',
+  'draw1m',
+] as const;
 type Section = (typeof SECTIONS)[number];
+/** Run only when named in --only: minutes of data generation for one figure. */
+const ON_REQUEST: readonly Section[] = ['draw1m'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const RESULTS_MD = path.join(ROOT, 'bench/RESULTS.md');
 const START_MARK = '<!-- bench:results:start -->';
@@ -47,7 +61,7 @@ function parseArgs(argv: string[]) {
           throw new Error(`unknown section ${name}; one of ${SECTIONS.join(', ')}`);
         return name as Section;
       })
-    : [...SECTIONS];
+    : SECTIONS.filter((section) => !ON_REQUEST.includes(section));
   for (const flag of flags) {
     if (!['--quick', '--strict', '--keep-db'].includes(flag))
       throw new Error(`unknown option ${flag}`);
@@ -260,6 +274,10 @@ async function main() {
     if (args.sections.has('cluster'))
       await attempt('cluster', async () => {
         results.cluster = await runClusterFigures(target, options);
+      });
+    if (args.sections.has('draw1m'))
+      await attempt('draw1m', async () => {
+        results.draw1m = await runMillionDrawFigure(target, options);
       });
   } finally {
     await target.cleanup();

@@ -224,9 +224,10 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    // No foreign key: users are never deleted (closing an account sets deleted_at), and every
+    // notice is written for a user the same statement read, so the key guarded nothing while its
+    // per-row check cost half of a draw's million notices (migration 0018).
+    userId: uuid('user_id').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     /** Where the notification leads in the web app (a game, the wallet); null: nowhere. */
