@@ -25,18 +25,26 @@ export const ENTRY_BATCH = 10_000;
 /**
  * A game's entries in sealed (id) order, `batchSize` at a time, keyset-paged on the id so every
  * query starts where the last one ended (works in a transaction and on PGlite, unlike a cursor).
+ * The next batch is asked for before this one is handed over, so PostgreSQL reads it while the
+ * caller hashes.
  */
 export async function* entryBatches<Row extends { id: number }>(
   readAfter: (afterId: number, limit: number) => Promise<Row[]>,
   batchSize = ENTRY_BATCH,
 ): AsyncGenerator<Row[]> {
-  let afterId = 0;
+  let next = readAfter(0, batchSize);
   for (;;) {
-    const rows = await readAfter(afterId, batchSize);
-    if (rows.length === 0) return;
+    const rows = await next;
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    const more = rows.length === batchSize;
+    if (more) {
+      next = readAfter(last.id, batchSize);
+      // Awaited on the next turn; a caller that stops early must not leave it unhandled.
+      next.catch(() => {});
+    }
     yield rows;
-    if (rows.length < batchSize) return;
-    afterId = (rows[rows.length - 1] as Row).id;
+    if (!more) return;
   }
 }
 
