@@ -1,0 +1,103 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { answerHashOf, merkleRootOf } from '../../../shared/merkle.ts';
+import type { Database } from '../../db/client.ts';
+import { gameEntries, users } from '../../db/schema.ts';
+import { testDatabasePerFile } from '../../test/database.ts';
+import { createGame } from '../games/test-fixtures.ts';
+import { entryBatches, nodeSha256, sealedEntryBatches, streamedMerkleRoot } from './seal.ts';
+
+const database = testDatabasePerFile();
+
+/** Two games whose entries interleave by id, so paging one game must skip the other's. */
+async function interleavedGames(db: Database, players: number) {
+  const [first, second] = [await createGame(db), await createGame(db)];
+  if (!first || !second) throw new Error('games not created');
+  const people = await db
+    .insert(users)
+    .values(
+      Array.from({ length: players }, (_, i) => ({
+        handle: `seal_${first.id.slice(0, 8)}_${i}`,
+        fullname: 'Seal Test Player',
+        email: `seal-${first.id}-${i}@example.test`,
+      })),
+    )
+    .returning({ id: users.id });
+  for (const [i, person] of people.entries()) {
+    for (const game of [first, second])
+      await db.insert(gameEntries).values({
+        gameId: game.id,
+        userId: person.id,
+        answer: `answer ${i} ${game.title} ✓`,
+        amountPaid: 0n,
+      });
+  }
+  return first.id;
+}
+
+/** The root over every entry read at once, the way the seal was computed before it streamed. */
+async function rootReadAtOnce(db: Database, gameId: string) {
+  const rows = await db
+    .select({ entryId: gameEntries.id, playerId: gameEntries.userId, answer: gameEntries.answer })
+    .from(gameEntries)
+    .where(eq(gameEntries.gameId, gameId))
+    .orderBy(asc(gameEntries.id));
+  return merkleRootOf(
+    rows.map((row) => ({ ...row, answerHash: answerHashOf(row.entryId, row.answer) })),
+  );
+}
+
+describe('the streamed seal', () => {
+  it('gives the root of all entries read at once, whatever the batch size (odd game size)', async () => {
+    const db = database().db;
+    const gameId = await interleavedGames(db, 13);
+    const expected = await rootReadAtOnce(db, gameId);
+    for (const batchSize of [1, 2, 5, 13, 14, 10_000]) {
+      const streamed = await streamedMerkleRoot(db, gameId, batchSize);
+      expect(streamed, `batches of ${batchSize}`).toEqual({ merkleRoot: expected, entries: 13 });
+    }
+  });
+
+  it('hands over every entry of the game once, in id order, in batches no larger than asked', async () => {
+    const db = database().db;
+    const gameId = await interleavedGames(db, 9);
+    const batches: number[][] = [];
+    for await (const batch of sealedEntryBatches(db, gameId, 3))
+      batches.push(batch.map((entry) => entry.entryId));
+    expect(batches.map((batch) => batch.length)).toEqual([3, 3, 3]);
+    const ids = batches.flat();
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const all = await db
+      .select({ id: gameEntries.id })
+      .from(gameEntries)
+      .where(eq(gameEntries.gameId, gameId))
+      .orderBy(asc(gameEntries.id));
+    expect(ids).toEqual(all.map((row) => row.id));
+  });
+
+  it('asks for no more batches than it needs, and stops early when its caller does', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ id: (i + 1) * 10 }));
+    const asked: number[] = [];
+    const readAfter = async (afterId: number, limit: number) => {
+      asked.push(afterId);
+      return rows.filter((row) => row.id > afterId).slice(0, limit);
+    };
+    const seen: number[] = [];
+    for await (const batch of entryBatches(readAfter, 7)) seen.push(...batch.map((row) => row.id));
+    expect(seen).toEqual(rows.map((row) => row.id));
+    // A short (or empty) batch is the last one: seven rows in batches of 7 need a second look.
+    expect(asked).toEqual([0, 70]);
+
+    asked.length = 0;
+    for await (const batch of entryBatches(readAfter, 3)) {
+      expect(batch.map((row) => row.id)).toEqual([10, 20, 30]);
+      break;
+    }
+    // The next batch was already on its way when the caller stopped; nothing after it.
+    expect(asked).toEqual([0, 30]);
+  });
+
+  it('hashes answers with Node as the browser does', () => {
+    expect(answerHashOf(5, 'Ẹ kú àárọ̀', nodeSha256)).toBe(answerHashOf(5, 'Ẹ kú àárọ̀'));
+  });
+});
