@@ -3,6 +3,21 @@ import type { FairnessCrypto } from '../../../shared/fairness.ts';
 import type { Executor } from '../../db/client.ts';
 import { appendFairnessRecord } from '../fairness/log.ts';
 
+const DIGEST_CHUNK = 10_000;
+
+/**
+ * entriesDigestOf (sha256 of the ids joined by commas) for ids already in ascending order, fed
+ * to the hash in chunks: a million ids would otherwise be one 7 MB text and its bytes.
+ */
+export function entriesDigestOfSorted(sortedIds: readonly number[]): string {
+  const digest = createHash('sha256');
+  for (let i = 0; i < sortedIds.length; i += DIGEST_CHUNK) {
+    if (i > 0) digest.update(',');
+    digest.update(sortedIds.slice(i, i + DIGEST_CHUNK).join(','));
+  }
+  return digest.digest('hex');
+}
+
 /** A fresh secret draw seed and the sha256 commitment published before anyone plays. */
 export function createDrawSeed(): { seed: string; commitment: string } {
   const seed = randomBytes(32).toString('hex');

@@ -18,9 +18,11 @@ export const nodeSha256: Sha256 = {
 
 /**
  * Rows read per query while walking a game's entries: a million-entry game is never held in
- * Node's memory at once, only one batch and what is built from it.
+ * Node's memory at once, only one batch and what is built from it. Small enough that a batch
+ * dies young: sealing 1,000,000 entries grew the RSS by ~115 MB in batches of 10,000 (rows kept
+ * across awaits reach V8's old space) and by ~45 MB in batches of 2,000.
  */
-export const ENTRY_BATCH = 10_000;
+export const ENTRY_BATCH = 2_000;
 
 /**
  * A game's entries in sealed (id) order, `batchSize` at a time, keyset-paged on the id so every
