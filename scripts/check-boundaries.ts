@@ -53,6 +53,7 @@ const SERVER_ORDER = [
   ...MODULE_ORDER.map((name) => `modules/${name}`),
   'seed',
   'wiring plugins',
+  'api.ts',
   'app.ts',
   'main.ts',
 ];

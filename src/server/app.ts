@@ -6,39 +6,13 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { destination } from 'pino';
+import { api } from './api.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { adminAuditRoutes } from './modules/admin/audit.ts';
-import { adminCatalogueRoutes } from './modules/admin/catalogue.ts';
-import { adminGameRoutes } from './modules/admin/games.ts';
-import { adminReportRoutes } from './modules/admin/reports.ts';
-import { adminUserRoutes } from './modules/admin/users.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { drawRoutes } from './modules/draws/routes.ts';
-import { fairnessRoutes } from './modules/fairness/routes.ts';
 import { gameListsPlugin } from './modules/games/list-cache.ts';
-import { gameRoutes } from './modules/games/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { kycRoutes } from './modules/kyc/routes.ts';
-import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
-import { pushRoutes } from './modules/notifications/push-routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
-import { planRoutes } from './modules/plans/routes.ts';
-import { ageConfirmationRoutes } from './modules/profile/age-routes.ts';
-import { avatarFileRoutes, userRoutes } from './modules/profile/routes.ts';
-import {
-  adminResponsiblePlayRoutes,
-  responsiblePlayRoutes,
-} from './modules/responsible-play/routes.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
-import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-routes.ts';
-import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
-import { settleTransfer } from './modules/withdrawals/transfers.ts';
+import { avatarFileRoutes } from './modules/profile/routes.ts';
 import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
@@ -49,6 +23,7 @@ import corsPlugin from './plugins/cors.ts';
 import databasePlugin from './plugins/database.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import fileStorePlugin from './plugins/file-store.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import lifecyclePlugin from './plugins/lifecycle.ts';
@@ -164,6 +139,7 @@ export async function buildApp(
   await app.register(corsPlugin, { config });
   await app.register(databasePlugin, { config, database: dependencies.database });
   await app.register(secretsPlugin, { config });
+  await app.register(fileStorePlugin, { config });
   await app.register(clusterEventsPlugin);
   await app.register(rateLimitsPlugin, { config, scope: dependencies.rateLimitScope ?? '' });
   await app.register(authPlugin);
@@ -180,33 +156,9 @@ export async function buildApp(
 
   await app.register(healthRoutes, { prefix: '/api', config });
   await app.register(
-    async (api) => {
-      await api.register(compressionPlugin);
-      await api.register(authRoutes, { config });
-      await api.register(settingsRoutes);
-      await api.register(catalogueRoutes);
-      await api.register(userRoutes, { config });
-      await api.register(ageConfirmationRoutes);
-      await api.register(notificationRoutes);
-      await api.register(pushRoutes, { config });
-      await api.register(gameRoutes);
-      await api.register(drawRoutes);
-      await api.register(leaderboardRoutes);
-      await api.register(fairnessRoutes);
-      await api.register(paymentRoutes, { config, settleTransfer });
-      await api.register(withdrawalRoutes, { config });
-      await api.register(bankAccountResolveRoutes);
-      await api.register(kycRoutes, { config });
-      await api.register(planRoutes);
-      await api.register(supportRoutes);
-      await api.register(responsiblePlayRoutes);
-      await api.register(adminGameRoutes);
-      await api.register(adminUserRoutes);
-      await api.register(adminCatalogueRoutes);
-      await api.register(adminReportRoutes);
-      await api.register(adminAuditRoutes);
-      await api.register(adminSandboxReviewRoutes);
-      await api.register(adminResponsiblePlayRoutes);
+    async (v1) => {
+      await v1.register(compressionPlugin);
+      await v1.register(api, { config });
     },
     { prefix: '/api/v1' },
   );

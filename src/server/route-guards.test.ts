@@ -1,8 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../shared/messages.ts';
 import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
-import { bearerFor, createUser } from './test/factories.ts';
-import { type RegisteredRoute, registeredRoutes } from './test/openapi.ts';
+import { bearerFor, createAdmin, createUser, type UserRow } from './test/factories.ts';
+import { openApiOperations, type RegisteredRoute, registeredRoutes } from './test/openapi.ts';
 
 const database = testDatabasePerFile();
 
@@ -53,6 +55,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
 
 const isAdminRoute = (route: RegisteredRoute) => route.url.startsWith('/api/v1/admin/');
 const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
+/** The routes of the players' and the operators' scopes (src/server/api.ts). */
+const isSignedInRoute = (route: RegisteredRoute) =>
+  route.url.startsWith('/api/v1/') && !(key(route) in PUBLIC_ROUTES);
 
 /** A concrete URL for a route pattern: well-formed values, so only the guard can refuse. */
 function concreteUrl(url: string): string {
@@ -63,7 +68,22 @@ function concreteUrl(url: string): string {
     .replace('*', 'sample');
 }
 
-describe('route guards (issue 12)', () => {
+/** Calls a route with the given headers, from an address of its own (no per-client limit). */
+function caller(app: FastifyInstance, subnet: number) {
+  let address = 0;
+  return (route: RegisteredRoute, headers: Record<string, string>) => {
+    address += 1;
+    return app.inject({
+      method: route.method as 'GET',
+      url: concreteUrl(route.url),
+      headers,
+      payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      remoteAddress: `10.${subnet}.${address >> 8}.${address & 255}`,
+    });
+  };
+}
+
+describe('route guards (issues 12 and 17)', () => {
   it('every non-public route refuses a request without a token, or with a forged one', async () => {
     // GET /metrics has a token of its own; set, so that route is held to the same answer (401).
     const app = await buildTestApp(database(), {
@@ -127,5 +147,82 @@ describe('route guards (issue 12)', () => {
         });
     }
     expect(open, open.join('\n')).toEqual([]);
+  });
+
+  it('every signed-in route refuses a suspended account, a deleted one and a signed-out session', async () => {
+    const app = await buildTestApp(database());
+    const suspendedPlayer = await bearerFor(
+      app,
+      await createUser(app.db, { suspendedAt: new Date() }),
+    );
+    const suspendedAdmin = await bearerFor(
+      app,
+      await createUser(app.db, { role: 'admin', suspendedAt: new Date() }),
+    );
+    const deleted = await bearerFor(app, await createUser(app.db, { deletedAt: new Date() }));
+    const signedOutUser = await createUser(app.db);
+    const signedOut = await bearerFor(app, signedOutUser);
+    await app.tokens.revokeAllSessions(signedOutUser.id);
+    const routes = registeredRoutes(app).filter(isSignedInRoute);
+    expect(routes.length).toBeGreaterThan(50);
+
+    const call = caller(app, 16);
+    const admitted: string[] = [];
+    for (const route of routes) {
+      const refusals = [
+        {
+          who: 'a suspended player',
+          headers: suspendedPlayer,
+          message: ACCOUNT_MESSAGES.suspended,
+        },
+        {
+          who: 'a suspended operator',
+          headers: suspendedAdmin,
+          message: ACCOUNT_MESSAGES.suspended,
+        },
+        { who: 'a deleted account', headers: deleted, message: 'Unauthorized' },
+        { who: 'a signed-out session', headers: signedOut, message: 'Unauthorized' },
+      ];
+      for (const { who, headers, message } of refusals) {
+        const response = await call(route, headers);
+        if (response.statusCode !== 401)
+          admitted.push(`${key(route)} (${who}) → ${response.statusCode}`);
+        else expect(response.json()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message });
+      }
+    }
+    expect(admitted, admitted.join('\n')).toEqual([]);
+  });
+
+  it('every player route admits a signed-in player and an operator; every operator route an operator', async () => {
+    const app = await buildTestApp(database());
+    const call = caller(app, 17);
+    const refused: string[] = [];
+    for (const route of registeredRoutes(app).filter(isSignedInRoute)) {
+      // Fresh accounts per route: signing out (everywhere) is among the routes called.
+      const callers: Array<[who: string, account: UserRow]> = [
+        ['an operator', await createAdmin(app.db)],
+      ];
+      if (!isAdminRoute(route)) callers.push(['a player', await createUser(app.db)]);
+      for (const [who, account] of callers) {
+        // The body is empty and the ids name nothing: whatever the answer, it is not the guard's.
+        const response = await call(route, await bearerFor(app, account));
+        const code = response.headers['content-type']?.toString().includes('json')
+          ? response.json<{ code?: string }>().code
+          : undefined;
+        if (response.statusCode === 401 || code === 'OPERATORS_ONLY')
+          refused.push(`${key(route)} (${who}) → ${response.statusCode} ${code}`);
+      }
+    }
+    expect(refused, refused.join('\n')).toEqual([]);
+  });
+
+  it('the API document marks exactly the signed-in routes as needing a bearer token', async () => {
+    const app = await buildTestApp(database());
+    await app.ready();
+    const misdocumented = openApiOperations(app)
+      .filter((operation) => operation.url.startsWith('/api/v1/'))
+      .filter((operation) => operation.secured === key(operation) in PUBLIC_ROUTES)
+      .map((operation) => `${key(operation)} (secured: ${operation.secured})`);
+    expect(misdocumented, misdocumented.join('\n')).toEqual([]);
   });
 });

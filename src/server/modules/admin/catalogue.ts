@@ -26,9 +26,7 @@ import { getAdminSettings } from '../settings/service.ts';
 /** Operators tune settings, plans and categories; every change is audited. */
 export async function adminCatalogueRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = { preValidation: app.requireAdmin };
   const tags = ['admin'];
-  const security = [{ bearerAuth: [] }];
   const uniqueName = async <T>(work: () => Promise<T>, message: string) => {
     try {
       return await work();
@@ -39,12 +37,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   };
 
   typed.get(
-    '/admin/settings',
+    '/settings',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'Every setting, with the KYC tier caps and the AML review threshold',
         response: { 200: envelope(adminSettingsSchema) },
       },
@@ -53,12 +49,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   );
 
   typed.put(
-    '/admin/settings',
+    '/settings',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary:
           'Change fees, minimums, the daily limit, the tournament launch, KYC tier caps and the AML review threshold',
         body: settingsBodySchema,
@@ -125,12 +119,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   );
 
   typed.get(
-    '/admin/plans',
+    '/plans',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'All plans, active or not',
         response: { 200: envelope(z.array(adminPlanSchema)) },
       },
@@ -144,12 +136,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   );
 
   typed.post(
-    '/admin/plans',
+    '/plans',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'Create a plan',
         body: planBodySchema,
         response: { 201: envelope(planSchema) },
@@ -186,12 +176,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   );
 
   typed.put(
-    '/admin/plans/:id',
+    '/plans/:id',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'Edit a plan (price changes apply from the next renewal)',
         params: idParamsSchema,
         body: planBodySchema,
@@ -237,12 +225,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   );
 
   typed.post(
-    '/admin/categories',
+    '/categories',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'Create a category',
         body: categoryBodySchema,
         response: { 201: envelope(categorySchema) },
@@ -274,12 +260,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   );
 
   typed.put(
-    '/admin/categories/:id',
+    '/categories/:id',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'Rename a category or change its emoji',
         params: idParamsSchema,
         body: categoryBodySchema,

@@ -238,40 +238,6 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
     async (request) => ({ message: await resetPassword(context, request.body, request.ip) }),
   );
 
-  typed.post(
-    '/auth/logout',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'Log out: revokes this token on the server',
-        security: [{ bearerAuth: [] }],
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await app.tokens.revokeSession(requireUser(request).sessionId);
-      return { message: AUTH_MESSAGES.loggedOut };
-    },
-  );
-
-  typed.post(
-    '/auth/logout-all',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'Log out of all devices: revokes every token of the account, this one included',
-        security: [{ bearerAuth: [] }],
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await app.tokens.revokeAllSessions(requireUser(request).id);
-      return { message: AUTH_MESSAGES.loggedOutEverywhere };
-    },
-  );
-
   const google = config.google
     ? createGoogleClient(config.google, `${config.publicUrl}/api/v1/auth/google/callback`)
     : null;
@@ -351,6 +317,41 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
           app.log.warn({ err: error }, 'google login failed');
         return reply.redirect(loginError(reason));
       }
+    },
+  );
+}
+
+/** A signed-in player's own sessions (registered in the players' scope: api.ts). */
+export async function sessionRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: revokes this token on the server',
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await app.tokens.revokeSession(requireUser(request).sessionId);
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  typed.post(
+    '/auth/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out of all devices: revokes every token of the account, this one included',
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await app.tokens.revokeAllSessions(requireUser(request).id);
+      return { message: AUTH_MESSAGES.loggedOutEverywhere };
     },
   );
 }

@@ -16,7 +16,6 @@ import { identityVerifications, kycDocuments, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { FileStore } from '../../providers/storage.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/service.ts';
 import { FAILURE_MESSAGES, getKycStatus } from './service.ts';
@@ -62,11 +61,9 @@ function toAdmin(row: {
  * Operators review tier-3 documents: the queue, each image (only here, never from /uploads),
  * and approve or reject with the reason audited and sent to the player.
  */
-export async function adminKycRoutes(app: FastifyInstance, { store }: { store: FileStore }) {
+export async function adminKycRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = { preValidation: app.requireAdmin };
   const tags = ['admin'];
-  const security = [{ bearerAuth: [] }];
 
   const load = async (id: string) => {
     const [row] = await app.db
@@ -79,12 +76,10 @@ export async function adminKycRoutes(app: FastifyInstance, { store }: { store: F
   };
 
   typed.get(
-    '/admin/kyc/documents',
+    '/kyc/documents',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'Identity documents by status (pending first in, first out)',
         querystring: kycDocumentQuerySchema,
         response: { 200: envelope(z.array(adminKycDocumentSchema)) },
@@ -104,12 +99,10 @@ export async function adminKycRoutes(app: FastifyInstance, { store }: { store: F
   );
 
   typed.get(
-    '/admin/kyc/users/:id',
+    '/kyc/users/:id',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: "A player's KYC: tier, verified identity, every check and document",
         params: idParamsSchema,
         response: { 200: envelope(adminUserKycSchema) },
@@ -169,12 +162,10 @@ export async function adminKycRoutes(app: FastifyInstance, { store }: { store: F
   );
 
   typed.get(
-    '/admin/kyc/documents/:id/file',
+    '/kyc/documents/:id/file',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'The document image (operators only; never cached)',
         params: idParamsSchema,
         response: {
@@ -184,7 +175,7 @@ export async function adminKycRoutes(app: FastifyInstance, { store }: { store: F
     },
     async (request, reply) => {
       const { document } = await load(request.params.id);
-      const file = await store.get(document.fileKey);
+      const file = await app.fileStore.get(document.fileKey);
       if (!file) throw notFound('Document file not found');
       // As JSON with a data: URL: the console sends its token in a header, which an <img> cannot.
       reply.header('cache-control', 'no-store');
@@ -198,12 +189,10 @@ export async function adminKycRoutes(app: FastifyInstance, { store }: { store: F
   );
 
   typed.post(
-    '/admin/kyc/documents/:id/review',
+    '/kyc/documents/:id/review',
     {
-      ...guarded,
       schema: {
         tags,
-        security,
         summary: 'Approve (tier 3) or reject (with a reason) a pending document; audited',
         params: idParamsSchema,
         body: kycReviewBodySchema,

@@ -14,8 +14,6 @@ import { AppError, badRequest } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { documentRoute } from '../../plugins/docs.ts';
 import { createKycProvider } from '../../providers/kyc/index.ts';
-import { createFileStore } from '../../providers/storage.ts';
-import { adminKycRoutes } from './admin-routes.ts';
 import { MAX_DOCUMENT_BYTES, reencodeDocument } from './documents.ts';
 import {
   assertMayUploadDocument,
@@ -25,15 +23,11 @@ import {
   verifyIdentity,
 } from './service.ts';
 
-/** Player routes under /kyc and the operators' under /admin/kyc (one file store for both). */
+/** A player's own KYC: status, identity checks and documents for review (admin-routes.ts). */
 export async function kycRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const secured = { preValidation: app.authenticate };
-  const security = [{ bearerAuth: [] }];
   const tags = ['kyc'];
   const provider = createKycProvider(config.kyc);
-  const store = await createFileStore(config, app.db);
-  app.addHook('onClose', () => store.close());
   app.log[provider?.mode === 'live' ? 'info' : 'warn'](
     { mode: config.kyc.mode },
     `kyc: identity checks ${config.kyc.mode === 'live' ? 'through Dojah' : config.kyc.mode === 'sandbox' ? 'on the built-in sandbox (test identities)' : 'unavailable (no KYC_* keys)'}`,
@@ -49,10 +43,8 @@ export async function kycRoutes(app: FastifyInstance, { config }: { config: AppC
   typed.get(
     '/kyc',
     {
-      ...secured,
       schema: {
         tags,
-        security,
         summary: 'My KYC tier, the caps of every tier, and my checks and documents',
         response: { 200: envelope(kycStatusSchema) },
       },
@@ -65,10 +57,8 @@ export async function kycRoutes(app: FastifyInstance, { config }: { config: AppC
   typed.post(
     '/kyc/verify',
     {
-      ...secured,
       schema: {
         tags,
-        security,
         summary:
           'Verify my identity with a BVN or NIN (tier 2); a refusal says why, 503 when the provider cannot be reached',
         body: kycVerifyBodySchema,
@@ -92,7 +82,6 @@ export async function kycRoutes(app: FastifyInstance, { config }: { config: AppC
     uploads.withTypeProvider<ZodTypeProvider>().post(
       '/kyc/documents',
       {
-        ...secured,
         bodyLimit: MAX_DOCUMENT_BYTES + 64 * 1024,
         // The file is read as a stream, not a validated body: the document states the form.
         config: {
@@ -103,7 +92,6 @@ export async function kycRoutes(app: FastifyInstance, { config }: { config: AppC
         },
         schema: {
           tags,
-          security,
           summary:
             'Upload an identity document for an operator to review (tier 3; JPEG, PNG or WebP, at most 5 MB)',
           consumes: ['multipart/form-data'],
@@ -120,13 +108,17 @@ export async function kycRoutes(app: FastifyInstance, { config }: { config: AppC
         await assertMayUploadDocument(app.db, userId);
         const bytes = await readUpload(request);
         const webp = await reencodeDocument(bytes);
-        const document = await submitDocument(app.db, store, userId, request.query.type, webp);
+        const document = await submitDocument(
+          app.db,
+          app.fileStore,
+          userId,
+          request.query.type,
+          webp,
+        );
         return reply.code(201).send({ message: KYC_MESSAGES.documentSubmitted, data: document });
       },
     );
   });
-
-  await app.register(adminKycRoutes, { store });
 }
 
 const DOCUMENT_FORM = {

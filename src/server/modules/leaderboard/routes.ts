@@ -14,11 +14,9 @@ export async function leaderboardRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/leaderboard',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['leaderboard'],
         summary: 'Top players for a date window and category',
-        security: [{ bearerAuth: [] }],
         querystring: leaderboardQuerySchema,
         response: { 200: envelope(z.array(leaderboardEntrySchema)) },
       },
@@ -29,11 +27,9 @@ export async function leaderboardRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/leaderboard/me',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['leaderboard'],
         summary: "The signed-in player's own rank on the same board, even outside the page",
-        security: [{ bearerAuth: [] }],
         querystring: leaderboardQuerySchema.omit({ pageSize: true }),
         response: { 200: envelope(leaderboardRankSchema) },
       },

@@ -27,17 +27,14 @@ function checkEndpoint(endpoint: string, config: AppConfig) {
 
 export async function pushRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearerAuth: [] }];
 
+  // Public in itself, but only a signed-in player has anything to subscribe.
   typed.get(
     '/notification/push/key',
     {
-      // Public in itself, but only a signed-in player has anything to subscribe.
-      preValidation: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: "The server's VAPID public key, for PushManager.subscribe",
-        security,
         response: { 200: envelope(vapidKeySchema) },
       },
     },
@@ -47,13 +44,11 @@ export async function pushRoutes(app: FastifyInstance, { config }: { config: App
   typed.post(
     '/notification/push/subscription',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: "Saves this browser's push subscription for the caller",
         description:
           'The body is `PushSubscription.toJSON()`. The endpoint identifies the browser: subscribing again replaces its keys, and a browser that signs in to another account moves to it.',
-        security,
         body: pushSubscriptionSchema,
         response: { 200: messageSchema },
       },
@@ -73,12 +68,10 @@ export async function pushRoutes(app: FastifyInstance, { config }: { config: App
   typed.delete(
     '/notification/push/subscription',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: "Removes the caller's push subscription of this browser",
         description: 'Answers the same whether or not it was saved, so it can always be called.',
-        security,
         body: unsubscribeSchema,
         response: { 200: messageSchema },
       },
@@ -92,12 +85,10 @@ export async function pushRoutes(app: FastifyInstance, { config }: { config: App
   typed.get(
     '/notification/preferences',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary:
           'What the caller is told about, by kind, and whether wins and payouts are e-mailed',
-        security,
         response: { 200: envelope(notificationPreferencesSchema) },
       },
     },
@@ -107,11 +98,9 @@ export async function pushRoutes(app: FastifyInstance, { config }: { config: App
   typed.put(
     '/notification/preferences',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: 'Sets every switch at once',
-        security,
         body: notificationPreferencesSchema,
         response: { 200: envelope(notificationPreferencesSchema) },
       },

@@ -3,35 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '../../../shared/messages.ts';
-import {
-  envelope,
-  messageSchema,
-  pageQuerySchema,
-  redirectSchema,
-} from '../../../shared/schemas/common.ts';
-import {
-  paymentMethodNameSchema,
-  paymentMethodSchema,
-  paymentMethodsSchema,
-  paymentPageSchema,
-  topUpBodySchema,
-  topUpResponseSchema,
-} from '../../../shared/schemas/wallet.ts';
+import { envelope, messageSchema, redirectSchema } from '../../../shared/schemas/common.ts';
+import { paymentMethodSchema, paymentMethodsSchema } from '../../../shared/schemas/wallet.ts';
 import type { AppConfig } from '../../config.ts';
 import { sandboxOrders, webhookEvents } from '../../db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { paymentModes } from '../../providers/payments/index.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/payments/sandbox.ts';
 import {
   InvalidSignatureError,
   type PaymentMethod,
   type PaymentProvider,
-  ProviderError,
   type WebhookEvent,
 } from '../../providers/payments/types.ts';
 import { sandboxCheckoutPage } from './sandbox-page.ts';
-import { listPayments, type PaymentsContext, settlePayment, startTopUp } from './service.ts';
+import { paymentsContextOf, settlePayment } from './service.ts';
 
 const methodParams = z.object({ method: paymentMethodSchema });
 
@@ -51,13 +37,7 @@ export async function paymentRoutes(
   { config, settleTransfer }: { config: AppConfig; settleTransfer: TransferSettler },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): PaymentsContext => ({
-    db: app.db,
-    providers: app.paymentProviders,
-    publicUrl: config.publicUrl,
-    now: () => app.clock.now(),
-  });
-  const security = [{ bearerAuth: [] }];
+  const ctx = () => paymentsContextOf(app, config.publicUrl);
 
   typed.get(
     '/payment/methods',
@@ -70,57 +50,6 @@ export async function paymentRoutes(
       },
     },
     async () => ({ data: paymentModes(app.paymentProviders) }),
-  );
-
-  typed.post(
-    '/payment/:method',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'Start a card top-up; returns the checkout URL',
-        security,
-        params: z.object({ method: paymentMethodNameSchema }),
-        body: topUpBodySchema,
-        response: { 200: envelope(topUpResponseSchema) },
-      },
-    },
-    async (request) => {
-      try {
-        const data = await startTopUp(
-          ctx(),
-          requireUser(request),
-          request.params.method,
-          request.body.amount,
-        );
-        return { message: 'Complete your payment on the checkout page', data };
-      } catch (error) {
-        if (error instanceof ProviderError) {
-          request.log.warn({ err: error }, 'top-up: provider refused the checkout');
-          throw badRequest(
-            'The payment provider is not available right now. Please try again shortly.',
-          );
-        }
-        throw error;
-      }
-    },
-  );
-
-  typed.get(
-    '/payment',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: "The caller's top-ups, newest first",
-        security,
-        querystring: pageQuerySchema,
-        response: { 200: envelope(paymentPageSchema) },
-      },
-    },
-    async (request) => ({
-      data: await listPayments(app.db, requireUser(request).id, request.query.page),
-    }),
   );
 
   typed.get(

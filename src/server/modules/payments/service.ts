@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { WALLET_PATH } from '../../../shared/games.ts';
 import { PAYMENT_MESSAGES, WALLET_MESSAGES } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
@@ -35,6 +36,16 @@ export interface PaymentsContext {
   providers: PaymentProviders;
   publicUrl: string;
   now: () => Date;
+}
+
+/** The app's database, providers and clock, as the payment routes of every audience use them. */
+export function paymentsContextOf(app: FastifyInstance, publicUrl: string): PaymentsContext {
+  return {
+    db: app.db,
+    providers: app.paymentProviders,
+    publicUrl,
+    now: () => app.clock.now(),
+  };
 }
 
 export async function startTopUp(

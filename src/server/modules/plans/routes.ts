@@ -23,23 +23,22 @@ export async function planRoutes(app: FastifyInstance) {
     },
     async () => ({ data: await listPlans(app.db) }),
   );
+}
 
-  typed.post(
-    '/plan/subscribe',
-    { preValidation: app.authenticate, schema: { hide: true } },
-    async () => {
-      throw badRequest(VALIDATION_MESSAGES.planId);
-    },
-  );
+/** Subscribing, for signed-in players (registered in the players' scope: api.ts). */
+export async function subscriptionRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post('/plan/subscribe', { schema: { hide: true } }, async () => {
+    throw badRequest(VALIDATION_MESSAGES.planId);
+  });
 
   typed.post(
     '/plan/subscribe/:id',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['plans'],
         summary: 'Subscribe from the wallet (first week debited now, renews weekly)',
-        security: [{ bearerAuth: [] }],
         params: subscribeParamsSchema,
         response: { 200: envelope(userSchema) },
       },

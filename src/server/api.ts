@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyPluginAsync, onRouteHookHandler } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { adminAuditRoutes } from './modules/admin/audit.ts';
+import { adminCatalogueRoutes } from './modules/admin/catalogue.ts';
+import { adminGameRoutes } from './modules/admin/games.ts';
+import { adminReportRoutes } from './modules/admin/reports.ts';
+import { adminUserRoutes } from './modules/admin/users.ts';
+import { authRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { drawRoutes } from './modules/draws/routes.ts';
+import { fairnessRoutes } from './modules/fairness/routes.ts';
+import { gameRoutes } from './modules/games/routes.ts';
+import { adminKycRoutes } from './modules/kyc/admin-routes.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
+import { pushRoutes } from './modules/notifications/push-routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { paymentRoutes, type TransferSettler } from './modules/payments/routes.ts';
+import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
+import { topUpRoutes } from './modules/payments/top-up-routes.ts';
+import { planRoutes, subscriptionRoutes } from './modules/plans/routes.ts';
+import { ageConfirmationRoutes } from './modules/profile/age-routes.ts';
+import { userRoutes } from './modules/profile/routes.ts';
+import {
+  adminResponsiblePlayRoutes,
+  responsiblePlayRoutes,
+} from './modules/responsible-play/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { adminSupportRoutes, supportRoutes } from './modules/support/routes.ts';
+import { adminWithdrawalRoutes } from './modules/withdrawals/admin-routes.ts';
+import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { settleTransfer } from './modules/withdrawals/transfers.ts';
+
+/**
+ * Who may call what. Every route under /api/v1 is registered in one of three scopes: the
+ * public one, the players' (one hook: a valid, unrevoked token of a live account) and the
+ * operators' under /api/v1/admin (one hook: the same, and the admin role). A route module
+ * states no guard of its own, so a route cannot be added without one by forgetting it;
+ * route-guards.test.ts walks every registered route and holds each to its scope's answers.
+ */
+export async function api(app: FastifyInstance, { config }: { config: AppConfig }) {
+  const options: ApiOptions = { config, settleTransfer };
+  await app.register(scopeOf(PUBLIC_ROUTES, options));
+  await app.register(scopeOf(PLAYER_ROUTES, options, app.authenticate));
+  await app.register(scopeOf(OPERATOR_ROUTES, options, app.requireAdmin), { prefix: '/admin' });
+}
+
+/** What every route plugin is given; most use the config or nothing. */
+interface ApiOptions {
+  config: AppConfig;
+  settleTransfer: TransferSettler;
+}
+type ApiRoutes = FastifyPluginAsync<ApiOptions>;
+
+/** Open to anyone: signing up and in, reference lists, public proofs, provider callbacks. */
+const PUBLIC_ROUTES: ApiRoutes[] = [
+  authRoutes,
+  settingsRoutes,
+  catalogueRoutes,
+  planRoutes,
+  drawRoutes,
+  fairnessRoutes,
+  supportRoutes,
+  paymentRoutes,
+];
+
+const PLAYER_ROUTES: ApiRoutes[] = [
+  sessionRoutes,
+  userRoutes,
+  ageConfirmationRoutes,
+  notificationRoutes,
+  pushRoutes,
+  gameRoutes,
+  leaderboardRoutes,
+  topUpRoutes,
+  withdrawalRoutes,
+  bankAccountResolveRoutes,
+  kycRoutes,
+  subscriptionRoutes,
+  responsiblePlayRoutes,
+];
+
+/** Under /api/v1/admin. */
+const OPERATOR_ROUTES: ApiRoutes[] = [
+  adminUserRoutes,
+  adminResponsiblePlayRoutes,
+  adminKycRoutes,
+  adminGameRoutes,
+  adminCatalogueRoutes,
+  adminWithdrawalRoutes,
+  adminSandboxReviewRoutes,
+  adminReportRoutes,
+  adminAuditRoutes,
+  adminSupportRoutes,
+];
+
+/** One scope: its guard (none for the public one), then its route plugins, each in a scope of its own. */
+function scopeOf(
+  routes: ApiRoutes[],
+  options: ApiOptions,
+  hook?: FastifyInstance['authenticate'] | FastifyInstance['requireAdmin'],
+) {
+  return async (scope: FastifyInstance) => {
+    if (hook) guard(scope, hook);
+    for (const plugin of routes) await scope.register(plugin, options);
+  };
+}
+
+const BEARER = [{ bearerAuth: [] }];
+
+/**
+ * The scope's one guard, for every route registered in it from here on (child scopes
+ * included). preValidation rather than onRequest, so the per-client rate limit (onRequest)
+ * counts refused tokens too, and a caller who may not call is refused before the body is read
+ * (401 or 403, never a 400 that tells them the route's rules). The OpenAPI document says so
+ * of each route, from the same place.
+ */
+function guard(
+  app: FastifyInstance,
+  hook: FastifyInstance['authenticate'] | FastifyInstance['requireAdmin'],
+) {
+  app.addHook('preValidation', hook);
+  const documentBearer: onRouteHookHandler = (route) => {
+    route.schema = { ...route.schema, security: BEARER };
+  };
+  app.addHook('onRoute', documentBearer);
+}
