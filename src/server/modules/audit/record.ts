@@ -4,7 +4,7 @@ import { adminAudit } from '../../db/schema.ts';
 /**
  * The operators' audit trail: every change an operator makes is recorded in the transaction
  * that makes it, with the record before and after. Written by every module whose routes
- * operators call; read by the console (admin/audit.ts).
+ * operators call; read by the console (log.ts).
  */
 /** JSON-safe copy of a record: bigints (kobo) become strings, dates ISO strings. */
 export function snapshot(value: unknown): unknown {

@@ -1,5 +1,4 @@
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { KYC_DOCUMENT_TYPES, KYC_MESSAGES } from '../../../shared/kyc.ts';
@@ -10,9 +9,9 @@ import {
   kycVerifyBodySchema,
 } from '../../../shared/schemas/kyc.ts';
 import type { AppConfig } from '../../config.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { documentRoute } from '../../plugins/docs.ts';
+import { acceptUploads, readUploadedFile, uploadRouteOptions } from '../../plugins/uploads.ts';
 import { createKycProvider } from '../../providers/kyc/index.ts';
 import { MAX_DOCUMENT_BYTES, reencodeDocument } from './documents.ts';
 import {
@@ -76,20 +75,14 @@ export async function kycRoutes(app: FastifyInstance, { config }: { config: AppC
   );
 
   await app.register(async (uploads) => {
-    await uploads.register(multipart, {
-      limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 },
-    });
+    await acceptUploads(uploads, MAX_DOCUMENT_BYTES);
     uploads.withTypeProvider<ZodTypeProvider>().post(
       '/kyc/documents',
       {
-        bodyLimit: MAX_DOCUMENT_BYTES + 64 * 1024,
-        // The file is read as a stream, not a validated body: the document states the form.
-        config: {
-          swaggerTransform: (input) => {
-            const documented = documentRoute(input);
-            return { ...documented, schema: { ...documented.schema, body: DOCUMENT_FORM } };
-          },
-        },
+        ...uploadRouteOptions(
+          MAX_DOCUMENT_BYTES,
+          'A photo or scan: JPEG, PNG or WebP, at most 5 MB',
+        ),
         schema: {
           tags,
           summary:
@@ -106,7 +99,10 @@ export async function kycRoutes(app: FastifyInstance, { config }: { config: AppC
         if (!request.isMultipart()) throw badRequest(KYC_MESSAGES.documentImage);
         // Refused before the image is decoded when it could not be accepted anyway.
         await assertMayUploadDocument(app.db, userId);
-        const bytes = await readUpload(request);
+        const bytes = await readUploadedFile(request, {
+          invalid: KYC_MESSAGES.documentImage,
+          tooLarge: KYC_MESSAGES.documentImage,
+        });
         const webp = await reencodeDocument(bytes);
         const document = await submitDocument(
           app.db,
@@ -119,33 +115,4 @@ export async function kycRoutes(app: FastifyInstance, { config }: { config: AppC
       },
     );
   });
-}
-
-const DOCUMENT_FORM = {
-  type: 'object',
-  required: ['file'],
-  properties: {
-    file: {
-      type: 'string',
-      format: 'binary',
-      maxLength: MAX_DOCUMENT_BYTES,
-      description: 'A photo or scan: JPEG, PNG or WebP, at most 5 MB',
-    },
-  },
-};
-
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (!file) throw badRequest(KYC_MESSAGES.documentImage);
-    const bytes = await file.toBuffer();
-    if (bytes.length === 0) throw badRequest(KYC_MESSAGES.documentImage);
-    return bytes;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(KYC_MESSAGES.documentImage);
-    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) throw error;
-    throw badRequest(KYC_MESSAGES.documentImage);
-  }
 }

@@ -1,5 +1,4 @@
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
@@ -12,9 +11,9 @@ import {
   userSchema,
 } from '../../../shared/schemas/users.ts';
 import type { AppConfig } from '../../config.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { documentRoute } from '../../plugins/docs.ts';
+import { acceptUploads, readUploadedFile, uploadRouteOptions } from '../../plugins/uploads.ts';
 import {
   type AvatarStorage,
   createAvatarStorage,
@@ -141,21 +140,11 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
   );
 
   await app.register(async (uploads) => {
-    await uploads.register(multipart, {
-      limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 },
-    });
+    await acceptUploads(uploads, MAX_PHOTO_BYTES);
     uploads.withTypeProvider<ZodTypeProvider>().post(
       '/upload/profile-photo',
       {
-        bodyLimit: MAX_PHOTO_BYTES + 64 * 1024,
-        // The photo is read as a stream (request.file()), not a validated body: only the
-        // document states the form, or clients would not know what to send.
-        config: {
-          swaggerTransform: (input) => {
-            const documented = documentRoute(input);
-            return { ...documented, schema: { ...documented.schema, body: PHOTO_FORM } };
-          },
-        },
+        ...uploadRouteOptions(MAX_PHOTO_BYTES, 'JPEG, PNG or WebP, at most 5 MB'),
         schema: {
           tags: ['users'],
           summary: 'Upload a profile photo (JPEG, PNG or WebP, at most 5 MB)',
@@ -165,8 +154,10 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
       },
       async (request) => {
         if (!request.isMultipart()) throw badRequest(PROFILE_PHOTO_MESSAGE);
-        const bytes = await readUploadedPhoto(request);
-        if (bytes.length === 0) throw badRequest(PROFILE_PHOTO_MESSAGE);
+        const bytes = await readUploadedFile(request, {
+          invalid: PROFILE_PHOTO_MESSAGE,
+          tooLarge: 'Profile photo must be 5 MB or smaller',
+        });
         const webp = await reencodeProfilePhoto(bytes);
         const profilePhoto = await replaceProfilePhoto(
           app.db,
@@ -178,41 +169,6 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: App
       },
     );
   });
-}
-
-/** The form as the web app sends it (the route takes the first file, whatever its field). */
-const PHOTO_FORM = {
-  type: 'object',
-  required: ['file'],
-  properties: {
-    // For a binary string OpenAPI's maxLength counts bytes: the upload limit.
-    file: {
-      type: 'string',
-      format: 'binary',
-      maxLength: MAX_PHOTO_BYTES,
-      description: 'JPEG, PNG or WebP, at most 5 MB',
-    },
-  },
-};
-
-/**
- * The uploaded file's bytes. Failures while reading are the body's fault (cut short, no
- * boundary, malformed part headers: the multipart parser throws them without a status), so
- * they are a 400, not a 500.
- */
-async function readUploadedPhoto(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (!file) throw badRequest(PROFILE_PHOTO_MESSAGE);
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw badRequest('Profile photo must be 5 MB or smaller');
-    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) throw error;
-    throw badRequest(PROFILE_PHOTO_MESSAGE);
-  }
 }
 
 /**
