@@ -82,17 +82,33 @@ export function decryptAes128gcm(
   return padded.subarray(0, end);
 }
 
-async function checkVapid(authorization: string | undefined, origin: string) {
+type VapidKey = Awaited<ReturnType<typeof importJWK>>;
+
+/** The sender's public key (`k`) as a verification key: one import per key, not per push. */
+function vapidKeyOf(k: string, cache: Map<string, Promise<VapidKey>>): Promise<VapidKey> {
+  let key = cache.get(k);
+  if (!key) {
+    const point = Buffer.from(k, 'base64url');
+    key = importJWK(
+      { kty: 'EC', crv: 'P-256', x: b64(point.subarray(1, 33)), y: b64(point.subarray(33, 65)) },
+      'ES256',
+    );
+    cache.set(k, key);
+  }
+  return key;
+}
+
+async function checkVapid(
+  authorization: string | undefined,
+  origin: string,
+  keys: Map<string, Promise<VapidKey>>,
+) {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? '');
   if (!match?.[1] || !match[2]) throw new Error(`not a VAPID authorization: ${authorization}`);
   const [token, k] = [match[1], match[2]];
   if (decodeProtectedHeader(token).alg !== 'ES256') throw new Error('VAPID JWT is not ES256');
-  const point = Buffer.from(k, 'base64url');
-  const key = await importJWK(
-    { kty: 'EC', crv: 'P-256', x: b64(point.subarray(1, 33)), y: b64(point.subarray(33, 65)) },
-    'ES256',
-  );
-  const { payload } = await jwtVerify(token, key, { audience: origin });
+  // Every request's JWT is still verified; only the key's import is shared.
+  const { payload } = await jwtVerify(token, await vapidKeyOf(k, keys), { audience: origin });
   if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub))
     throw new Error('VAPID JWT without a mailto:/https: subject');
   return { vapidKey: k, subject: payload.sub };
@@ -101,6 +117,7 @@ async function checkVapid(authorization: string | undefined, origin: string) {
 export async function startFakePushService(): Promise<FakePushService> {
   const keys = new Map<string, { privateKey: Buffer; publicKey: Buffer; auth: Buffer }>();
   const statuses = new Map<string, number>();
+  const vapidKeys = new Map<string, Promise<VapidKey>>();
   const received: ReceivedPush[] = [];
   const rejected: string[] = [];
   let origin = '';
@@ -123,7 +140,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       try {
         if (request.headers['content-encoding'] !== 'aes128gcm')
           throw new Error(`content-encoding ${request.headers['content-encoding']}`);
-        const vapid = await checkVapid(request.headers.authorization, origin);
+        const vapid = await checkVapid(request.headers.authorization, origin, vapidKeys);
         const plaintext = decryptAes128gcm(Buffer.concat(chunks), receiver);
         received.push({
           endpoint,
