@@ -38,6 +38,11 @@ export default defineConfig({
           setupFiles: ['src/test/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Files of a worker share its module cache: the server's modules (Fastify, Drizzle,
+          // PGlite…) are imported once per worker, not once per file, which measured 42% less
+          // CPU. Safe because server tests keep no state in modules: each file opens its own
+          // database and builds its own apps, and none mocks modules or stubs globals.
+          isolate: false,
         },
       },
       {
