@@ -6,7 +6,7 @@ import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 import { VISITOR_SCREENS } from './support/screens.ts';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({ shared: true });
 /** Screenshots of every scanned screen, for review (gitignored). */
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 

@@ -1,26 +1,10 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { describe, expect, it } from 'vitest';
 import { waitForLiveForm } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-let smtp: TestSmtpServer | undefined;
-const mail = () => {
-  if (!smtp) throw new Error('the SMTP server is not running');
-  return smtp;
-};
-
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { SMTP_URL: smtp.url };
-  },
-});
-
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true });
 
 const PASSWORD = 'correct-horse-42';
 let counter = 0;
@@ -77,7 +61,7 @@ describe('signing up', () => {
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`We sent a 6-digit code to ${player.email}`).waitFor();
-    const codeMail = await mail().waitForMail(player.email);
+    const codeMail = await e2e.mail.waitForMail(player.email);
     expect(codeMail.code).toMatch(/^\d{6}$/);
     await dialog.getByLabel('Verification code').fill(codeMail.code ?? '');
     await dialog.getByRole('button', { name: 'Verify code' }).click();
@@ -103,7 +87,7 @@ describe('signing up', () => {
     const player = newPlayer();
     const page = await e2e.open('/Signup');
     await signUpUnverified(page, player);
-    const linkMail = await mail().waitForMail(player.email);
+    const linkMail = await e2e.mail.waitForMail(player.email);
     expect(linkMail.validateToken).toBeTruthy();
 
     await page.goto(`${e2e.server.url}/auth/validate/${linkMail.validateToken}`);
@@ -137,7 +121,7 @@ describe('signing up', () => {
     await expectMessage('Passwords does not match');
     // Nothing reached the server: still on the form, no mail sent.
     expect(new URL(page.url()).pathname).toBe('/Signup');
-    expect(mail().mailTo('ada@example.test')).toHaveLength(0);
+    expect(e2e.mail.mailTo('ada@example.test')).toHaveLength(0);
   });
 });
 
@@ -157,7 +141,7 @@ describe('logging in and passwords', () => {
     const player = newPlayer();
     const page = await e2e.open('/Signup');
     await signUpUnverified(page, player);
-    await mail().waitForMail(player.email); // the verification mail
+    await e2e.mail.waitForMail(player.email); // the verification mail
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
@@ -166,7 +150,7 @@ describe('logging in and passwords', () => {
     await page.waitForURL(
       (url) => url.pathname === '/resetpassword' && url.searchParams.get('email') === player.email,
     );
-    const resetMail = await mail().waitForMail(player.email);
+    const resetMail = await e2e.mail.waitForMail(player.email);
     expect(resetMail.code).toMatch(/^\d{6}$/);
 
     const newPassword = 'a-brand-new-secret-7';
@@ -187,7 +171,7 @@ describe('profile', () => {
     const player = newPlayer();
     const page = await e2e.open('/Signup');
     await signUpUnverified(page, player);
-    const linkMail = await mail().waitForMail(player.email);
+    const linkMail = await e2e.mail.waitForMail(player.email);
     await page.goto(`${e2e.server.url}/auth/validate/${linkMail.validateToken}`);
     await page.waitForURL((url) => url.pathname === '/');
     await home(page);

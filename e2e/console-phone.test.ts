@@ -1,20 +1,19 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nubanCheckDigit } from '../src/server/modules/withdrawals/nuban.ts';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   OPERATOR_ENV,
   operatorToken,
   type Player,
-  registerPlayer,
+  saveBankAccount,
   topUpThroughSandbox,
 } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
+import { createGame, playUntilDrawn } from './support/games.ts';
 
 /**
  * Issue 20 point 10: the operator console on a phone. Every console table fits a 390 px screen
@@ -22,16 +21,7 @@ import { e2eSuite } from './support/fixture.ts';
  * result instead of places left and Pluck in, and a player has one name on the game's page.
  */
 
-let smtp: TestSmtpServer | undefined;
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url, JOB_POLL_MS: '250' };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true, env: () => ({ ...OPERATOR_ENV, JOB_POLL_MS: '250' }) });
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
@@ -51,55 +41,22 @@ function need(): World {
 
 /** A drawn game of five, and a player who topped up, saved a bank account and withdrew. */
 beforeAll(async () => {
-  if (!smtp) throw new Error('the SMTP server is not running');
   const baseUrl = e2e.server.url;
   const operator = await operatorToken(baseUrl);
-  const created = await api<{ data: { id: string } }>(baseUrl, 'POST', '/admin/games', {
-    token: operator,
-    body: {
-      title: `Console phone game ${Date.now().toString(36)}`,
-      description: 'Name a song that always gets everyone dancing at an owambe.',
-      reward: 500,
-      maximumPlayers: 5,
-    },
+  const gameId = await createGame(baseUrl, operator, {
+    title: `Console phone game ${Date.now().toString(36)}`,
+    description: 'Name a song that always gets everyone dancing at an owambe.',
   });
-  const gameId = created.data.id;
   const players: Player[] = [];
   for (let index = 0; index < 5; index += 1) {
-    players.push(await registerPlayer(baseUrl, smtp, `cons${index}`));
+    players.push(await e2e.registerPlayer(`cons${index}`));
   }
-  for (const [index, one] of players.entries()) {
-    await api(baseUrl, 'POST', '/game/play', {
-      token: one.token,
-      body: { gameID: gameId, submittedAnswer: `Answer number ${index}` },
-    });
-  }
-  let winners: string[] = [];
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const proof = await api<{ data: { status: string; winnerUsernames: string[] } }>(
-      baseUrl,
-      'GET',
-      `/game/${gameId}/draw`,
-      { token: players[0]?.token },
-    );
-    winners = proof.data.winnerUsernames;
-    if (proof.data.status === 'COMPLETED') break;
-    if (Date.now() > deadline) throw new Error(`the draw did not run: ${proof.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const winners = await playUntilDrawn(baseUrl, gameId, players);
 
   const payer = players[1];
   if (!payer) throw new Error('no player');
   await topUpThroughSandbox(baseUrl, payer.token, 3000);
-  const banks = await api<{ data: { id: string; code: string }[] }>(baseUrl, 'GET', '/bank');
-  const bank = banks.data.find((candidate) => candidate.code === '058');
-  if (!bank) throw new Error('GTBank is not seeded');
-  const serial = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
-  await api(baseUrl, 'POST', '/bank-account', {
-    token: payer.token,
-    body: { bankID: bank.id, accountNumber: `${serial}${nubanCheckDigit(serial, bank.code)}` },
-  });
+  await saveBankAccount(baseUrl, payer.token);
   await api(baseUrl, 'POST', '/withdrawal', { token: payer.token, body: { amount: 500 } });
   const me = await api<{ data: { id: string } }>(baseUrl, 'GET', '/user', { token: payer.token });
   // A message from the support page, for the console's Support page.

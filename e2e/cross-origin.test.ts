@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pngOf } from '../src/server/modules/profile/test-fixtures.ts';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
 import {
   api,
   balanceOf,
@@ -20,17 +19,16 @@ import { type StaticWeb, startStaticWeb } from './support/static-web.ts';
  * another, as clients of this API are deployed. With the web app's origin in CORS_ORIGINS a
  * player signs in, sees the games and their photo, and plays; without it the browser refuses.
  */
-let smtp: TestSmtpServer | undefined;
 let web: StaticWeb | undefined;
 const e2e = e2eSuite({
+  mail: true,
   env: async () => {
-    smtp = await startSmtpServer();
     web = await startStaticWeb(inject('webDist'), () => e2e.server.url);
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url, CORS_ORIGINS: web.url };
+    return { ...OPERATOR_ENV, CORS_ORIGINS: web.url };
   },
 });
 afterAll(async () => {
-  await Promise.all([smtp?.close(), web?.close()]);
+  await web?.close();
 });
 
 const ENTRY_FEE = 150;
@@ -64,7 +62,7 @@ describe('the web app on another origin than the API', () => {
       token: admin,
       body: { title: TITLE, entryFee: ENTRY_FEE, reward: 500, maximumPlayers: 20 },
     });
-    const player = await registerPlayer(apiUrl, need(smtp, 'the SMTP server'), 'faraway');
+    const player = await registerPlayer(apiUrl, e2e.mail, 'faraway');
     await topUpThroughSandbox(apiUrl, player.token, 1000);
     const photo = await uploadPhoto(apiUrl, player.token);
 

@@ -1,7 +1,7 @@
 import { SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { PRERENDERED_PAGES } from '@shared/prerendered-pages.ts';
 import { describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorToken } from './support/accounts.ts';
+import { operatorToken } from './support/accounts.ts';
 import { VIEWPORT_NAMES } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
@@ -12,7 +12,7 @@ import { e2eSuite } from './support/fixture.ts';
  * come in, and any hydration mismatch would be a console error, which fails the test); a
  * visitor without a session who opens the signed-in shell lands on /login.
  */
-const e2e = e2eSuite({ env: () => OPERATOR_ENV });
+const e2e = e2eSuite({ shared: true });
 
 /** The text inside #root of the HTML the server answers for `path`, tags dropped. */
 async function servedText(path: string): Promise<string> {

@@ -4,8 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../src/shared/date.ts';
 import {
   api,
@@ -14,29 +13,19 @@ import {
   operatorToken,
   PLAYER_PASSWORD,
   type Player,
-  registerPlayer,
   topUpThroughSandbox,
 } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { VIEWPORT_NAMES, waitForScreen } from './support/browser.ts';
+import { VIEWPORT_NAMES, type ViewportName, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
+import { createGame as createGameAs, playUntilDrawn } from './support/games.ts';
 
-let smtp: TestSmtpServer | undefined;
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url, JOB_POLL_MS: '250' };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true, env: () => ({ ...OPERATOR_ENV, JOB_POLL_MS: '250' }) });
 
 let player: Player | undefined;
 let admin: string | undefined;
 beforeAll(async () => {
-  if (!smtp) throw new Error('the SMTP server is not running');
-  player = await registerPlayer(e2e.server.url, smtp, 'newbie');
+  player = await e2e.registerPlayer('newbie');
   admin = await operatorToken(e2e.server.url);
 });
 
@@ -44,21 +33,19 @@ let games = 0;
 /** A game made by the operator through the API; its id. */
 async function createGame(body: Record<string, unknown>): Promise<string> {
   games += 1;
-  const created = await api<{ data: { id: string } }>(e2e.server.url, 'POST', '/admin/games', {
-    token: admin,
-    body: {
-      title: `Issue 20 game ${games} ${Date.now().toString(36)}`,
-      reward: 500,
-      maximumPlayers: 5,
-      ...body,
-    },
+  return createGameAs(e2e.server.url, need(admin, 'an operator session'), {
+    title: `Issue 20 game ${games} ${Date.now().toString(36)}`,
+    ...body,
   });
-  return created.data.id;
 }
 
-async function newPlayer(name: string): Promise<Player> {
-  if (!smtp) throw new Error('the SMTP server is not running');
-  return registerPlayer(e2e.server.url, smtp, name);
+const newPlayer = (name: string): Promise<Player> => e2e.registerPlayer(name);
+
+/** `path` as the file's first player sees it at `viewport`, once the screen has rendered. */
+async function openAsPlayer(path: string, viewport: ViewportName): Promise<Page> {
+  const page = await e2e.open(path, { authToken: need(player, 'a player').token, viewport });
+  await waitForScreen(page);
+  return page;
 }
 
 function need<T>(value: T | undefined, what: string): T {
@@ -83,8 +70,7 @@ async function scrollToBottom(page: Page): Promise<number> {
 
 describe.each(VIEWPORT_NAMES)('scroll position at %s width', (viewport) => {
   it('a new screen opens at the top and Back returns to where the player was', async () => {
-    const page = await e2e.open('/Home', { authToken: need(player, 'a player').token, viewport });
-    await waitForScreen(page);
+    const page = await openAsPlayer('/Home', viewport);
     await page.getByRole('article').first().waitFor();
     const homeScroll = await scrollToBottom(page);
     expect(homeScroll).toBeGreaterThan(300);
@@ -186,11 +172,7 @@ describe('offline', () => {
 describe.each(VIEWPORT_NAMES)('games a player cannot enter yet, at %s width', (viewport) => {
   it('a paid game says what the wallet lacks before any typing and offers that top-up', async () => {
     const gameId = await createGame({ entryFee: 500 });
-    const page = await e2e.open(`/GameDetails?id=${gameId}`, {
-      authToken: need(player, 'a player').token,
-      viewport,
-    });
-    await waitForScreen(page);
+    const page = await openAsPlayer(`/GameDetails?id=${gameId}`, viewport);
     const submit = page.getByRole('button', { name: 'Submit Your Answer' });
     await submit.waitFor();
     expect(await submit.isDisabled()).toBe(true);
@@ -208,11 +190,7 @@ describe.each(VIEWPORT_NAMES)('games a player cannot enter yet, at %s width', (v
 
   it('a tournament says it is part of VIP and offers Go VIP', async () => {
     const gameId = await createGame({ isTournament: true });
-    const page = await e2e.open(`/GameDetails?id=${gameId}`, {
-      authToken: need(player, 'a player').token,
-      viewport,
-    });
-    await waitForScreen(page);
+    const page = await openAsPlayer(`/GameDetails?id=${gameId}`, viewport);
     const submit = page.getByRole('button', { name: 'Submit Your Answer' });
     await submit.waitFor();
     expect(await submit.isDisabled()).toBe(true);
@@ -302,26 +280,7 @@ describe('after the draw', () => {
     const players = await Promise.all(
       Array.from({ length: 5 }, (_, index) => newPlayer(`drawn${index}`)),
     );
-    for (const [index, one] of players.entries()) {
-      await api(e2e.server.url, 'POST', '/game/play', {
-        token: one.token,
-        body: { gameID: gameId, submittedAnswer: `Answer number ${index}` },
-      });
-    }
-    let winners: string[] = [];
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const proof = await api<{ data: { status: string; winnerUsernames: string[] } }>(
-        e2e.server.url,
-        'GET',
-        `/game/${gameId}/draw`,
-        { token: players[0]?.token },
-      );
-      winners = proof.data.winnerUsernames;
-      if (proof.data.status === 'COMPLETED') break;
-      if (Date.now() > deadline) throw new Error(`the draw did not run: ${proof.data.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const winners = await playUntilDrawn(e2e.server.url, gameId, players);
     finished = { gameId, players, winners };
     rankedPlayers.push(...players);
     drawnGameId = gameId;
@@ -397,11 +356,7 @@ async function describedBy(page: Page, name: string): Promise<string> {
 describe.each(VIEWPORT_NAMES)('disabled buttons at %s width', (viewport) => {
   it('look disabled and say why: an empty or 21-word answer, a game not open yet', async () => {
     const openGame = await createGame({ entryFee: 0 });
-    const page = await e2e.open(`/GameDetails?id=${openGame}`, {
-      authToken: need(player, 'a player').token,
-      viewport,
-    });
-    await waitForScreen(page);
+    const page = await openAsPlayer(`/GameDetails?id=${openGame}`, viewport);
     expect(await looksEnabled(page, 'Submit Your Answer')).toBe(true);
     await page.getByRole('button', { name: 'Submit Your Answer' }).click();
     const dialog = page.getByRole('dialog');
@@ -525,11 +480,7 @@ describe('small mismatches', () => {
           startsAt: new Date(Date.now() + 86_400_000).toISOString(),
         },
       });
-      const page = await e2e.open('/Tournament', {
-        authToken: need(player, 'a player').token,
-        viewport,
-      });
-      await waitForScreen(page);
+      const page = await openAsPlayer('/Tournament', viewport);
       const card = page.getByRole('article', { name: title });
       await card.waitFor();
       const section = await card.evaluate(
@@ -617,11 +568,7 @@ describe.each(VIEWPORT_NAMES)('notifications at %s width', (viewport) => {
 
 describe.each(VIEWPORT_NAMES)('the leaderboard at %s width', (viewport) => {
   it("always shows the player's own rank, or that they are not on the board yet", async () => {
-    const page = await e2e.open('/LeaderBoard', {
-      authToken: need(player, 'a player').token,
-      viewport,
-    });
-    await waitForScreen(page);
+    const page = await openAsPlayer('/LeaderBoard', viewport);
     await page.getByRole('heading', { name: 'Your rank: not on the board yet' }).waitFor();
 
     // A player of a drawn game: the same place as on the full board.
@@ -673,7 +620,7 @@ describe('the e-mail is already filled in on the login page', () => {
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.waitForURL((url) => url.pathname.toLowerCase() === '/resetpassword');
     // The sign-up mail was read when the player was made: the next one is the reset code.
-    const mail = await need(smtp, 'the SMTP server').waitForMail(who.email, { timeoutMs: 15_000 });
+    const mail = await e2e.mail.waitForMail(who.email, { timeoutMs: 15_000 });
     await page.getByLabel('Reset code').fill(need(mail.code ?? undefined, 'a reset code'));
     await page.getByLabel('New password', { exact: true }).fill(PLAYER_PASSWORD);
     await page.getByLabel('Confirm new password').fill(PLAYER_PASSWORD);
@@ -749,7 +696,7 @@ describe.each(VIEWPORT_NAMES)('support at %s width', (viewport) => {
     expect(await form.getByLabel('Full name').inputValue()).toBe('');
     await shot(page, `support-${viewport}`);
 
-    const mail = await need(smtp, 'the SMTP server').waitForMail(email, { timeoutMs: 15_000 });
+    const mail = await e2e.mail.waitForMail(email, { timeoutMs: 15_000 });
     expect(mail.subject).toBe(`Pluckers support: ticket ${reference}`);
     const stored = await api<{ data: { reference: string; email: string }[] }>(
       e2e.server.url,

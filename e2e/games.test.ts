@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   balanceOf,
@@ -18,16 +17,7 @@ import { e2eSuite } from './support/fixture.ts';
 /** Screenshots for review (gitignored). */
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
-let smtp: TestSmtpServer | undefined;
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url, JOB_POLL_MS: '250' };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true, env: () => ({ ...OPERATOR_ENV, JOB_POLL_MS: '250' }) });
 
 const ENTRY_FEE = 200;
 const REWARD = 700;
@@ -99,7 +89,7 @@ describe('a paid game from creation to the verified draw', () => {
 
   it('players sign up, fund their wallets through the sandbox and answer', async () => {
     const url = e2e.server.url;
-    const mail = need(smtp, 'the SMTP server');
+    const mail = e2e.mail;
     const gameId = need(state.gameId, 'the game');
     state.players = await Promise.all(
       Array.from({ length: PLAYERS }, (_, index) => registerPlayer(url, mail, `plucker${index}`)),

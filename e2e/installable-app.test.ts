@@ -9,30 +9,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
-import {
-  api,
-  OPERATOR_ENV,
-  operatorToken,
-  type Player,
-  registerPlayer,
-} from './support/accounts.ts';
+import { api, OPERATOR_ENV, operatorToken, type Player } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, type ViewportName, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-let smtp: TestSmtpServer | undefined;
 let webCopy: string | undefined;
 const e2e = e2eSuite({
+  mail: true,
   env: async () => {
-    smtp = await startSmtpServer();
     webCopy = await mkdtemp(path.join(tmpdir(), 'pluckers-e2e-pwa-'));
     await cp(inject('webDist'), webCopy, { recursive: true });
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url, WEB_DIST: webCopy };
+    return { ...OPERATOR_ENV, WEB_DIST: webCopy };
   },
 });
 afterAll(async () => {
-  await smtp?.close();
   if (webCopy) await rm(webCopy, { recursive: true, force: true });
 });
 
@@ -41,9 +32,8 @@ const OFFLINE_ERRORS = [/ERR_INTERNET_DISCONNECTED|Failed to load resource|Faile
 let player: Player | undefined;
 let admin: string | undefined;
 beforeAll(async () => {
-  if (!smtp) throw new Error('the SMTP server is not running');
   [player, admin] = await Promise.all([
-    registerPlayer(e2e.server.url, smtp, 'installer'),
+    e2e.registerPlayer('installer'),
     operatorToken(e2e.server.url),
   ]);
 });
@@ -200,8 +190,7 @@ async function offerInstall(page: Page): Promise<void> {
 
 describe.each(VIEWPORT_NAMES)('the install prompt, at %s width', (viewport) => {
   it('is not offered on a first visit, but after the first answer; Install and Not now work', async () => {
-    if (!smtp) throw new Error('the SMTP server is not running');
-    const newcomer = await registerPlayer(e2e.server.url, smtp, `new${viewport}`);
+    const newcomer = await e2e.registerPlayer(`new${viewport}`);
     const game = await createGame();
     const page = await e2e.open(`/GameDetails?id=${game.id}`, {
       authToken: newcomer.token,
@@ -310,8 +299,7 @@ describe.each(VIEWPORT_NAMES)('low-data mode, at %s width', (viewport) => {
 
 describe('signing out', () => {
   it("empties the saved reads: the next player never sees the last one's data offline", async () => {
-    if (!smtp) throw new Error('the SMTP server is not running');
-    const leaver = await registerPlayer(e2e.server.url, smtp, 'leaver');
+    const leaver = await e2e.registerPlayer('leaver');
     const page = await e2e.open('/Home', {
       authToken: leaver.token,
       viewport: 'desktop',

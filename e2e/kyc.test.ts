@@ -2,9 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
-import { api, OPERATOR_ENV, operatorToken, registerPlayer } from './support/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { api, OPERATOR_ENV, operatorToken } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORTS, type ViewportName } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
@@ -14,16 +13,7 @@ import { e2eSuite } from './support/fixture.ts';
  * documented outage number first (a clear "try again later"), then its adult test identity
  * (tier 2), then a document for tier 3 which the operator approves in the console.
  */
-let smtp: TestSmtpServer | undefined;
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true, env: () => OPERATOR_ENV });
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 // Each identity verifies one account: one width checks with the NIN, the other with the BVN.
@@ -51,8 +41,7 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
     const width = VIEWPORTS[viewport].width;
 
     it('tier 1 → tier 2 with a BVN/NIN, then a document to tier 3 approved by an operator', async () => {
-      if (!smtp) throw new Error('the SMTP server is not running');
-      const player = await registerPlayer(e2e.server.url, smtp, `kyc${width}`, {
+      const player = await e2e.registerPlayer(`kyc${width}`, {
         fullname: 'Ada Okafor',
       });
       const page = await e2e.open('/wallet', {
@@ -213,8 +202,7 @@ describe('tier caps in the console Settings', () => {
         { token },
       );
       expect(saved.data).toMatchObject({ tier1BalanceCap: Number(cap), tier3BalanceCap: null });
-      if (!smtp) throw new Error('the SMTP server is not running');
-      const player = await registerPlayer(e2e.server.url, smtp, `caps${width}`);
+      const player = await e2e.registerPlayer(`caps${width}`);
       const status = await api<{ data: { tiers: Array<{ balanceCap: number | null }> } }>(
         e2e.server.url,
         'GET',

@@ -1,25 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { describe, expect, it } from 'vitest';
 import { e2eSuite } from './support/fixture.ts';
 
-let smtp: TestSmtpServer | undefined;
-
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { SMTP_URL: smtp.url };
-  },
-});
-
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true });
 
 const TOP_UP_NAIRA = 5_000;
 
 describe('upgrading to VIP', () => {
   it('tops up through the sandbox, subscribes and shows the verified badge', async () => {
-    if (!smtp) throw new Error('the SMTP server is not running');
     const handle = `vip${Date.now().toString(36).slice(-6)}`;
     const email = `${handle}@example.test`;
 
@@ -38,7 +25,7 @@ describe('upgrading to VIP', () => {
       }),
     });
     expect(registered.status, await registered.clone().text()).toBe(201);
-    const linkMail = await smtp.waitForMail(email);
+    const linkMail = await e2e.mail.waitForMail(email);
     expect(linkMail.validateToken).toBeTruthy();
 
     const page = await e2e.open(`/auth/validate/${linkMail.validateToken}`, {

@@ -13,22 +13,21 @@ import {
   type FakePushService,
   startFakePushService,
 } from '../src/server/test/fake-push-service.ts';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
-import { api, OPERATOR_ENV, operatorToken, registerPlayer } from './support/accounts.ts';
+import { api, OPERATOR_ENV, operatorToken } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-let smtp: TestSmtpServer | undefined;
 let pushService: FakePushService | undefined;
 const e2e = e2eSuite({
+  mail: true,
   env: async () => {
-    [smtp, pushService] = await Promise.all([startSmtpServer(), startFakePushService()]);
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url };
+    pushService = await startFakePushService();
+    return OPERATOR_ENV;
   },
 });
 afterAll(async () => {
-  await Promise.all([smtp?.close(), pushService?.close()]);
+  await pushService?.close();
 });
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
@@ -70,9 +69,9 @@ describe.each(VIEWPORT_NAMES)('notification settings at %s width', (viewport) =>
   const { width } = VIEWPORTS[viewport];
 
   it('turns push on for this device, saves the switches, and a push reaches the device', async () => {
-    if (!smtp || !pushService) throw new Error('the helpers are not running');
+    if (!pushService) throw new Error('the fake push service is not running');
     const service = pushService;
-    const player = await registerPlayer(e2e.server.url, smtp, 'pusher');
+    const player = await e2e.registerPlayer('pusher');
     const device = service.subscribe();
     const page = await e2e.open('/login', { viewport, authToken: player.token });
     await standInPush(page, device.json);
@@ -133,8 +132,8 @@ describe.each(VIEWPORT_NAMES)('notification settings at %s width', (viewport) =>
 
 describe('after an answer', () => {
   it('the answer notice leads to the notification settings while the browser was not asked', async () => {
-    if (!smtp || !pushService) throw new Error('the helpers are not running');
-    const player = await registerPlayer(e2e.server.url, smtp, 'answerer');
+    if (!pushService) throw new Error('the fake push service is not running');
+    const player = await e2e.registerPlayer('answerer');
     const admin = await operatorToken(e2e.server.url);
     const title = `Name a Lagos market ${Date.now().toString(36)}`;
     const created = await api<{ data: { id: string } }>(e2e.server.url, 'POST', '/admin/games', {

@@ -1,22 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
-import { registerPlayer, topUpThroughSandbox } from './support/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { topUpThroughSandbox } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-let smtp: TestSmtpServer | undefined;
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { SMTP_URL: smtp.url };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true });
 
 /** Screenshots for review (gitignored). */
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
@@ -25,8 +15,7 @@ describe.each(VIEWPORT_NAMES)('Responsible play page at %s width', (viewport) =>
   const { width } = VIEWPORTS[viewport];
 
   it('sets a limit, saves reminders, downloads the statement and starts a break after confirming', async () => {
-    if (!smtp) throw new Error('the SMTP server is not running');
-    const player = await registerPlayer(e2e.server.url, smtp, 'limits');
+    const player = await e2e.registerPlayer('limits');
     await topUpThroughSandbox(e2e.server.url, player.token, 3000);
     await mkdir(ARTIFACTS, { recursive: true });
     const shot = (name: string) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { waitForLiveForm } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({ shared: true });
 
 describe('routing without a session', () => {
   it.each(['/', '/Home', '/Profile', '/topup', '/TopUp', '/Notifications'])(

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({ shared: true });
 
 /** The text of the page's main landmark, whitespace collapsed, once its heading is on screen. */
 async function mainText(page: Page): Promise<string> {

@@ -1,24 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
-import { api, balanceOf, OPERATOR_ENV, type Player, registerPlayer } from './support/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { api, balanceOf, OPERATOR_ENV, type Player } from './support/accounts.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-let smtp: TestSmtpServer | undefined;
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true, env: () => OPERATOR_ENV });
 
 let player: Player | undefined;
 async function thePlayer(): Promise<Player> {
-  if (!smtp) throw new Error('the SMTP server is not running');
-  player ??= await registerPlayer(e2e.server.url, smtp, 'wallet');
+  player ??= await e2e.registerPlayer('wallet');
   return player;
 }
 

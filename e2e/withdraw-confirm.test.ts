@@ -1,15 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { nubanCheckDigit } from '../src/server/modules/withdrawals/nuban.ts';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   balanceOf,
   OPERATOR_ENV,
   type Player,
-  registerPlayer,
+  saveBankAccount,
   topUpThroughSandbox,
 } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -22,16 +20,7 @@ import { e2eSuite } from './support/fixture.ts';
  * server has; the histories show each withdrawal's and top-up's reference.
  */
 
-let smtp: TestSmtpServer | undefined;
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true, env: () => OPERATOR_ENV });
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
@@ -75,24 +64,9 @@ interface Funded extends Player {
 }
 
 async function fundedPlayer(name: string): Promise<Funded> {
-  if (!smtp) throw new Error('the SMTP server is not running');
-  const baseUrl = e2e.server.url;
-  const player = await registerPlayer(baseUrl, smtp, name);
-  await topUpThroughSandbox(baseUrl, player.token, 3000);
-  const banks = await api<{ data: { id: string; code: string; bankName: string }[] }>(
-    baseUrl,
-    'GET',
-    '/bank',
-  );
-  const bank = banks.data.find((candidate) => candidate.code === '058');
-  if (!bank) throw new Error('GTBank is not seeded');
-  const serial = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
-  const accountNumber = `${serial}${nubanCheckDigit(serial, bank.code)}`;
-  await api(baseUrl, 'POST', '/bank-account', {
-    token: player.token,
-    body: { bankID: bank.id, accountNumber },
-  });
-  return { ...player, bankName: bank.bankName, accountNumber };
+  const player = await e2e.registerPlayer(name);
+  await topUpThroughSandbox(e2e.server.url, player.token, 3000);
+  return { ...player, ...(await saveBankAccount(e2e.server.url, player.token)) };
 }
 
 interface WithdrawalRow {

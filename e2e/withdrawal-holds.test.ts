@@ -1,48 +1,29 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nubanCheckDigit } from '../src/server/modules/withdrawals/nuban.ts';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   OPERATOR_ENV,
   operatorToken,
   type Player,
-  registerPlayer,
+  saveBankAccount,
   topUpThroughSandbox,
 } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-let smtp: TestSmtpServer | undefined;
-const e2e = e2eSuite({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { ...OPERATOR_ENV, SMTP_URL: smtp.url };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const e2e = e2eSuite({ mail: true, env: () => OPERATOR_ENV });
 
 /** Screenshots for review (gitignored). */
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 /** A player who topped up and asks for most of it back at once, to an account just saved. */
 async function playerWithHeldWithdrawal(name: string): Promise<Player> {
-  if (!smtp) throw new Error('the SMTP server is not running');
   const baseUrl = e2e.server.url;
-  const player = await registerPlayer(baseUrl, smtp, name);
+  const player = await e2e.registerPlayer(name);
   await topUpThroughSandbox(baseUrl, player.token, 3000);
-  const banks = await api<{ data: { id: string; code: string }[] }>(baseUrl, 'GET', '/bank');
-  const bank = banks.data.find((candidate) => candidate.code === '058');
-  if (!bank) throw new Error('GTBank is not seeded');
-  const serial = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
-  await api(baseUrl, 'POST', '/bank-account', {
-    token: player.token,
-    body: { bankID: bank.id, accountNumber: `${serial}${nubanCheckDigit(serial, bank.code)}` },
-  });
+  await saveBankAccount(baseUrl, player.token);
   await api(baseUrl, 'POST', '/withdrawal', { token: player.token, body: { amount: 2000 } });
   return player;
 }

@@ -1,3 +1,4 @@
+import { nubanCheckDigit } from '../../src/server/modules/withdrawals/nuban.ts';
 import type { TestSmtpServer } from '../../src/server/test/smtp.ts';
 
 /** The operator every e2e server bootstraps (pass `OPERATOR_ENV` to the server). */
@@ -116,4 +117,25 @@ export async function topUpThroughSandbox(
 export async function balanceOf(baseUrl: string, token: string): Promise<number> {
   const me = await api<{ data: { accountBalance: number } }>(baseUrl, 'GET', '/user', { token });
   return me.data.accountBalance;
+}
+
+/** A GTBank account with a valid NUBAN saved as the player's payout account, as the form saves it. */
+export async function saveBankAccount(
+  baseUrl: string,
+  token: string,
+): Promise<{ bankName: string; accountNumber: string }> {
+  const banks = await api<{ data: { id: string; code: string; bankName: string }[] }>(
+    baseUrl,
+    'GET',
+    '/bank',
+  );
+  const bank = banks.data.find((candidate) => candidate.code === '058');
+  if (!bank) throw new Error('GTBank is not seeded');
+  const serial = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
+  const accountNumber = `${serial}${nubanCheckDigit(serial, bank.code)}`;
+  await api(baseUrl, 'POST', '/bank-account', {
+    token,
+    body: { bankID: bank.id, accountNumber },
+  });
+  return { bankName: bank.bankName, accountNumber };
 }

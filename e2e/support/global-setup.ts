@@ -1,45 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startFakeBeacon } from '../../src/server/test/fake-beacon.ts';
+import { OPERATOR_ENV } from './accounts.ts';
+import { CHROMIUM_ARGS } from './browser.ts';
 import { ensureWebBuild, findChromium, snapshotWebBuild } from './prepare.ts';
-import { createDataTemplate } from './server.ts';
+import { createDataTemplate, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The Chromium binary every browser test drives (never a downloaded one). */
-    chromiumPath: string;
+    /** The run's one Chromium (never a downloaded one), for `chromium.connect`. */
+    chromiumEndpoint: string;
     /** A DATA_DIR the real server initialised; each test file's server starts on a copy. */
     dataTemplate: string;
     /** A private copy of dist/web that the test servers serve (WEB_DIST). */
     webDist: string;
+    /** The server files share with `e2eSuite({ shared: true })`, and the file its log goes to. */
+    sharedServer: { url: string; logFile: string };
   }
 }
 
 /**
- * Runs once before the browser tests: finds Chromium, builds the web app when dist/web is
- * missing or older than its sources (so the real server serves what the sources say), and has
- * the real server create, migrate and seed a database for the test files to start from.
+ * Runs once before the browser tests: launches Chromium (each file connects to it rather than
+ * starting its own), builds the web app when dist/web is missing or older than its sources (so
+ * the real server serves what the sources say), has the real server create, migrate and seed a
+ * database for the test files to start from, and starts the server read-only files share.
  */
 export default async function setup(project: TestProject) {
-  project.provide('chromiumPath', findChromium());
   const cleanups: (() => Promise<void>)[] = [];
   const cleanUp = async () => {
-    await Promise.all(cleanups.map((cleanup) => cleanup()));
+    await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+  };
+  const settled = async <T>(
+    steps: Promise<T>[],
+    cleanupOf: (value: T) => () => Promise<void>,
+  ): Promise<T[]> => {
+    const results = await Promise.allSettled(steps);
+    for (const result of results)
+      if (result.status === 'fulfilled') cleanups.push(cleanupOf(result.value));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return results.map((result) => (result as PromiseFulfilledResult<T>).value);
   };
   try {
+    const chromiumServer = await chromium.launchServer({
+      executablePath: findChromium(),
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
+    cleanups.push(() => chromiumServer.close());
+    project.provide('chromiumEndpoint', chromiumServer.wsEndpoint());
     // Draws in the browser tests wait for a beacon round like real ones: this stand-in signs it.
     const beacon = await startFakeBeacon();
     cleanups.push(beacon.close);
     project.provide('beaconEnv', beacon.env);
-    const [web, template] = await Promise.allSettled([
-      ensureWebBuild().then(snapshotWebBuild),
-      createDataTemplate(),
-    ]);
-    if (web.status === 'fulfilled') cleanups.push(web.value.remove);
-    if (template.status === 'fulfilled') cleanups.push(template.value.remove);
-    if (web.status === 'rejected') throw web.reason;
-    if (template.status === 'rejected') throw template.reason;
-    project.provide('webDist', web.value.dir);
-    project.provide('dataTemplate', template.value.dir);
+    const [web, template] = await settled<{ dir: string; remove(): Promise<void> }>(
+      [ensureWebBuild().then(snapshotWebBuild), createDataTemplate()],
+      (made) => made.remove,
+    );
+    if (!web || !template) throw new Error('the web build or the data template is missing');
+    project.provide('webDist', web.dir);
+    project.provide('dataTemplate', template.dir);
+
+    const logDir = await mkdtemp(path.join(tmpdir(), 'pluckers-e2e-log-'));
+    cleanups.push(() => rm(logDir, { recursive: true, force: true }));
+    const logFile = path.join(logDir, 'shared-server.log');
+    const shared = await startServer({
+      template: template.dir,
+      env: { ...beacon.env, WEB_DIST: web.dir, ...OPERATOR_ENV },
+      logFile,
+    });
+    cleanups.push(shared.stop);
+    project.provide('sharedServer', { url: shared.url, logFile });
   } catch (error) {
     await cleanUp();
     throw error;

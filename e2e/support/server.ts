@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,8 @@ export interface StartServerOptions {
   template?: string;
   /** Keep DATA_DIR when the server stops (for making a template). */
   keepDataDir?: boolean;
+  /** Also writes the server's output to this file, for test files in other processes. */
+  logFile?: string;
 }
 
 /**
@@ -79,9 +82,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 
   let log = '';
+  const logFile = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : null;
   const record = (chunk: Buffer) => {
     log += chunk.toString('utf8');
     if (log.length > LOG_LIMIT) log = log.slice(-LOG_LIMIT);
+    logFile?.write(chunk);
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
@@ -101,6 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     }
     if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => (logFile ? logFile.end(resolve) : resolve()));
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
