@@ -2,7 +2,7 @@ import type { AdjustmentResult } from '@shared/schemas/admin.ts';
 import type { Envelope } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** POST /admin/users/:id/adjust {amount (naira, signed), reason}: one balanced transaction. */
 export const adjustWallet = ({
@@ -23,6 +23,7 @@ export function useAdjustWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adjustWallet,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['admin', 'users'] satisfies AppQueryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import type { MessageBody } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** POST /admin/games/:id/cancel {reason}: every entry fee is refunded. */
 export const cancelGame = ({ id, reason }: { id: string; reason: string }) =>
@@ -12,8 +12,8 @@ export function useCancelGame() {
   return useMutation({
     mutationFn: cancelGame,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.games });
-      void queryClient.invalidateQueries({ queryKey: ['games'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'games'] satisfies AppQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['games'] satisfies AppQueryKey });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { MessageBody } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** POST /admin/games/:id/close: no more answers; the draw is queued. */
 export const closeGame = (id: string) =>
@@ -12,8 +12,8 @@ export function useCloseGame() {
   return useMutation({
     mutationFn: closeGame,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.games });
-      void queryClient.invalidateQueries({ queryKey: ['games'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'games'] satisfies AppQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['games'] satisfies AppQueryKey });
     },
   });
 }

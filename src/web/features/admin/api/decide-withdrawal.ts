@@ -3,7 +3,7 @@ import type { Envelope } from '@shared/schemas/common.ts';
 import type { Withdrawal } from '@shared/schemas/wallet.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /**
  * POST /admin/withdrawals/:id/approve: without a reference the provider's transfer pays it;
@@ -33,8 +33,10 @@ export const rejectWithdrawal = ({ id, reason }: { id: string; reason: string })
 function useRefreshAfterDecision() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+    void queryClient.invalidateQueries({
+      queryKey: ['admin', 'withdrawals'] satisfies AppQueryKey,
+    });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] satisfies AppQueryKey });
   };
 }
 

@@ -2,7 +2,7 @@ import type { AdminEntry } from '@shared/schemas/admin.ts';
 import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** GET /admin/games/:id/entries: every answer, oldest first. */
 export const getGameEntries = (id: string) =>
@@ -11,7 +11,10 @@ export const getGameEntries = (id: string) =>
     .then((body) => body.data);
 
 export const gameEntriesQueryOptions = (id: string) =>
-  queryOptions({ queryKey: adminKeys.entries(id), queryFn: () => getGameEntries(id) });
+  queryOptions({
+    queryKey: ['admin', 'games', 'entries', id] satisfies AppQueryKey,
+    queryFn: () => getGameEntries(id),
+  });
 
 export function useGameEntries(id: string) {
   return useQuery(gameEntriesQueryOptions(id));

@@ -2,7 +2,7 @@ import type { AdminGameFilters, AdminGamePage } from '@shared/schemas/admin.ts';
 import type { Envelope } from '@shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** GET /admin/games: every game, newest first, 20 a page. */
 export const getAdminGames = (filters: AdminGameFilters) =>
@@ -12,7 +12,7 @@ export const getAdminGames = (filters: AdminGameFilters) =>
 
 export const adminGamesQueryOptions = (filters: AdminGameFilters) =>
   queryOptions({
-    queryKey: adminKeys.gameList(filters),
+    queryKey: ['admin', 'games', 'list', filters] satisfies AppQueryKey,
     queryFn: () => getAdminGames(filters),
   });
 

@@ -2,6 +2,7 @@ import type { Envelope } from '@shared/schemas/common.ts';
 import type { KycDocumentFile } from '@shared/schemas/kyc.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /**
  * GET /admin/kyc/documents/:id/file: the image as a data: URL (an <img> cannot send the token).
@@ -14,7 +15,7 @@ export const getKycDocumentFile = (id: string) =>
 
 export const kycDocumentFileQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['admin', 'kyc-document-file', id],
+    queryKey: ['admin', 'kyc-document-file', id] satisfies AppQueryKey,
     queryFn: () => getKycDocumentFile(id),
     gcTime: 0,
   });

@@ -2,14 +2,9 @@ import type { Envelope } from '@shared/schemas/common.ts';
 import type { AdminKycDocument } from '@shared/schemas/kyc.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 export type KycDocumentStatus = AdminKycDocument['status'];
-
-/** Under 'admin', so the console's one invalidation refreshes it too. */
-export const kycDocumentKeys = {
-  all: ['admin', 'kyc-documents'] as const,
-  list: (status: KycDocumentStatus) => ['admin', 'kyc-documents', status] as const,
-};
 
 /** GET /admin/kyc/documents?status=: identity documents, pending oldest first. */
 export const getKycDocuments = (status: KycDocumentStatus) =>
@@ -19,7 +14,7 @@ export const getKycDocuments = (status: KycDocumentStatus) =>
 
 export const kycDocumentsQueryOptions = (status: KycDocumentStatus) =>
   queryOptions({
-    queryKey: kycDocumentKeys.list(status),
+    queryKey: ['admin', 'kyc-documents', status] satisfies AppQueryKey,
     queryFn: () => getKycDocuments(status),
   });
 

@@ -2,7 +2,7 @@ import type { Report } from '@shared/schemas/admin.ts';
 import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** GET /admin/reports?from&to: totals for the range, the last 30 days, the ledger check. */
 export const getReport = (range: { from: string; to: string }) =>
@@ -10,7 +10,7 @@ export const getReport = (range: { from: string; to: string }) =>
 
 export const reportQueryOptions = (range: { from: string; to: string }) =>
   queryOptions({
-    queryKey: adminKeys.report(range),
+    queryKey: ['admin', 'report', range] satisfies AppQueryKey,
     queryFn: () => getReport(range),
     staleTime: 0,
   });

@@ -2,7 +2,7 @@ import type { Envelope } from '@shared/schemas/common.ts';
 import type { AdminSettings } from '@shared/schemas/settings.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /**
  * GET /admin/settings: fees, minimum payment, daily limit, tournament launch, and what only
@@ -12,7 +12,7 @@ export const getSettings = () =>
   http.get<Envelope<AdminSettings>>('/admin/settings').then((body) => body.data);
 
 export const adminSettingsQueryOptions = queryOptions({
-  queryKey: adminKeys.settings,
+  queryKey: ['admin', 'settings'] satisfies AppQueryKey,
   queryFn: getSettings,
   staleTime: 0,
 });

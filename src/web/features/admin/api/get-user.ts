@@ -2,7 +2,7 @@ import type { AdminUserDetail } from '@shared/schemas/admin.ts';
 import type { Envelope } from '@shared/schemas/common.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** GET /admin/users/:id: profile, wallet ledger, plays, payments and withdrawals. */
 export const getAdminUser = (id: string) =>
@@ -11,7 +11,10 @@ export const getAdminUser = (id: string) =>
     .then((body) => body.data);
 
 export const adminUserQueryOptions = (id: string) =>
-  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => getAdminUser(id) });
+  queryOptions({
+    queryKey: ['admin', 'users', 'detail', id] satisfies AppQueryKey,
+    queryFn: () => getAdminUser(id),
+  });
 
 export function useAdminUser(id: string) {
   return useQuery(adminUserQueryOptions(id));

@@ -3,7 +3,7 @@ import type { AdminWithdrawalPage } from '@shared/schemas/admin.ts';
 import type { Envelope } from '@shared/schemas/common.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /**
  * GET /admin/withdrawals?status&held&page: pending first (oldest first), 20 a page; `held`
@@ -26,7 +26,7 @@ export const adminWithdrawalsQueryOptions = (
   page: number,
 ) =>
   queryOptions({
-    queryKey: adminKeys.withdrawalList(status, held, page),
+    queryKey: ['admin', 'withdrawals', { status, held, page }] satisfies AppQueryKey,
     queryFn: () => getAdminWithdrawals(status, held, page),
   });
 

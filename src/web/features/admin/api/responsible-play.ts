@@ -2,9 +2,7 @@ import type { Envelope, MessageBody } from '@shared/schemas/common.ts';
 import type { AdminResponsiblePlay } from '@shared/schemas/responsible-play.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
-
-const key = (id: string) => [...adminKeys.user(id), 'responsible-play'] as const;
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** GET /admin/users/:id/responsible-play: limits, reminders and every break. */
 export const getUserResponsiblePlay = (id: string) =>
@@ -13,7 +11,10 @@ export const getUserResponsiblePlay = (id: string) =>
     .then((body) => body.data);
 
 export const userResponsiblePlayQueryOptions = (id: string) =>
-  queryOptions({ queryKey: key(id), queryFn: () => getUserResponsiblePlay(id) });
+  queryOptions({
+    queryKey: ['admin', 'users', 'detail', id, 'responsible-play'] satisfies AppQueryKey,
+    queryFn: () => getUserResponsiblePlay(id),
+  });
 
 export function useUserResponsiblePlay(id: string) {
   return useQuery(userResponsiblePlayQueryOptions(id));
@@ -27,6 +28,9 @@ export function useLiftExclusion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: liftExclusion,
-    onSettled: (_result, _error, { id }) => queryClient.invalidateQueries({ queryKey: key(id) }),
+    onSettled: (_result, _error, { id }) =>
+      queryClient.invalidateQueries({
+        queryKey: ['admin', 'users', 'detail', id, 'responsible-play'] satisfies AppQueryKey,
+      }),
   });
 }

@@ -2,7 +2,7 @@ import type { Envelope } from '@shared/schemas/common.ts';
 import type { AdminKycDocument } from '@shared/schemas/kyc.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { kycDocumentKeys } from './get-kyc-documents.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 export interface KycReviewInput {
   id: string;
@@ -22,8 +22,10 @@ export function useReviewKycDocument() {
   return useMutation({
     mutationFn: reviewKycDocument,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: kycDocumentKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      void queryClient.invalidateQueries({
+        queryKey: ['admin', 'kyc-documents'] satisfies AppQueryKey,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] satisfies AppQueryKey });
     },
   });
 }

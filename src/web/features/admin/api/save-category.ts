@@ -2,7 +2,7 @@ import type { Category } from '@shared/schemas/catalogue.ts';
 import type { Envelope } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** POST /admin/categories or PUT /admin/categories/:id {title, emoji}. */
 export const saveCategory = ({
@@ -21,8 +21,9 @@ export function useSaveCategory() {
   return useMutation({
     mutationFn: saveCategory,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.categories });
-      void queryClient.invalidateQueries({ queryKey: ['categories'] });
+      void queryClient.invalidateQueries({
+        queryKey: ['admin', 'categories'] satisfies AppQueryKey,
+      });
     },
   });
 }

@@ -3,7 +3,7 @@ import type { Envelope } from '@shared/schemas/common.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** POST /admin/games (no id) or PUT /admin/games/:id (409 once someone has played). */
 export const saveGame = ({ id, body }: { id?: string; body: AdminGameBody }) =>
@@ -16,11 +16,15 @@ export function useSaveGame() {
   return useMutation({
     mutationFn: saveGame,
     onSuccess: (result) => {
-      queryClient.setQueryData(adminKeys.game(result.data.id), result.data);
+      queryClient.setQueryData(
+        ['admin', 'games', 'detail', result.data.id] satisfies AppQueryKey,
+        result.data,
+      );
       // Players' lists show the game too.
-      void queryClient.invalidateQueries({ queryKey: ['games'] });
+      void queryClient.invalidateQueries({ queryKey: ['games'] satisfies AppQueryKey });
     },
     // Also after a refusal (409: someone played meanwhile), so the page shows the game as it is.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.games }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['admin', 'games'] satisfies AppQueryKey }),
   });
 }

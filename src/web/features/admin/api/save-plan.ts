@@ -3,8 +3,8 @@ import type { Envelope } from '@shared/schemas/common.ts';
 import type { Plan } from '@shared/schemas/plans.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import type { z } from 'zod';
-import { adminKeys } from './keys.ts';
 
 export type PlanBody = z.output<typeof planBodySchema>;
 
@@ -19,9 +19,9 @@ export function useSavePlan() {
   return useMutation({
     mutationFn: savePlan,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'plans'] satisfies AppQueryKey });
       // The players' pricing page caches the plan list.
-      void queryClient.invalidateQueries({ queryKey: ['plans'] });
+      void queryClient.invalidateQueries({ queryKey: ['plans'] satisfies AppQueryKey });
     },
   });
 }

@@ -3,9 +3,9 @@ import type { Envelope } from '@shared/schemas/common.ts';
 import { type AdminSettings, settingsSchema } from '@shared/schemas/settings.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { setSettings } from '@web/lib/session.ts';
 import type { z } from 'zod';
-import { adminKeys } from './keys.ts';
 
 /** PUT /admin/settings; the session's copy follows so the rest of the app sees it at once. */
 export const saveSettings = (body: z.output<typeof settingsBodySchema>) =>
@@ -16,10 +16,10 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: saveSettings,
     onSuccess: (result) => {
-      queryClient.setQueryData(adminKeys.settings, result.data);
+      queryClient.setQueryData(['admin', 'settings'] satisfies AppQueryKey, result.data);
       // Only the public settings: caps and the AML threshold stay out of the player's session.
       setSettings(settingsSchema.parse(result.data));
-      void queryClient.invalidateQueries({ queryKey: ['settings'] });
+      void queryClient.invalidateQueries({ queryKey: ['settings'] satisfies AppQueryKey });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { MessageBody } from '@shared/schemas/common.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { adminKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** POST /admin/users/:id/suspend {reason}: the player's tokens stop working. */
 export const suspendUser = ({ id, reason }: { id: string; reason: string }) =>
@@ -15,7 +15,8 @@ export function useSuspendUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: suspendUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['admin', 'users'] satisfies AppQueryKey }),
   });
 }
 
@@ -23,6 +24,7 @@ export function useUnsuspendUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unsuspendUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['admin', 'users'] satisfies AppQueryKey }),
   });
 }

@@ -4,8 +4,8 @@ import { webFairnessCrypto } from '@shared/fairness.ts';
 import type { DrawProofResponse, Game } from '@shared/schemas/games.ts';
 import { Card } from '@web/components/ui/Card.tsx';
 import { Spinner } from '@web/components/ui/Spinner.tsx';
+import { useDrawProof } from '@web/lib/draw-proof.ts';
 import { useEffect, useState } from 'react';
-import { useDrawProof } from '../api/get-draw-proof.ts';
 import { LoadError, Loading } from './QueryStates.tsx';
 
 function Hash({ label, value }: { label: string; value: string | null }) {

@@ -1,6 +1,7 @@
 import type { Game } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 /** GET /game/:id: one game, so a shared /GameDetails?id= link opens without the list. */
 export const getGame = (id: string) =>
@@ -8,7 +9,7 @@ export const getGame = (id: string) =>
 
 export const gameQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['games', 'detail', id],
+    queryKey: ['games', 'detail', id] satisfies AppQueryKey,
     queryFn: () => getGame(id),
   });
 

@@ -1,12 +1,13 @@
 import type { GameType } from '@shared/constants.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHydrated } from '@web/lib/hydrated.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { arrivedGames, loadGames } from './prefetch-games.ts';
 
 /** docs/product.md#the-api: the list of one game type (taken from Home's prefetch on a cold start). */
 export const gamesQueryOptions = (gameType: GameType) =>
   queryOptions({
-    queryKey: ['games', 'list', gameType],
+    queryKey: ['games', 'list', gameType] satisfies AppQueryKey,
     queryFn: () => loadGames(gameType),
   });
 

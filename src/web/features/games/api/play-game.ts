@@ -2,6 +2,7 @@ import type { PlayGameBody, PlayResult } from '@shared/schemas/games.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import { noteAnswerSubmitted } from '@web/lib/install-moment.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { adjustBalance } from '@web/lib/session.ts';
 
 /** POST /game/play: takes a place, debits the entry fee, answers 201 {message, data}. */
@@ -23,12 +24,12 @@ export function usePlayGame() {
       // A player who has answered may now be offered to install the app (issue 16).
       noteAnswerSubmitted();
       // Lists, this game's details and the submissions all change ('games' prefix).
-      void queryClient.invalidateQueries({ queryKey: ['games'] });
+      void queryClient.invalidateQueries({ queryKey: ['games'] satisfies AppQueryKey });
     },
     onError: () => {
       // A refusal (a new fee, the game full, already played, …) means what the player saw may be
       // out of date: show it afresh (offline, the refresh waits for the connection).
-      void queryClient.invalidateQueries({ queryKey: ['games'] });
+      void queryClient.invalidateQueries({ queryKey: ['games'] satisfies AppQueryKey });
     },
   });
 }

@@ -5,9 +5,9 @@ import { webFairnessCrypto } from '@shared/fairness.ts';
 import type { DrawProofResponse, Game } from '@shared/schemas/games.ts';
 import { Spinner } from '@web/components/ui/Spinner.tsx';
 import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
+import { useDrawProof } from '@web/lib/draw-proof.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { useDrawProof } from '../api/get-draw-proof.ts';
 
 /** A 64-character hash, short enough for a phone: first 10 and last 6 characters. */
 export function shortHash(hash: string): string {

@@ -15,10 +15,10 @@ import {
 } from '@web/components/ui/GameCard.tsx';
 import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
+import { useDrawProof } from '@web/lib/draw-proof.ts';
 import { useSession } from '@web/lib/session.ts';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
-import { useDrawProof } from '../api/get-draw-proof.ts';
 import { useGame } from '../api/get-game.ts';
 import { AnswerDialog } from '../components/AnswerDialog.tsx';
 import { FairnessPanel } from '../components/FairnessPanel.tsx';

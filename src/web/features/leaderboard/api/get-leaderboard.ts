@@ -2,6 +2,7 @@ import { LEADERBOARD_DEFAULT_PAGE_SIZE } from '@shared/constants.ts';
 import type { LeaderboardEntry } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 export interface LeaderboardParams {
   /** YYYY-MM-DD */
@@ -28,7 +29,7 @@ export const getLeaderboard = (params: LeaderboardParams = {}) =>
 
 export const leaderboardQueryOptions = (params: LeaderboardParams = {}) =>
   queryOptions({
-    queryKey: ['leaderboard', params],
+    queryKey: ['leaderboard', params] satisfies AppQueryKey,
     queryFn: () => getLeaderboard(params),
   });
 

@@ -1,6 +1,7 @@
 import type { LeaderboardRank } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import type { LeaderboardParams } from './get-leaderboard.ts';
 
 type RankParams = Omit<LeaderboardParams, 'pageSize'>;
@@ -15,7 +16,7 @@ export const getMyRank = (params: RankParams = {}) =>
 
 export const myRankQueryOptions = (params: RankParams = {}) =>
   queryOptions({
-    queryKey: ['leaderboard', 'me', params],
+    queryKey: ['leaderboard', 'me', params] satisfies AppQueryKey,
     queryFn: () => getMyRank(params),
   });
 

@@ -1,11 +1,12 @@
 import type { NotificationPage } from '@shared/schemas/notifications.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHydrated } from '@web/lib/hydrated.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { arrivedNotifications, loadNotifications } from './prefetch-notifications.ts';
 
 export const notificationsQueryOptions = (page = 1) =>
   queryOptions({
-    queryKey: ['notifications', page],
+    queryKey: ['notifications', page] satisfies AppQueryKey,
     queryFn: (): Promise<NotificationPage> => loadNotifications(page),
   });
 

@@ -1,6 +1,7 @@
 import type { NotificationPreferences } from '@shared/schemas/push.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 export const getPreferences = () =>
   http
@@ -8,7 +9,10 @@ export const getPreferences = () =>
     .then((body) => body.data);
 
 export const preferencesQueryOptions = () =>
-  queryOptions({ queryKey: ['notification-preferences'], queryFn: getPreferences });
+  queryOptions({
+    queryKey: ['notification-preferences'] satisfies AppQueryKey,
+    queryFn: getPreferences,
+  });
 
 export function usePreferences() {
   return useQuery(preferencesQueryOptions());

@@ -1,7 +1,7 @@
 import type { PlayExclusion, StartExclusionBody } from '@shared/schemas/responsible-play.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { responsiblePlayKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 export const startExclusion = (body: StartExclusionBody) =>
   http.post<{ message: string; data: PlayExclusion }>('/responsible-play/exclusion', body);
@@ -10,6 +10,7 @@ export function useStartExclusion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startExclusion,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: responsiblePlayKeys.all }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: ['responsible-play'] satisfies AppQueryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import type { PreferencesBody, ResponsiblePlay } from '@shared/schemas/responsible-play.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
-import { responsiblePlayKeys } from './keys.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 export const updatePreferences = (body: PreferencesBody) =>
   http.put<{ message: string; data: ResponsiblePlay }>('/responsible-play/preferences', body);
@@ -11,9 +11,11 @@ export function useUpdatePreferences() {
   return useMutation({
     mutationFn: updatePreferences,
     onSuccess: (result) => {
-      queryClient.setQueryData(responsiblePlayKeys.overview(), result.data);
+      queryClient.setQueryData(['responsible-play', 'overview'] satisfies AppQueryKey, result.data);
       // The reminder reschedules from the new interval.
-      void queryClient.invalidateQueries({ queryKey: responsiblePlayKeys.realityCheck() });
+      void queryClient.invalidateQueries({
+        queryKey: ['responsible-play', 'reality-check'] satisfies AppQueryKey,
+      });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { BankAccount } from '@shared/schemas/users.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { getSession, setUser } from '@web/lib/session.ts';
 import type { StepUpProof } from '@web/lib/step-up.ts';
 
@@ -22,7 +23,7 @@ export function useSaveBankAccount() {
       const user = getSession().user;
       if (user) setUser({ ...user, bankAccount: result.data });
       // A verified player's new account may lift the "not in your verified name" pause.
-      void queryClient.invalidateQueries({ queryKey: ['kyc'] });
+      void queryClient.invalidateQueries({ queryKey: ['kyc'] satisfies AppQueryKey });
     },
   });
 }

@@ -3,6 +3,7 @@ import type { PaymentMethod, TopUpCheckout } from '@shared/schemas/wallet.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@web/lib/api-origin.ts';
 import { http } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
 export interface TopUpInput {
   method: PaymentMethod;
@@ -21,6 +22,7 @@ export function useStartTopUp() {
   return useMutation({
     mutationFn: startTopUp,
     // The new payment shows in the history as pending straight away.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments'] }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: ['payments'] satisfies AppQueryKey }),
   });
 }

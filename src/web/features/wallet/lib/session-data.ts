@@ -1,5 +1,6 @@
 import type { Settings } from '@shared/schemas/settings.ts';
 import { useQuery } from '@tanstack/react-query';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { fetchSettings, fetchUser, setSettings, setUser, useSession } from '@web/lib/session.ts';
 import { useEffect } from 'react';
 
@@ -46,7 +47,7 @@ export function useFreshUser(): void {
 export function useWalletSettings(): { settings: Settings | null; isError: boolean } {
   const fromSession = useSession((session) => session.settings);
   const query = useQuery({
-    queryKey: ['settings'],
+    queryKey: ['settings'] satisfies AppQueryKey,
     queryFn: async () => {
       const settings = await fetchSettings();
       setSettings(settings);

@@ -1,10 +1,12 @@
 import type { DrawProofResponse } from '@shared/schemas/games.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pollEvery } from '@web/lib/data-saver.ts';
-import { http } from '@web/lib/http.ts';
+import { pollEvery } from './data-saver.ts';
+import { http } from './http.ts';
+import type { AppQueryKey } from './query-keys.ts';
 
 /**
- * GET /game/:id/draw: the public proof (commitment; from the close the seal and beacon round;
+ * GET /game/:id/draw: the public proof, one fetch and one cache entry for the game page's Fair
+ * draw panel and the console's draw section (commitment; from the close the seal and beacon round;
  * after the draw seed, entries, winners and log records).
  */
 export const getDrawProof = (gameId: string) =>
@@ -14,7 +16,7 @@ export const getDrawProof = (gameId: string) =>
 
 export const drawProofQueryOptions = (gameId: string) =>
   queryOptions({
-    queryKey: ['games', 'draw', gameId],
+    queryKey: ['games', 'draw', gameId] satisfies AppQueryKey,
     queryFn: () => getDrawProof(gameId),
     // A finished draw never changes; a closed game's proof is polled until its draw has run.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,0 +1,49 @@
+import type { GameType, WithdrawalStatus } from '@shared/constants.ts';
+import type { AdminGameFilters } from '@shared/schemas/admin.ts';
+import type { AdminKycDocument } from '@shared/schemas/kyc.ts';
+
+/**
+ * Every TanStack Query key of the web app. A key is written where it is used, followed by
+ * `satisfies AppQueryKey`, so it must be one listed here or a prefix of one (the root an
+ * invalidation refreshes: ['games'] refreshes every ['games', …]). The list is a type, so it
+ * costs no bytes: each screen carries only the strings of its own keys and no shared chunk,
+ * which Home's budget has no room for.
+ */
+type Key =
+  | ['games', 'list', GameType]
+  | ['games', 'detail', string]
+  /** The public draw proof: the game page and the console read the same entry. */
+  | ['games', 'draw', string]
+  | ['games', 'played']
+  | ['notifications', number]
+  | ['notification-preferences']
+  | ['kyc']
+  | ['banks']
+  | ['bank-account-name', string, string]
+  | ['payments', number]
+  | ['withdrawals', number]
+  /** The public settings (fees, limits) the wallet reads and the console edits. */
+  | ['settings']
+  | ['plans']
+  | ['leaderboard', object]
+  | ['leaderboard', 'me', object]
+  | ['responsible-play', 'overview' | 'statement' | 'reality-check']
+  /** The console's keys sit under 'admin' so one invalidation can refresh it all. */
+  | ['admin', 'report', { from: string; to: string }]
+  | ['admin', 'games', 'list', AdminGameFilters]
+  | ['admin', 'games', 'detail' | 'entries', string]
+  | ['admin', 'withdrawals', { status: WithdrawalStatus | undefined; held: boolean; page: number }]
+  | ['admin', 'users', 'list', { q: string; page: number }]
+  | ['admin', 'users', 'detail', string, 'responsible-play']
+  | ['admin', 'users', 'kyc', string]
+  | ['admin', 'kyc-documents', AdminKycDocument['status']]
+  | ['admin', 'kyc-document-file', string]
+  | ['admin', 'plans' | 'categories' | 'settings' | 'sandbox-payments' | 'support-tickets']
+  | ['admin', 'audit', number];
+
+/** A key and every shorter prefix of it but the empty one. */
+type WithPrefixes<K extends unknown[]> = K extends [...infer Head, unknown]
+  ? K | (Head extends [] ? never : WithPrefixes<Head>)
+  : never;
+
+export type AppQueryKey = WithPrefixes<Key>;
