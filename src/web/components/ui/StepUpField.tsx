@@ -4,7 +4,7 @@ import { requestStepUpCode } from '@web/lib/step-up.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type Ref, useState } from 'react';
 import { Button } from './Button.tsx';
-import { TextField } from './TextField.tsx';
+import { Field } from './Field.tsx';
 
 export const STEP_UP_TEXTS = {
   passwordLabel: 'Current password',
@@ -39,7 +39,7 @@ export function StepUpField({
 
   if (hasSetPassword) {
     return (
-      <TextField
+      <Field
         ref={ref}
         label={STEP_UP_TEXTS.passwordLabel}
         hint={hint}
@@ -67,7 +67,7 @@ export function StepUpField({
 
   return (
     <div className="flex flex-col gap-2">
-      <TextField
+      <Field
         ref={ref}
         label={STEP_UP_TEXTS.codeLabel}
         inputMode="numeric"

@@ -4,15 +4,13 @@ import { adminGameBodySchema } from '@shared/schemas/admin.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
-import { SelectField } from '@web/components/ui/SelectField.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
+import { CheckboxField, Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { numberOrUndefined, useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { useSaveGame } from '../api/save-game.ts';
 import { isoToLocalInput, localInputToIso } from '../lib/datetime.ts';
-import { numberOrUndefined, useSchemaForm } from '../lib/schema-form.ts';
-import { CheckboxField, TextAreaField } from './fields.tsx';
 import { GamePreview } from './GamePreview.tsx';
 
 type GameFormValues = {
@@ -128,7 +126,7 @@ export function GameForm({
       <div className="flex min-w-0 flex-col gap-6">
         <Card className="flex flex-col gap-4">
           <h2 className="text-lg font-bold">Question</h2>
-          <TextField
+          <Field
             name="title"
             label="Title"
             hint="The question players answer, shown in quotes. 3 to 140 characters."
@@ -136,7 +134,8 @@ export function GameForm({
             error={errors.title}
             onChange={(event) => set('title', event.target.value)}
           />
-          <TextAreaField
+          <Field
+            as="textarea"
             name="description"
             label="Description (optional)"
             hint="Line breaks are kept on the card. Up to 1000 characters."
@@ -145,7 +144,8 @@ export function GameForm({
             error={errors.description}
             onChange={(event) => set('description', event.target.value)}
           />
-          <SelectField
+          <Field
+            as="select"
             name="categoryID"
             label="Category"
             value={values.categoryID}
@@ -159,13 +159,13 @@ export function GameForm({
                 {category.emoji} {category.title}
               </option>
             ))}
-          </SelectField>
+          </Field>
         </Card>
 
         <Card className="flex flex-col gap-4">
           <h2 className="text-lg font-bold">Money and places</h2>
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
+            <Field
               name="entryFee"
               label="Entry fee (₦)"
               inputMode="decimal"
@@ -174,7 +174,7 @@ export function GameForm({
               error={errors.entryFee}
               onChange={(event) => set('entryFee', event.target.value)}
             />
-            <TextField
+            <Field
               name="reward"
               label="Reward per winner (₦)"
               inputMode="decimal"
@@ -182,7 +182,7 @@ export function GameForm({
               error={errors.reward}
               onChange={(event) => set('reward', event.target.value)}
             />
-            <TextField
+            <Field
               name="maximumPlayers"
               label="Maximum players"
               inputMode="numeric"
@@ -206,7 +206,7 @@ export function GameForm({
         <Card className="flex flex-col gap-4">
           <h2 className="text-lg font-bold">Schedule</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <Field
               name="startsAt"
               type="datetime-local"
               label="Opens at (optional)"
@@ -215,7 +215,7 @@ export function GameForm({
               error={errors.startsAt}
               onChange={(event) => set('startsAt', event.target.value)}
             />
-            <TextField
+            <Field
               name="endsAt"
               type="datetime-local"
               label="Closes at (optional)"

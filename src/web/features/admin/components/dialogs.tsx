@@ -4,11 +4,11 @@ import {
   buttonBase,
   buttonStyles,
 } from '@web/components/ui/Button.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import type { z } from 'zod';
-import { useSchemaForm } from '../lib/schema-form.ts';
-import { TextAreaField } from './fields.tsx';
 
 /**
  * Moves focus into a dialog's content once the dialog is open. The dialog's own showModal()
@@ -175,7 +175,8 @@ function ReasonForm({
       className="flex flex-col gap-5"
     >
       {children ? <div className="text-sm text-white/85">{children}</div> : null}
-      <TextAreaField
+      <Field
+        as="textarea"
         ref={fieldRef}
         name="reason"
         label={label}

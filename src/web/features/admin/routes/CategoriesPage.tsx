@@ -2,10 +2,11 @@ import { categoryBodySchema } from '@shared/schemas/admin.ts';
 import type { Category } from '@shared/schemas/catalogue.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -15,7 +16,6 @@ import { DataTable, Row, td, th } from '../components/DataTable.tsx';
 import { DialogActions, useFocusOnOpen } from '../components/dialogs.tsx';
 import { PlusIcon } from '../components/PlusIcon.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
-import { useSchemaForm } from '../lib/schema-form.ts';
 
 function CategoryForm({ category, onDone }: { category?: Category; onDone: () => void }) {
   const save = useSaveCategory();
@@ -45,7 +45,7 @@ function CategoryForm({ category, onDone }: { category?: Category; onDone: () =>
       )}
     >
       <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3">
-        <TextField
+        <Field
           name="emoji"
           label="Emoji"
           className="[&_input]:text-center [&_input]:text-2xl"
@@ -53,7 +53,7 @@ function CategoryForm({ category, onDone }: { category?: Category; onDone: () =>
           error={form.errors.emoji}
           onChange={(event) => form.set('emoji', event.target.value)}
         />
-        <TextField
+        <Field
           ref={titleRef}
           name="title"
           label="Title"

@@ -2,8 +2,8 @@ import { formatNaira } from '@shared/money.ts';
 import type { LedgerInvariant, ReportTotals } from '@shared/schemas/admin.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { type FormEvent, useState } from 'react';
 import { useReport } from '../api/get-report.ts';
 import { DataTable, Row, td, th } from '../components/DataTable.tsx';
@@ -143,7 +143,7 @@ export function DashboardPage() {
             noValidate
             className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap"
           >
-            <TextField
+            <Field
               type="date"
               label="From"
               value={draft.from}
@@ -153,7 +153,7 @@ export function DashboardPage() {
               }
               error={rangeError}
             />
-            <TextField
+            <Field
               type="date"
               label="To"
               value={draft.to}

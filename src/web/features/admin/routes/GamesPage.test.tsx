@@ -2,10 +2,10 @@ import { adminGameBodySchema } from '@shared/schemas/admin.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { issuesToErrors } from '@web/lib/schema-form.ts';
 import { setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
-import { issuesToErrors } from '../lib/schema-form.ts';
 import { api, renderConsole, signInAdmin } from '../test-helpers.tsx';
 
 const server = testServerPerFile();

@@ -3,10 +3,10 @@ import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import { buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { GameStatusBadge, TournamentMarker } from '@web/components/ui/GameCard.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
-import { SelectField } from '@web/components/ui/SelectField.tsx';
 import { Link } from 'wouter';
 import { useCategories } from '../api/get-categories.ts';
 import { useAdminGames } from '../api/get-games.ts';
@@ -40,7 +40,8 @@ export function GamesPage() {
 
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="sr-only">Filter games</legend>
-        <SelectField
+        <Field
+          as="select"
           label="Status"
           value={status ?? ''}
           onChange={(event) => update({ status: event.target.value, page: 1 })}
@@ -51,16 +52,18 @@ export function GamesPage() {
               {GAME_STATUS_LABELS[value]}
             </option>
           ))}
-        </SelectField>
-        <SelectField
+        </Field>
+        <Field
+          as="select"
           label="Type"
           value={type ?? ''}
           onChange={(event) => update({ type: event.target.value, page: 1 })}
         >
           <option value="">All games</option>
           <option value="TOURNAMENT">Tournaments only</option>
-        </SelectField>
-        <SelectField
+        </Field>
+        <Field
+          as="select"
           label="Category"
           value={categoryID ?? ''}
           onChange={(event) => update({ category: event.target.value, page: 1 })}
@@ -71,7 +74,7 @@ export function GamesPage() {
               {category.emoji} {category.title}
             </option>
           ))}
-        </SelectField>
+        </Field>
       </fieldset>
 
       {games.isPending ? (

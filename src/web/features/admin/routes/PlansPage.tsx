@@ -5,20 +5,19 @@ import { planBodySchema } from '@shared/schemas/admin.ts';
 import type { PlanFeatures } from '@shared/schemas/plans.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { CheckboxField, Field } from '@web/components/ui/Field.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { numberOrUndefined, useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useRef, useState } from 'react';
 import { useAdminPlans } from '../api/get-plans.ts';
 import { useSavePlan } from '../api/save-plan.ts';
 import { DialogActions, useFocusOnOpen } from '../components/dialogs.tsx';
-import { CheckboxField } from '../components/fields.tsx';
 import { PlusIcon } from '../components/PlusIcon.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
-import { numberOrUndefined, useSchemaForm } from '../lib/schema-form.ts';
 
 type FlagKey = Exclude<keyof PlanFeatures, 'gamesPerDay'>;
 
@@ -99,7 +98,7 @@ function PlanForm({ plan, onDone }: { plan?: AdminPlan; onDone: () => void }) {
         ),
       )}
     >
-      <TextField
+      <Field
         ref={nameRef}
         name="planName"
         label="Plan name"
@@ -108,7 +107,7 @@ function PlanForm({ plan, onDone }: { plan?: AdminPlan; onDone: () => void }) {
         onChange={(event) => set('planName', event.target.value)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <Field
           name="amountPerDay"
           label="Price per day (₦)"
           inputMode="decimal"
@@ -121,7 +120,7 @@ function PlanForm({ plan, onDone }: { plan?: AdminPlan; onDone: () => void }) {
           error={errors.amountPerDay}
           onChange={(event) => set('amountPerDay', event.target.value)}
         />
-        <TextField
+        <Field
           name="features.gamesPerDay"
           label="Games per day"
           inputMode="numeric"

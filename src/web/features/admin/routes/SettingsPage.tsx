@@ -3,15 +3,15 @@ import { settingsBodySchema } from '@shared/schemas/admin.ts';
 import type { AdminSettings } from '@shared/schemas/settings.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { numberOrUndefined, useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useAdminSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { isoToLocalInput, localInputToIso } from '../lib/datetime.ts';
-import { numberOrUndefined, useSchemaForm } from '../lib/schema-form.ts';
 
 const CAP_FIELDS = [
   'tier1BalanceCap',
@@ -89,7 +89,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <Card className="flex flex-col gap-4">
         <h2 className="text-lg font-bold">Money</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <Field
             name="minimumPaymentAmount"
             label="Minimum payment (₦)"
             inputMode="decimal"
@@ -98,7 +98,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             error={errors.minimumPaymentAmount}
             onChange={(event) => set('minimumPaymentAmount', event.target.value)}
           />
-          <TextField
+          <Field
             name="withdrawalTransactionFee"
             label="Withdrawal fee (₦)"
             inputMode="decimal"
@@ -112,7 +112,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <Card className="flex flex-col gap-4">
         <h2 className="text-lg font-bold">Play</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <Field
             name="dailyGameLimit"
             label="Daily game limit"
             inputMode="numeric"
@@ -121,7 +121,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             error={errors.dailyGameLimit}
             onChange={(event) => set('dailyGameLimit', event.target.value)}
           />
-          <TextField
+          <Field
             name="tournamentLaunchAt"
             type="datetime-local"
             label="Tournament launch"
@@ -146,7 +146,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             <legend className="mb-2 text-sm font-semibold">
               Tier {tier} <span className="font-normal text-muted">· {TIER_HINTS[tier]}</span>
             </legend>
-            <TextField
+            <Field
               name={`tier${tier}BalanceCap`}
               label={`Tier ${tier} balance cap (₦)`}
               inputMode="decimal"
@@ -156,7 +156,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               error={errors[`tier${tier}BalanceCap`]}
               onChange={(event) => set(`tier${tier}BalanceCap`, event.target.value)}
             />
-            <TextField
+            <Field
               name={`tier${tier}DailyWithdrawalCap`}
               label={`Tier ${tier} daily withdrawal cap (₦)`}
               inputMode="decimal"
@@ -172,7 +172,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <Card className="flex flex-col gap-4">
         <h2 className="text-lg font-bold">Anti-money-laundering</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <Field
             name="amlReviewThreshold"
             label="AML review threshold (₦)"
             inputMode="decimal"

@@ -5,10 +5,11 @@ import { adjustmentBodySchema, suspendBodySchema } from '@shared/schemas/admin.t
 import { Avatar } from '@web/components/ui/Avatar.tsx';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { numberOrUndefined, useSchemaForm } from '@web/lib/schema-form.ts';
 import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useState } from 'react';
@@ -26,7 +27,6 @@ import { BackLink, Section } from '../components/Section.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import { humanise, shortId } from '../lib/format.ts';
-import { numberOrUndefined, useSchemaForm } from '../lib/schema-form.ts';
 
 function Empty({ children }: { children: string }) {
   return (
@@ -267,7 +267,7 @@ function AdjustmentForm({ detail }: { detail: AdminUserDetail }) {
         onSubmit={form.handleSubmit((data) => setPending(data))}
         className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
       >
-        <TextField
+        <Field
           name="amount"
           label="Amount (₦, ±)"
           inputMode="text"
@@ -276,7 +276,7 @@ function AdjustmentForm({ detail }: { detail: AdminUserDetail }) {
           error={form.errors.amount}
           onChange={(event) => form.set('amount', event.target.value)}
         />
-        <TextField
+        <Field
           name="reason"
           label="Reason"
           placeholder="e.g. Goodwill credit for failed top-up"

@@ -5,12 +5,12 @@ import type { AdminWithdrawal } from '@shared/schemas/admin.ts';
 import { approveWithdrawalBodySchema, rejectWithdrawalBodySchema } from '@shared/schemas/wallet.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
+import { CheckboxField, Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
-import { SelectField } from '@web/components/ui/SelectField.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -19,12 +19,10 @@ import { useSandboxPayments } from '../api/get-sandbox-payments.ts';
 import { useAdminWithdrawals } from '../api/get-withdrawals.ts';
 import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
 import { DialogActions, ReasonDialog, useFocusOnOpen } from '../components/dialogs.tsx';
-import { CheckboxField, TextAreaField } from '../components/fields.tsx';
 import { HeldMarker, HoldReasonList } from '../components/HoldReasons.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { humanise } from '../lib/format.ts';
-import { useSchemaForm } from '../lib/schema-form.ts';
 import { useUrlState } from '../lib/url-state.ts';
 
 function isStatus(value: string | null): value is WithdrawalStatus {
@@ -124,7 +122,7 @@ function ApproveForm({
         ))}
       </fieldset>
       {method === 'manual' ? (
-        <TextField
+        <Field
           name="paidReference"
           label="Bank reference"
           autoComplete="off"
@@ -134,7 +132,8 @@ function ApproveForm({
         />
       ) : null}
       {held ? (
-        <TextAreaField
+        <Field
+          as="textarea"
           name="reviewNote"
           label="Review note"
           hint="Why this withdrawal may be paid despite the hold. Kept in the audit log; the player does not see it."
@@ -238,7 +237,8 @@ export function WithdrawalsPage() {
       <PageHeader title="Withdrawals" eyebrow="Payout queue" />
       <PayoutPause />
       <div className="grid items-end gap-3 sm:grid-cols-3">
-        <SelectField
+        <Field
+          as="select"
           label="Status"
           value={status ?? ''}
           onChange={(event) => update({ status: event.target.value, page: 1 })}
@@ -249,7 +249,7 @@ export function WithdrawalsPage() {
               {humanise(value)}
             </option>
           ))}
-        </SelectField>
+        </Field>
         <CheckboxField
           label="Held for review only"
           hint="Withdrawals the anti-money-laundering rules flagged"

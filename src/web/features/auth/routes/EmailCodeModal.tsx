@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, RULE_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -65,7 +65,7 @@ export function EmailCodeModal({ email, open, onClose, onVerified }: EmailCodeMo
       description={`We sent a 6-digit code to ${email}. It expires in 10 minutes.`}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
+        <Field
           label="Verification code"
           name="otp"
           inputMode="numeric"

@@ -1,27 +1,27 @@
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { LiveFields } from '@web/components/ui/LiveFields.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { requireFilled, useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { forgotPassword } from '../api/password-reset.ts';
+import { EMAIL_INPUT } from '../lib/credential-fields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 
 export function ForgotPasswordPage() {
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: requireFilled({ email: SIGNUP_MESSAGES.email }),
+    initial: { email: '' },
+    report: 'first',
+  });
   const [submitting, setSubmitting] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      setError(SIGNUP_MESSAGES.email);
-      return;
-    }
+  async function submit(values: { email: string }) {
+    const address = values.email.trim();
     setSubmitting(true);
     try {
       toast.success(await forgotPassword(address));
@@ -38,21 +38,14 @@ export function ForgotPasswordPage() {
       <p className="mb-5 text-white/80">
         Enter your e-mail and we will send you a 6-digit code to reset it.
       </p>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit((values) => void submit(values))}
+        className="flex flex-col gap-4"
+      >
         <LiveFields>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            error={error}
-          />
+          <Field label="Email" {...EMAIL_INPUT} {...form.field('email')} />
         </LiveFields>
         <Button type="submit" loading={submitting} className="w-full">
           Send reset code

@@ -1,17 +1,19 @@
 import { API_BASE } from '@shared/constants.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { LiveFields } from '@web/components/ui/LiveFields.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { apiUrl } from '@web/lib/api-origin.ts';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { returnPathFrom } from '@web/lib/return-path.ts';
+import { requireFilled, useSchemaForm } from '@web/lib/schema-form.ts';
 import { setPendingEmail, signIn } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { untrustedText } from '@web/lib/untrusted-text.ts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { login } from '../api/login.ts';
+import { EMAIL_INPUT } from '../lib/credential-fields.tsx';
 import { loginEmail } from '../lib/login-email.ts';
 import { AuthShell } from './AuthShell.tsx';
 
@@ -22,36 +24,31 @@ export function LoginPage() {
   const bannerError = untrustedText(new URLSearchParams(search).get('error'), 160);
   // The page that sent the player here (a guard or a 401), only if it is a path of this site.
   const returnTo = returnPathFrom(search);
+  // Plain checks keep zod out of the first screen's bundle.
+  const form = useSchemaForm({
+    schema: requireFilled({ email: SIGNUP_MESSAGES.email, password: SIGNUP_MESSAGES.password }),
+    initial: { email: '', password: '' },
+  });
   // Filled in after a sign-up or a password reset on this tab: after the first render, which
   // hydrates the prerendered (empty) form.
-  const [email, setEmail] = useState('');
+  const { set } = form;
   useEffect(() => {
     const remembered = loginEmail.read();
-    if (remembered) setEmail(remembered);
-  }, []);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+    if (remembered) set('email', remembered);
+  }, [set]);
   const [submitting, setSubmitting] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Plain checks keep form libraries and zod out of the first screen's bundle.
-    const nextErrors = {
-      email: email.trim() === '' ? SIGNUP_MESSAGES.email : undefined,
-      password: password === '' ? SIGNUP_MESSAGES.password : undefined,
-    };
-    setErrors(nextErrors);
-    if (nextErrors.email || nextErrors.password) return;
-
+  async function submit({ password, ...values }: { email: string; password: string }) {
+    const email = values.email.trim();
     setSubmitting(true);
     try {
-      const result = await login({ email: email.trim(), password });
+      const result = await login({ email, password });
       await signIn(result.accessToken, result.user);
       loginEmail.forget();
       navigate(returnTo ?? '/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_UNVERIFIED') {
-        setPendingEmail(email.trim());
+        setPendingEmail(email);
         navigate('/verifyemail');
         return;
       }
@@ -71,26 +68,19 @@ export function LoginPage() {
           {bannerError}
         </div>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit((values) => void submit(values))}
+        className="flex flex-col gap-4"
+      >
         <LiveFields>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
-          />
-          <TextField
+          <Field label="Email" {...EMAIL_INPUT} {...form.field('email')} />
+          <Field
             label="Password"
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
+            {...form.field('password')}
           />
           <Link
             href="/ForgotPassword"

@@ -2,18 +2,18 @@ import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { normalisePhone } from '@shared/phone.ts';
 import { type RegisterBody, registerSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { LiveFields } from '@web/components/ui/LiveFields.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { register } from '../api/register.ts';
+import { EMAIL_INPUT, NewPasswordFields } from '../lib/credential-fields.tsx';
 import { loginEmail } from '../lib/login-email.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { EmailCodeModal } from './EmailCodeModal.tsx';
-
-type FieldName = keyof RegisterBody;
 
 const EMPTY = {
   fullname: '',
@@ -22,45 +22,31 @@ const EMPTY = {
   phoneNumber: '',
   password: '',
   confirmPassword: '',
+  ageConfirmed: false,
 };
 
 export function SignupPage() {
   const [, navigate] = useLocation();
-  const [values, setValues] = useState(EMPTY);
-  const [ageConfirmed, setAgeConfirmed] = useState(false);
-  const [error, setError] = useState<{ field: FieldName; message: string } | null>(null);
+  // docs/product.md#validation: rules checked in that order, the first failing one shown (the
+  // server's own schema).
+  const form = useSchemaForm({
+    schema: registerSchema,
+    initial: EMPTY,
+    toInput: (values) => ({ ...values, phoneNumber: normalisePhone(values.phoneNumber) }),
+    report: 'first',
+  });
   const [emailVerified, setEmailVerified] = useState(false);
   const [codeModalOpen, setCodeModalOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const email = form.field('email');
+  const ageError = form.errors.ageConfirmed;
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    // docs/product.md#states: editing the e-mail resets the verified flag.
-    if (field === 'email') setEmailVerified(false);
-    if (error?.field === field) setError(null);
-  };
-  const fieldError = (field: FieldName) => (error?.field === field ? error.message : null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Rules are checked in spec order; the first failing one is shown (same schema as the server).
-    const parsed = registerSchema.safeParse({
-      ...values,
-      phoneNumber: normalisePhone(values.phoneNumber),
-      ageConfirmed,
-    });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = (issue?.path[0] ?? 'fullname') as FieldName;
-      setError({ field, message: issue?.message ?? ERROR_MESSAGES.signup });
-      document.getElementById(`signup-${field}`)?.focus();
-      return;
-    }
+  async function submit(body: RegisterBody) {
     setSubmitting(true);
     try {
-      const message = await register(parsed.data);
+      const message = await register(body);
       toast.success(message);
-      loginEmail.remember(parsed.data.email);
+      loginEmail.remember(body.email);
       navigate('/login');
     } catch (caught) {
       toast.error(errorMessage(caught, ERROR_MESSAGES.signup));
@@ -71,96 +57,66 @@ export function SignupPage() {
 
   return (
     <AuthShell title="Create your account">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit((body) => void submit(body))}
+        className="flex flex-col gap-4"
+      >
         <LiveFields>
-          <TextField
-            id="signup-fullname"
-            label="Full name"
-            name="fullname"
-            autoComplete="name"
-            value={values.fullname}
-            onChange={set('fullname')}
-            error={fieldError('fullname')}
-          />
-          <TextField
-            id="signup-username"
+          <Field label="Full name" autoComplete="name" {...form.field('fullname')} />
+          <Field
             label="Username"
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            value={values.username}
-            onChange={set('username')}
-            error={fieldError('username')}
             hint="3 to 20 characters: letters, numbers or _"
+            {...form.field('username')}
           />
           <div className="flex items-end gap-2">
-            <TextField
-              id="signup-email"
+            <Field
               className="flex-1"
               label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={values.email}
-              onChange={set('email')}
-              error={fieldError('email')}
+              {...EMAIL_INPUT}
+              {...email}
+              onChange={(event) => {
+                email.onChange(event);
+                // docs/product.md#states: editing the e-mail resets the verified flag.
+                setEmailVerified(false);
+              }}
             />
             <Button
               variant={emailVerified ? 'vip' : 'outline'}
-              className={fieldError('email') ? 'mb-7' : ''}
-              disabled={emailVerified || values.email.trim() === ''}
+              className={email.error ? 'mb-7' : ''}
+              disabled={emailVerified || email.value.trim() === ''}
               onClick={() => setCodeModalOpen(true)}
             >
               {emailVerified ? 'Verified' : 'Verify'}
             </Button>
           </div>
-          <TextField
-            id="signup-phoneNumber"
+          <Field
             label="Phone number"
             type="tel"
-            name="phoneNumber"
             autoComplete="tel"
             inputMode="tel"
             placeholder="0801 234 5678"
-            value={values.phoneNumber}
-            onChange={set('phoneNumber')}
-            error={fieldError('phoneNumber')}
+            {...form.field('phoneNumber')}
           />
-          <TextField
-            id="signup-password"
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={fieldError('password')}
-            hint="At least 8 characters"
-          />
-          <TextField
-            id="signup-confirmPassword"
-            label="Re-enter password"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={fieldError('confirmPassword')}
+          <NewPasswordFields
+            labels={['Password', 'Re-enter password']}
+            password={form.field('password')}
+            confirmPassword={form.field('confirmPassword')}
           />
           <div>
             <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
               <input
                 id="signup-ageConfirmed"
+                name="ageConfirmed"
                 type="checkbox"
-                checked={ageConfirmed}
-                onChange={(event) => {
-                  setAgeConfirmed(event.target.checked);
-                  if (error?.field === 'ageConfirmed') setError(null);
-                }}
-                aria-invalid={fieldError('ageConfirmed') ? true : undefined}
-                aria-describedby={fieldError('ageConfirmed') ? 'signup-age-error' : undefined}
+                checked={form.values.ageConfirmed}
+                onChange={(event) => form.set('ageConfirmed', event.target.checked)}
+                aria-invalid={ageError ? true : undefined}
+                aria-describedby={ageError ? 'signup-age-error' : undefined}
                 className="mt-0.5 size-5 accent-[#00dae4]"
               />
               <span>
@@ -175,9 +131,9 @@ export function SignupPage() {
                 .
               </span>
             </label>
-            {fieldError('ageConfirmed') ? (
+            {ageError ? (
               <p id="signup-age-error" className="mt-1 text-sm text-danger">
-                {fieldError('ageConfirmed')}
+                {ageError}
               </p>
             ) : null}
           </div>
@@ -193,7 +149,7 @@ export function SignupPage() {
         </Link>
       </p>
       <EmailCodeModal
-        email={values.email.trim()}
+        email={email.value.trim()}
         open={codeModalOpen}
         onClose={() => setCodeModalOpen(false)}
         onVerified={() => {

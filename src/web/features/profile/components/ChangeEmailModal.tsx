@@ -5,9 +5,9 @@ import {
   STEP_UP_PASSWORD_MESSAGE,
 } from '@shared/schemas/users.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -141,7 +141,7 @@ export function ChangeEmailModal({
     >
       {pendingEmail ? (
         <form noValidate onSubmit={confirmChange} className="flex flex-col gap-4">
-          <TextField
+          <Field
             ref={codeRef}
             label="Code"
             inputMode="numeric"
@@ -163,7 +163,7 @@ export function ChangeEmailModal({
         </form>
       ) : (
         <form noValidate onSubmit={requestChange} className="flex flex-col gap-4">
-          <TextField
+          <Field
             ref={emailRef}
             label="New e-mail"
             type="email"

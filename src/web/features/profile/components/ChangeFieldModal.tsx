@@ -2,8 +2,8 @@ import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { normalisePhone } from '@shared/phone.ts';
 import { handleSchema, phoneSchema } from '@shared/schemas/users.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useState } from 'react';
@@ -98,7 +98,7 @@ export function ChangeFieldModal({
     >
       {config ? (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <TextField
+          <Field
             label={config.label}
             type={config.type}
             autoComplete={config.autoComplete}

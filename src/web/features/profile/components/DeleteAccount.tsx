@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { endSessionLocally } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -52,7 +52,7 @@ export function DeleteAccount() {
         description="This cannot be undone. Enter your password to confirm."
       >
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <TextField
+          <Field
             label="Password"
             type="password"
             autoComplete="current-password"

@@ -7,8 +7,8 @@ import {
 } from '@shared/schemas/users.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { Controller, useForm } from 'react-hook-form';
@@ -83,7 +83,7 @@ export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
       </p>
       <form noValidate onSubmit={onSubmit} className="grid items-start gap-4 sm:grid-cols-3">
         {hasSetPassword ? (
-          <TextField
+          <Field
             label="Current password"
             type="password"
             autoComplete="current-password"
@@ -106,14 +106,14 @@ export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
             )}
           />
         )}
-        <TextField
+        <Field
           label="New password"
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <TextField
+        <Field
           label="Confirm new password"
           type="password"
           autoComplete="new-password"

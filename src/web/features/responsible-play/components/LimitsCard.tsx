@@ -9,8 +9,7 @@ import {
 import { type PlayLimit, setLimitBodySchema } from '@shared/schemas/responsible-play.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
-import { SelectField } from '@web/components/ui/SelectField.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useId, useState } from 'react';
@@ -104,7 +103,8 @@ export function LimitsCard({ kind, limits }: { kind: LimitKind; limits: PlayLimi
         className="mt-4 flex flex-col gap-3 border-t border-line pt-4"
       >
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField
+          <Field
+            as="select"
             label="Period"
             value={period}
             onChange={(event) => setPeriod(event.target.value as LimitPeriod)}
@@ -114,8 +114,8 @@ export function LimitsCard({ kind, limits }: { kind: LimitKind; limits: PlayLimi
                 {capitalise(periodAdjective(value))}
               </option>
             ))}
-          </SelectField>
-          <TextField
+          </Field>
+          <Field
             label="Limit in naira"
             inputMode="numeric"
             autoComplete="off"

@@ -1,6 +1,6 @@
 import { REALITY_CHECK_CHOICES, type RealityCheckMinutes } from '@shared/responsible-play.ts';
 import { Card } from '@web/components/ui/Card.tsx';
-import { SelectField } from '@web/components/ui/SelectField.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useId } from 'react';
@@ -30,7 +30,8 @@ export function PreferencesCard({
       <h2 id={headingId} className="text-lg font-bold">
         Reminders and messages
       </h2>
-      <SelectField
+      <Field
+        as="select"
         className="mt-3"
         label="Reality check"
         hint="A reminder of how long you have played and what you have spent or won since you signed in."
@@ -51,7 +52,7 @@ export function PreferencesCard({
             Every {minutes} minutes
           </option>
         ))}
-      </SelectField>
+      </Field>
       <div className="mt-5 flex items-start justify-between gap-4">
         <div>
           <p id={`${switchHintId}-label`} className="text-sm font-medium">

@@ -1,12 +1,11 @@
 import { RULE_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { LiveFields } from '@web/components/ui/LiveFields.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useState } from 'react';
 import { sendSupportTicket } from '../api/send-support-ticket.ts';
-import { SelectField, TextAreaField } from './FormFields.tsx';
 
 export const SUPPORT_CATEGORIES = [
   'Account and login',
@@ -19,9 +18,9 @@ export const SUPPORT_CATEGORIES = [
 ] as const;
 
 const FIELDS = ['name', 'email', 'category', 'subject', 'message'] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, string>>;
 
 const EMPTY: Values = { name: '', email: '', category: '', subject: '', message: '' };
 const MESSAGE_MAX = 2000;
@@ -49,7 +48,7 @@ export function SupportForm() {
   const [sending, setSending] = useState(false);
   const [reference, setReference] = useState<string | null>(null);
 
-  const bind = (field: Field) => ({
+  const bind = (field: FieldName) => ({
     name: field,
     value: values[field],
     error: errors[field],
@@ -103,14 +102,8 @@ export function SupportForm() {
     >
       <LiveFields>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Full name"
-            autoComplete="name"
-            maxLength={100}
-            required
-            {...bind('name')}
-          />
-          <TextField
+          <Field label="Full name" autoComplete="name" maxLength={100} required {...bind('name')} />
+          <Field
             label="Email"
             type="email"
             inputMode="email"
@@ -120,15 +113,24 @@ export function SupportForm() {
             {...bind('email')}
           />
         </div>
-        <SelectField
+        <Field
+          as="select"
           label="Category"
-          placeholder="Choose a category"
-          options={SUPPORT_CATEGORIES}
           required
+          controlClassName={`[&_option]:text-white ${values.category ? '' : 'text-white/60'}`}
           {...bind('category')}
-        />
-        <TextField label="Subject" maxLength={120} required {...bind('subject')} />
-        <TextAreaField
+        >
+          <option value="">Choose a category</option>
+          {SUPPORT_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </Field>
+        <Field label="Subject" maxLength={120} required {...bind('subject')} />
+        <Field
+          as="textarea"
+          controlClassName="min-h-40 resize-y leading-6"
           label="Message"
           rows={6}
           maxLength={MESSAGE_MAX}

@@ -5,9 +5,8 @@ import {
   STEP_UP_PASSWORD_MESSAGE,
 } from '@shared/schemas/users.ts';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
-import { SelectField } from '@web/components/ui/SelectField.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -181,7 +180,8 @@ export function BankAccountCard() {
           <p className="text-sm text-muted">
             Withdrawals go only to this account. We check the name on it with your bank.
           </p>
-          <SelectField
+          <Field
+            as="select"
             ref={bankRef}
             label="Bank"
             name="bankID"
@@ -205,7 +205,7 @@ export function BankAccountCard() {
                 {bank.bankName}
               </option>
             ))}
-          </SelectField>
+          </Field>
           {banks.isError ? (
             <div className="-mt-2 flex flex-wrap items-center gap-3 text-sm">
               <span className="text-danger">{ERROR_MESSAGES.banks}</span>
@@ -218,7 +218,7 @@ export function BankAccountCard() {
               </Button>
             </div>
           ) : null}
-          <TextField
+          <Field
             ref={numberRef}
             label="Account number"
             name="accountNumber"

@@ -5,7 +5,7 @@ import {
   type KycDocumentType,
 } from '@shared/kyc.ts';
 import { Button } from '@web/components/ui/Button.tsx';
-import { SelectField } from '@web/components/ui/SelectField.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useUploadKycDocument } from '../api/upload-kyc-document.ts';
@@ -48,7 +48,8 @@ export function DocumentUploadForm({ onSubmitted }: { onSubmitted: () => void })
       className="flex flex-col gap-4"
       aria-label="Upload a document"
     >
-      <SelectField
+      <Field
+        as="select"
         label="Document"
         value={documentType}
         onChange={(event) => setDocumentType(event.target.value as KycDocumentType)}
@@ -59,7 +60,7 @@ export function DocumentUploadForm({ onSubmitted }: { onSubmitted: () => void })
             {KYC_DOCUMENT_LABELS[type]}
           </option>
         ))}
-      </SelectField>
+      </Field>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={fileId} className="text-sm font-medium text-white/90">
           Photo or scan

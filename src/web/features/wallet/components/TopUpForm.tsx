@@ -6,8 +6,7 @@ import { statusTone } from '@shared/status.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
 import { Button } from '@web/components/ui/Button.tsx';
-import { SelectField } from '@web/components/ui/SelectField.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { usePaymentModes } from '@web/lib/payment-modes.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -162,7 +161,7 @@ export function TopUpForm() {
           className="flex flex-col gap-5"
           aria-labelledby="topup-title"
         >
-          <TextField
+          <Field
             ref={amountRef}
             label="Amount (₦)"
             name="amount"
@@ -196,7 +195,8 @@ export function TopUpForm() {
               ))}
             </div>
           </fieldset>
-          <SelectField
+          <Field
+            as="select"
             ref={methodRef}
             label="Payment method"
             name="method"
@@ -212,7 +212,7 @@ export function TopUpForm() {
                 {PAYMENT_METHOD_LABELS[value]}
               </option>
             ))}
-          </SelectField>
+          </Field>
           <Button type="submit" loading={topUp.isPending} className="w-full">
             {selected > 0 ? `Top up ${formatNaira(selected)}` : 'Top up'}
           </Button>

@@ -1,12 +1,12 @@
 import { KYC_MESSAGES } from '@shared/kyc.ts';
 import { type KycVerifyBody, kycVerifyBodySchema } from '@shared/schemas/kyc.ts';
 import { Button } from '@web/components/ui/Button.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { type FormEvent, useRef, useState } from 'react';
 import { useVerifyIdentity } from '../api/verify-identity.ts';
 
-type Field = keyof KycVerifyBody;
+type FieldName = keyof KycVerifyBody;
 
 /**
  * The BVN/NIN form: checked with the server's own schema first, then sent. The number is only
@@ -17,7 +17,7 @@ export function VerifyIdentityForm({ onVerified }: { onVerified: (name: string) 
   const [idType, setIdType] = useState<'BVN' | 'NIN'>('NIN');
   const [idNumber, setIdNumber] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
   const dateRef = useRef<HTMLInputElement>(null);
@@ -27,8 +27,8 @@ export function VerifyIdentityForm({ onVerified }: { onVerified: (name: string) 
     if (verify.isPending) return;
     const parsed = kycVerifyBodySchema.safeParse({ idType, idNumber, dateOfBirth });
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
       setErrors(next);
       (next.idNumber ? numberRef : dateRef).current?.focus();
       return;
@@ -72,7 +72,7 @@ export function VerifyIdentityForm({ onVerified }: { onVerified: (name: string) 
           ))}
         </div>
       </fieldset>
-      <TextField
+      <Field
         ref={numberRef}
         name="idNumber"
         label={label}
@@ -84,7 +84,7 @@ export function VerifyIdentityForm({ onVerified }: { onVerified: (name: string) 
         error={errors.idNumber}
         onChange={(event) => setIdNumber(event.target.value.replace(/\D/g, ''))}
       />
-      <TextField
+      <Field
         ref={dateRef}
         name="dateOfBirth"
         type="date"

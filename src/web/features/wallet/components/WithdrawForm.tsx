@@ -3,8 +3,9 @@ import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/Button.tsx';
-import { TextField } from '@web/components/ui/TextField.tsx';
+import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -79,9 +80,9 @@ export function WithdrawForm() {
           setStep({ kind: 'receipt', withdrawal: result.data, message: result.message });
           toast.success(result.message);
           reloadTimer.current = setTimeout(() => {
-            void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+            void queryClient.invalidateQueries({ queryKey: ['withdrawals'] satisfies AppQueryKey });
             // What is left of today's withdrawal cap (the Identity and limits card).
-            void queryClient.invalidateQueries({ queryKey: ['kyc'] });
+            void queryClient.invalidateQueries({ queryKey: ['kyc'] satisfies AppQueryKey });
             void refreshUser();
           }, RELOAD_AFTER_WITHDRAWAL_MS);
         },
@@ -117,7 +118,7 @@ export function WithdrawForm() {
         className="flex flex-col gap-5"
         aria-labelledby="withdraw-title"
       >
-        <TextField
+        <Field
           ref={amountRef}
           label="Amount to withdraw (₦)"
           name="amount"
