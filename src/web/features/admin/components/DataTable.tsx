@@ -84,6 +84,72 @@ export function DataTable({
   );
 }
 
+/** One column of a table: its header and what each row shows in it. */
+export interface Column<T> {
+  header: string;
+  /** Right-aligned tabular figures (amounts, counts). */
+  numeric?: boolean;
+  /** Classes added to the cells (the header keeps the column's look). */
+  className?: string;
+  cell: (row: T) => ReactNode;
+}
+
+/**
+ * A console table from its column definitions: the header, one row per item (cards on a
+ * phone, each cell under its column's name), or the `empty` line when there are none.
+ */
+export function ColumnTable<T>({
+  label,
+  minWidth,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  label: string;
+  /** An `sm:` minimum width: below it the rows are cards. */
+  minWidth: string;
+  columns: ReadonlyArray<Column<T>>;
+  rows: ReadonlyArray<T>;
+  rowKey: (row: T) => string | number;
+  empty: string;
+}) {
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-2xl border border-line bg-card p-6 text-center text-sm text-muted">
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <DataTable label={label} minWidth={minWidth} cards>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col" className={column.numeric ? thNumber : th}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <Row key={rowKey(row)}>
+            {columns.map((column) => (
+              <td
+                key={column.header}
+                className={`${column.numeric ? tdNumber : td} ${column.className ?? ''}`}
+              >
+                {column.cell(row)}
+              </td>
+            ))}
+          </Row>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
 /** A table body row with the console's divider and hover. */
 export function Row({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <tr className={`border-t border-line hover:bg-white/[0.03] ${className}`}>{children}</tr>;

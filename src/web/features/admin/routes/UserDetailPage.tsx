@@ -17,7 +17,7 @@ import { Link, useParams } from 'wouter';
 import { useAdjustWallet } from '../api/adjust-wallet.ts';
 import { useAdminUser } from '../api/get-user.ts';
 import { useSuspendUser, useUnsuspendUser } from '../api/suspend-user.ts';
-import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { type Column, ColumnTable } from '../components/DataTable.tsx';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
 import { HeldMarker } from '../components/HoldReasons.tsx';
 import { KycSection } from '../components/KycSection.tsx';
@@ -28,192 +28,87 @@ import { StatusTag } from '../components/StatusTag.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import { humanise, shortId } from '../lib/format.ts';
 
-function Empty({ children }: { children: string }) {
-  return (
-    <p className="rounded-2xl border border-line bg-card p-6 text-center text-sm text-muted">
-      {children}
-    </p>
-  );
-}
-
 function signed(amount: number) {
   return amount > 0 ? `+${formatNaira(amount)}` : formatNaira(amount);
 }
 
-function LedgerTable({ rows }: { rows: AdminUserDetail['ledger'] }) {
-  if (rows.length === 0) return <Empty>No wallet movements yet.</Empty>;
-  return (
-    <DataTable label="Wallet ledger" minWidth="sm:min-w-[40rem]" cards>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            When
-          </th>
-          <th scope="col" className={th}>
-            Kind
-          </th>
-          <th scope="col" className={th}>
-            Description
-          </th>
-          <th scope="col" className={thNumber}>
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <Row key={row.id}>
-            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
-            <td className={`${td} whitespace-nowrap`}>{humanise(row.kind)}</td>
-            <td className={`${td} max-w-96 break-words`}>{row.description}</td>
-            <td
-              className={`${tdNumber} font-semibold ${row.amount < 0 ? 'text-danger' : 'text-vip'}`}
-            >
-              {signed(row.amount)}
-            </td>
-          </Row>
-        ))}
-      </tbody>
-    </DataTable>
-  );
-}
+type Detail = AdminUserDetail;
 
-function PlaysTable({ rows }: { rows: AdminUserDetail['plays'] }) {
-  if (rows.length === 0) return <Empty>No games played yet.</Empty>;
-  return (
-    <DataTable label="Plays" minWidth="sm:min-w-[44rem]" cards>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            When
-          </th>
-          <th scope="col" className={th}>
-            Game
-          </th>
-          <th scope="col" className={th}>
-            Answer
-          </th>
-          <th scope="col" className={thNumber}>
-            Paid
-          </th>
-          <th scope="col" className={th}>
-            Result
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <Row key={`${row.createdAt}-${row.gameTitle}`}>
-            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
-            <td className={`${td} max-w-64 break-words font-medium`}>{row.gameTitle}</td>
-            <td className={`${td} max-w-80 break-words`}>{row.answer}</td>
-            <td className={tdNumber}>{formatNaira(row.amountPaid)}</td>
-            <td className={td}>
-              {row.isWinner === true ? (
-                <Tag tone="wallet">Won</Tag>
-              ) : row.isWinner === false ? (
-                <Tag tone="muted">Lost</Tag>
-              ) : (
-                <Tag tone="accent">Pending</Tag>
-              )}
-            </td>
-          </Row>
-        ))}
-      </tbody>
-    </DataTable>
-  );
-}
+const WHEN = {
+  header: 'When',
+  className: 'whitespace-nowrap text-muted',
+  cell: (row: { createdAt: string }) => formatDate(row.createdAt),
+};
+const STATUS = {
+  header: 'Status',
+  cell: (row: { status: string }) => <StatusTag status={row.status} />,
+};
 
-function PaymentsTable({ rows }: { rows: AdminUserDetail['payments'] }) {
-  if (rows.length === 0) return <Empty>No top-ups yet.</Empty>;
-  return (
-    <DataTable label="Payments" minWidth="sm:min-w-[46rem]" cards>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            When
-          </th>
-          <th scope="col" className={th}>
-            Reference
-          </th>
-          <th scope="col" className={th}>
-            Method
-          </th>
-          <th scope="col" className={th}>
-            Mode
-          </th>
-          <th scope="col" className={thNumber}>
-            Amount
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <Row key={row.reference}>
-            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
-            <td className={`${td} font-mono text-xs break-all`}>{row.reference}</td>
-            <td className={td}>{humanise(row.method)}</td>
-            <td className={td}>
-              {row.mode === 'sandbox' ? (
-                <span className="font-semibold text-wallet">Sandbox (test money)</span>
-              ) : (
-                'Live'
-              )}
-            </td>
-            <td className={tdNumber}>{formatNaira(row.amount)}</td>
-            <td className={td}>
-              <StatusTag status={row.status} />
-            </td>
-          </Row>
-        ))}
-      </tbody>
-    </DataTable>
-  );
-}
+const LEDGER_COLUMNS: ReadonlyArray<Column<Detail['ledger'][number]>> = [
+  WHEN,
+  { header: 'Kind', className: 'whitespace-nowrap', cell: (row) => humanise(row.kind) },
+  { header: 'Description', className: 'max-w-96 break-words', cell: (row) => row.description },
+  {
+    header: 'Amount',
+    numeric: true,
+    cell: (row) => (
+      <span className={`font-semibold ${row.amount < 0 ? 'text-danger' : 'text-vip'}`}>
+        {signed(row.amount)}
+      </span>
+    ),
+  },
+];
 
-function WithdrawalsTable({ rows }: { rows: AdminUserDetail['withdrawals'] }) {
-  if (rows.length === 0) return <Empty>No withdrawals yet.</Empty>;
-  return (
-    <DataTable label="Withdrawals" minWidth="sm:min-w-[32rem]" cards>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            When
-          </th>
-          <th scope="col" className={th}>
-            Id
-          </th>
-          <th scope="col" className={thNumber}>
-            Amount
-          </th>
-          <th scope="col" className={thNumber}>
-            Fee
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <Row key={row.id}>
-            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(row.createdAt)}</td>
-            <td className={`${td} font-mono text-xs`}>{shortId(row.id)}</td>
-            <td className={tdNumber}>{formatNaira(row.amount)}</td>
-            <td className={`${tdNumber} text-muted`}>{formatNaira(row.fee)}</td>
-            <td className={td}>
-              <StatusTag status={row.status} />
-              <HeldMarker reasons={row.holdReasons} detailed />
-            </td>
-          </Row>
-        ))}
-      </tbody>
-    </DataTable>
-  );
-}
+const PLAY_COLUMNS: ReadonlyArray<Column<Detail['plays'][number]>> = [
+  WHEN,
+  { header: 'Game', className: 'max-w-64 break-words font-medium', cell: (row) => row.gameTitle },
+  { header: 'Answer', className: 'max-w-80 break-words', cell: (row) => row.answer },
+  { header: 'Paid', numeric: true, cell: (row) => formatNaira(row.amountPaid) },
+  {
+    header: 'Result',
+    cell: (row) =>
+      row.isWinner === true ? (
+        <Tag tone="wallet">Won</Tag>
+      ) : row.isWinner === false ? (
+        <Tag tone="muted">Lost</Tag>
+      ) : (
+        <Tag tone="accent">Pending</Tag>
+      ),
+  },
+];
+
+const PAYMENT_COLUMNS: ReadonlyArray<Column<Detail['payments'][number]>> = [
+  WHEN,
+  { header: 'Reference', className: 'font-mono text-xs break-all', cell: (row) => row.reference },
+  { header: 'Method', cell: (row) => humanise(row.method) },
+  {
+    header: 'Mode',
+    cell: (row) =>
+      row.mode === 'sandbox' ? (
+        <span className="font-semibold text-wallet">Sandbox (test money)</span>
+      ) : (
+        'Live'
+      ),
+  },
+  { header: 'Amount', numeric: true, cell: (row) => formatNaira(row.amount) },
+  STATUS,
+];
+
+const WITHDRAWAL_COLUMNS: ReadonlyArray<Column<Detail['withdrawals'][number]>> = [
+  WHEN,
+  { header: 'Id', className: 'font-mono text-xs', cell: (row) => shortId(row.id) },
+  { header: 'Amount', numeric: true, cell: (row) => formatNaira(row.amount) },
+  { header: 'Fee', numeric: true, className: 'text-muted', cell: (row) => formatNaira(row.fee) },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <>
+        <StatusTag status={row.status} />
+        <HeldMarker reasons={row.holdReasons} detailed />
+      </>
+    ),
+  },
+];
 
 type AdjustValues = { amount: string; reason: string };
 type Adjustment = { amount: number; reason: string };
@@ -463,25 +358,61 @@ export function UserDetailPage() {
               key: 'ledger',
               label: 'Wallet ledger',
               count: data.ledger.length,
-              content: <LedgerTable rows={data.ledger} />,
+              content: (
+                <ColumnTable
+                  label="Wallet ledger"
+                  minWidth="sm:min-w-[40rem]"
+                  columns={LEDGER_COLUMNS}
+                  rows={data.ledger}
+                  rowKey={(row) => row.id}
+                  empty="No wallet movements yet."
+                />
+              ),
             },
             {
               key: 'plays',
               label: 'Plays',
               count: data.plays.length,
-              content: <PlaysTable rows={data.plays} />,
+              content: (
+                <ColumnTable
+                  label="Plays"
+                  minWidth="sm:min-w-[44rem]"
+                  columns={PLAY_COLUMNS}
+                  rows={data.plays}
+                  rowKey={(row) => `${row.createdAt}-${row.gameTitle}`}
+                  empty="No games played yet."
+                />
+              ),
             },
             {
               key: 'payments',
               label: 'Payments',
               count: data.payments.length,
-              content: <PaymentsTable rows={data.payments} />,
+              content: (
+                <ColumnTable
+                  label="Payments"
+                  minWidth="sm:min-w-[46rem]"
+                  columns={PAYMENT_COLUMNS}
+                  rows={data.payments}
+                  rowKey={(row) => row.reference}
+                  empty="No top-ups yet."
+                />
+              ),
             },
             {
               key: 'withdrawals',
               label: 'Withdrawals',
               count: data.withdrawals.length,
-              content: <WithdrawalsTable rows={data.withdrawals} />,
+              content: (
+                <ColumnTable
+                  label="Withdrawals"
+                  minWidth="sm:min-w-[32rem]"
+                  columns={WITHDRAWAL_COLUMNS}
+                  rows={data.withdrawals}
+                  rowKey={(row) => row.id}
+                  empty="No withdrawals yet."
+                />
+              ),
             },
           ]}
         />

@@ -1,10 +1,14 @@
+import { formatDate } from '@shared/date.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { formatNaira } from '@shared/money.ts';
 import type { Pagination as PageInfo } from '@shared/schemas/common.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Loading } from '@web/components/ui/LoadingState.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { type ReactNode, useRef, useState } from 'react';
+import { statusLook } from '../lib/status.ts';
+import { StatusBadge, StatusIcon } from './StatusBadge.tsx';
 
 interface HistorySectionProps<T> {
   id: string;
@@ -124,7 +128,7 @@ export function HistorySection<T>({
  * know it by) and the rest of what the server recorded. A native <details>, so it opens by
  * keyboard and screen readers announce it as expandable.
  */
-export function ReceiptDisclosure({ children }: { children: ReactNode }) {
+function ReceiptDisclosure({ children }: { children: ReactNode }) {
   // Drawn only while open: a closed receipt adds nothing to the page (or to its text).
   const [open, setOpen] = useState(false);
   return (
@@ -147,5 +151,45 @@ export function ReceiptDisclosure({ children }: { children: ReactNode }) {
       </summary>
       {open ? <div className="mt-1 pb-1">{children}</div> : null}
     </details>
+  );
+}
+
+/**
+ * One movement of money in a history: its status icon, amount and a line of detail ending in
+ * when it started, the status badge, and the receipt behind a disclosure.
+ */
+export function HistoryItem({
+  status,
+  amount,
+  detail,
+  createdAt,
+  receipt,
+}: {
+  status: string;
+  amount: number;
+  /** What comes before the date on the second line (the method, the fee). */
+  detail: string;
+  createdAt: string;
+  receipt: ReactNode;
+}) {
+  const look = statusLook(status);
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <span
+          className={`hidden size-10 shrink-0 place-items-center rounded-full bg-white/5 min-[380px]:grid ${look.textClass}`}
+        >
+          <StatusIcon kind={look.icon} className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-bold">{formatNaira(amount)}</p>
+          <p className="text-xs break-words text-muted">
+            {detail} · <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+          </p>
+        </div>
+        <StatusBadge status={status} />
+      </div>
+      <ReceiptDisclosure>{receipt}</ReceiptDisclosure>
+    </div>
   );
 }

@@ -3,36 +3,23 @@ import { formatNaira } from '@shared/money.ts';
 import type { Payment } from '@shared/schemas/wallet.ts';
 import { useState } from 'react';
 import { usePayments } from '../api/get-payments.ts';
-import { statusLook } from '../lib/status.ts';
 import { PAYMENT_METHOD_LABELS } from '../lib/top-up.ts';
-import { HistorySection, ReceiptDisclosure } from './HistorySection.tsx';
+import { HistoryItem, HistorySection } from './HistorySection.tsx';
 import { ReceiptFacts } from './ReceiptFacts.tsx';
-import { StatusBadge, StatusIcon } from './StatusBadge.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
 
 function methodLabel(method: string): string {
   return PAYMENT_METHOD_LABELS[method as keyof typeof PAYMENT_METHOD_LABELS] ?? method;
 }
 
 function PaymentRow({ payment }: { payment: Payment }) {
-  const look = statusLook(payment.status);
   return (
-    <div>
-      <div className="flex items-center gap-3">
-        <span
-          className={`hidden size-10 shrink-0 place-items-center rounded-full bg-white/5 min-[380px]:grid ${look.textClass}`}
-        >
-          <StatusIcon kind={look.icon} className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="font-bold">{formatNaira(payment.amount)}</p>
-          <p className="text-xs break-words text-muted">
-            {methodLabel(payment.paymentMethod)} ·{' '}
-            <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
-          </p>
-        </div>
-        <StatusBadge status={payment.status} />
-      </div>
-      <ReceiptDisclosure>
+    <HistoryItem
+      status={payment.status}
+      amount={payment.amount}
+      detail={methodLabel(payment.paymentMethod)}
+      createdAt={payment.createdAt}
+      receipt={
         <ReceiptFacts
           facts={[
             { label: 'Reference', value: payment.reference, code: true },
@@ -45,8 +32,8 @@ function PaymentRow({ payment }: { payment: Payment }) {
             },
           ]}
         />
-      </ReceiptDisclosure>
-    </div>
+      }
+    />
   );
 }
 

@@ -1,36 +1,19 @@
-import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Withdrawal } from '@shared/schemas/wallet.ts';
 import { useState } from 'react';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
-import { statusLook } from '../lib/status.ts';
-import { HistorySection, ReceiptDisclosure } from './HistorySection.tsx';
-import { StatusBadge, StatusIcon } from './StatusBadge.tsx';
+import { HistoryItem, HistorySection } from './HistorySection.tsx';
 import { WithdrawalReceipt } from './WithdrawalReceipt.tsx';
 
 function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
-  const look = statusLook(withdrawal.status);
   return (
-    <div>
-      <div className="flex items-center gap-3">
-        <span
-          className={`hidden size-10 shrink-0 place-items-center rounded-full bg-white/5 min-[380px]:grid ${look.textClass}`}
-        >
-          <StatusIcon kind={look.icon} className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="font-bold">{formatNaira(withdrawal.amount)}</p>
-          <p className="text-xs break-words text-muted">
-            Fee {formatNaira(withdrawal.fee)} ·{' '}
-            <time dateTime={withdrawal.createdAt}>{formatDate(withdrawal.createdAt)}</time>
-          </p>
-        </div>
-        <StatusBadge status={withdrawal.status} />
-      </div>
-      <ReceiptDisclosure>
-        <WithdrawalReceipt withdrawal={withdrawal} />
-      </ReceiptDisclosure>
-    </div>
+    <HistoryItem
+      status={withdrawal.status}
+      amount={withdrawal.amount}
+      detail={`Fee ${formatNaira(withdrawal.fee)}`}
+      createdAt={withdrawal.createdAt}
+      receipt={<WithdrawalReceipt withdrawal={withdrawal} />}
+    />
   );
 }
 
