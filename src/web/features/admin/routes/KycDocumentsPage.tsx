@@ -16,7 +16,7 @@ import { useReviewKycDocument } from '../api/review-kyc-document.ts';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
-import { Tabs } from '../components/Tabs.tsx';
+import { TabbedSections } from '../components/TabbedSections.tsx';
 
 function DocumentViewer({
   document,
@@ -212,7 +212,7 @@ export function KycDocumentsPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader title="Identity documents" eyebrow="KYC tier 3" />
-      <Tabs
+      <TabbedSections
         label="Documents by status"
         items={[
           { key: 'PENDING', label: 'Pending', content: <DocumentList status="PENDING" /> },

@@ -25,7 +25,7 @@ import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { ResponsiblePlaySection } from '../components/ResponsiblePlaySection.tsx';
 import { BackLink, Section } from '../components/Section.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
-import { Tabs } from '../components/Tabs.tsx';
+import { TabbedSections } from '../components/TabbedSections.tsx';
 import { humanise, shortId } from '../lib/format.ts';
 
 function signed(amount: number) {
@@ -351,7 +351,7 @@ export function UserDetailPage() {
       <KycSection userId={user.id} />
 
       <Section title="Activity" id="activity-title">
-        <Tabs
+        <TabbedSections
           label="Activity"
           items={[
             {

@@ -1,12 +1,12 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { GameGrid } from '@web/components/ui/GameCard.tsx';
+import { panelId, Tabs, tabId } from '@web/components/ui/Tabs.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useEffect, useState } from 'react';
 import { useGames } from '../api/get-games.ts';
 import { Hero } from '../components/Hero.tsx';
 import { KnowMore } from '../components/KnowMore.tsx';
-import { panelId, Tabs, tabId } from '../components/Tabs.tsx';
 import { HOME_FIRST_TAB, HOME_TABS, type HomeTab } from '../lib/home-tabs.ts';
 import { markHomeSeen } from '../lib/returning.ts';
 

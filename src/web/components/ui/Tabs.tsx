@@ -3,6 +3,8 @@ import type { KeyboardEvent } from 'react';
 export interface TabItem<K extends string> {
   key: K;
   label: string;
+  /** How many items the tab's panel lists, shown beside its name. */
+  count?: number;
 }
 
 /** Ids tying a tab to its panel (one tablist per page). */
@@ -10,16 +12,20 @@ export const tabId = (key: string) => `tab-${key}`;
 export const panelId = (key: string) => `panel-${key}`;
 
 /**
- * WAI-ARIA tabs with automatic activation: one tab stop, arrow keys move between tabs (and
- * wrap), Home and End jump to the ends.
+ * The one tab list: WAI-ARIA tabs with automatic activation: one tab stop, arrow keys move
+ * between tabs (and wrap), Home and End jump to the ends. The page renders the chosen panel
+ * (role tabpanel, id `panelId(key)`, labelled by `tabId(key)`).
  */
 export function Tabs<K extends string>({
   label,
   tabs,
   selected,
   onSelect,
+  className = 'grid-cols-3 sm:inline-grid',
 }: {
   label: string;
+  /** The list's layout: Home's three equal tabs by default. */
+  className?: string;
   tabs: ReadonlyArray<TabItem<K>>;
   selected: K;
   onSelect: (key: K) => void;
@@ -44,7 +50,7 @@ export function Tabs<K extends string>({
     <div
       role="tablist"
       aria-label={label}
-      className="grid grid-cols-3 gap-1 rounded-2xl border border-line bg-card p-1 sm:inline-grid"
+      className={`grid gap-1 rounded-2xl border border-line bg-card p-1 ${className}`}
     >
       {tabs.map((tab) => {
         const active = tab.key === selected;
@@ -64,6 +70,11 @@ export function Tabs<K extends string>({
             }`}
           >
             {tab.label}
+            {tab.count === undefined ? null : (
+              <span className="ml-2 rounded-full bg-black/20 px-1.5 text-xs tabular-nums">
+                {tab.count}
+              </span>
+            )}
           </button>
         );
       })}
