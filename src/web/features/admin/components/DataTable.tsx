@@ -94,26 +94,23 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-/**
- * A console table from its column definitions: the header, one row per item (cards on a
- * phone, each cell under its column's name), or the `empty` line when there are none.
- */
-export function ColumnTable<T>({
-  label,
-  minWidth,
-  columns,
-  rows,
-  rowKey,
-  empty,
-}: {
+/** What a column-driven table shows, apart from its rows. */
+export interface TableSpec<T> {
   label: string;
   /** An `sm:` minimum width: below it the rows are cards. */
   minWidth: string;
   columns: ReadonlyArray<Column<T>>;
-  rows: ReadonlyArray<T>;
   rowKey: (row: T) => string | number;
+  /** The line shown instead of an empty table. */
   empty: string;
-}) {
+}
+
+/**
+ * A console table from its column definitions: the header, one row per item (cards on a
+ * phone, each cell under its column's name), or the `empty` line when there are none.
+ */
+export function ColumnTable<T>({ spec, rows }: { spec: TableSpec<T>; rows: ReadonlyArray<T> }) {
+  const { label, minWidth, columns, rowKey, empty } = spec;
   if (rows.length === 0) {
     return (
       <p className="rounded-2xl border border-line bg-card p-6 text-center text-sm text-muted">

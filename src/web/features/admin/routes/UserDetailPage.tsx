@@ -17,7 +17,7 @@ import { Link, useParams } from 'wouter';
 import { useAdjustWallet } from '../api/adjust-wallet.ts';
 import { useAdminUser } from '../api/get-user.ts';
 import { useSuspendUser, useUnsuspendUser } from '../api/suspend-user.ts';
-import { type Column, ColumnTable } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
 import { HeldMarker } from '../components/HoldReasons.tsx';
 import { KycSection } from '../components/KycSection.tsx';
@@ -44,71 +44,95 @@ const STATUS = {
   cell: (row: { status: string }) => <StatusTag status={row.status} />,
 };
 
-const LEDGER_COLUMNS: ReadonlyArray<Column<Detail['ledger'][number]>> = [
-  WHEN,
-  { header: 'Kind', className: 'whitespace-nowrap', cell: (row) => humanise(row.kind) },
-  { header: 'Description', className: 'max-w-96 break-words', cell: (row) => row.description },
-  {
-    header: 'Amount',
-    numeric: true,
-    cell: (row) => (
-      <span className={`font-semibold ${row.amount < 0 ? 'text-danger' : 'text-vip'}`}>
-        {signed(row.amount)}
-      </span>
-    ),
-  },
-];
-
-const PLAY_COLUMNS: ReadonlyArray<Column<Detail['plays'][number]>> = [
-  WHEN,
-  { header: 'Game', className: 'max-w-64 break-words font-medium', cell: (row) => row.gameTitle },
-  { header: 'Answer', className: 'max-w-80 break-words', cell: (row) => row.answer },
-  { header: 'Paid', numeric: true, cell: (row) => formatNaira(row.amountPaid) },
-  {
-    header: 'Result',
-    cell: (row) =>
-      row.isWinner === true ? (
-        <Tag tone="wallet">Won</Tag>
-      ) : row.isWinner === false ? (
-        <Tag tone="muted">Lost</Tag>
-      ) : (
-        <Tag tone="accent">Pending</Tag>
+const LEDGER_TABLE: TableSpec<Detail['ledger'][number]> = {
+  label: 'Wallet ledger',
+  minWidth: 'sm:min-w-[40rem]',
+  rowKey: (row) => row.id,
+  empty: 'No wallet movements yet.',
+  columns: [
+    WHEN,
+    { header: 'Kind', className: 'whitespace-nowrap', cell: (row) => humanise(row.kind) },
+    { header: 'Description', className: 'max-w-96 break-words', cell: (row) => row.description },
+    {
+      header: 'Amount',
+      numeric: true,
+      cell: (row) => (
+        <span className={`font-semibold ${row.amount < 0 ? 'text-danger' : 'text-vip'}`}>
+          {signed(row.amount)}
+        </span>
       ),
-  },
-];
+    },
+  ],
+};
 
-const PAYMENT_COLUMNS: ReadonlyArray<Column<Detail['payments'][number]>> = [
-  WHEN,
-  { header: 'Reference', className: 'font-mono text-xs break-all', cell: (row) => row.reference },
-  { header: 'Method', cell: (row) => humanise(row.method) },
-  {
-    header: 'Mode',
-    cell: (row) =>
-      row.mode === 'sandbox' ? (
-        <span className="font-semibold text-wallet">Sandbox (test money)</span>
-      ) : (
-        'Live'
+const PLAY_TABLE: TableSpec<Detail['plays'][number]> = {
+  label: 'Plays',
+  minWidth: 'sm:min-w-[44rem]',
+  rowKey: (row) => `${row.createdAt}-${row.gameTitle}`,
+  empty: 'No games played yet.',
+  columns: [
+    WHEN,
+    { header: 'Game', className: 'max-w-64 break-words font-medium', cell: (row) => row.gameTitle },
+    { header: 'Answer', className: 'max-w-80 break-words', cell: (row) => row.answer },
+    { header: 'Paid', numeric: true, cell: (row) => formatNaira(row.amountPaid) },
+    {
+      header: 'Result',
+      cell: (row) =>
+        row.isWinner === true ? (
+          <Tag tone="wallet">Won</Tag>
+        ) : row.isWinner === false ? (
+          <Tag tone="muted">Lost</Tag>
+        ) : (
+          <Tag tone="accent">Pending</Tag>
+        ),
+    },
+  ],
+};
+
+const PAYMENT_TABLE: TableSpec<Detail['payments'][number]> = {
+  label: 'Payments',
+  minWidth: 'sm:min-w-[46rem]',
+  rowKey: (row) => row.reference,
+  empty: 'No top-ups yet.',
+  columns: [
+    WHEN,
+    { header: 'Reference', className: 'font-mono text-xs break-all', cell: (row) => row.reference },
+    { header: 'Method', cell: (row) => humanise(row.method) },
+    {
+      header: 'Mode',
+      cell: (row) =>
+        row.mode === 'sandbox' ? (
+          <span className="font-semibold text-wallet">Sandbox (test money)</span>
+        ) : (
+          'Live'
+        ),
+    },
+    { header: 'Amount', numeric: true, cell: (row) => formatNaira(row.amount) },
+    STATUS,
+  ],
+};
+
+const WITHDRAWAL_TABLE: TableSpec<Detail['withdrawals'][number]> = {
+  label: 'Withdrawals',
+  minWidth: 'sm:min-w-[32rem]',
+  rowKey: (row) => row.id,
+  empty: 'No withdrawals yet.',
+  columns: [
+    WHEN,
+    { header: 'Id', className: 'font-mono text-xs', cell: (row) => shortId(row.id) },
+    { header: 'Amount', numeric: true, cell: (row) => formatNaira(row.amount) },
+    { header: 'Fee', numeric: true, className: 'text-muted', cell: (row) => formatNaira(row.fee) },
+    {
+      header: 'Status',
+      cell: (row) => (
+        <>
+          <StatusTag status={row.status} />
+          <HeldMarker reasons={row.holdReasons} detailed />
+        </>
       ),
-  },
-  { header: 'Amount', numeric: true, cell: (row) => formatNaira(row.amount) },
-  STATUS,
-];
-
-const WITHDRAWAL_COLUMNS: ReadonlyArray<Column<Detail['withdrawals'][number]>> = [
-  WHEN,
-  { header: 'Id', className: 'font-mono text-xs', cell: (row) => shortId(row.id) },
-  { header: 'Amount', numeric: true, cell: (row) => formatNaira(row.amount) },
-  { header: 'Fee', numeric: true, className: 'text-muted', cell: (row) => formatNaira(row.fee) },
-  {
-    header: 'Status',
-    cell: (row) => (
-      <>
-        <StatusTag status={row.status} />
-        <HeldMarker reasons={row.holdReasons} detailed />
-      </>
-    ),
-  },
-];
+    },
+  ],
+};
 
 type AdjustValues = { amount: string; reason: string };
 type Adjustment = { amount: number; reason: string };
@@ -358,61 +382,25 @@ export function UserDetailPage() {
               key: 'ledger',
               label: 'Wallet ledger',
               count: data.ledger.length,
-              content: (
-                <ColumnTable
-                  label="Wallet ledger"
-                  minWidth="sm:min-w-[40rem]"
-                  columns={LEDGER_COLUMNS}
-                  rows={data.ledger}
-                  rowKey={(row) => row.id}
-                  empty="No wallet movements yet."
-                />
-              ),
+              content: <ColumnTable spec={LEDGER_TABLE} rows={data.ledger} />,
             },
             {
               key: 'plays',
               label: 'Plays',
               count: data.plays.length,
-              content: (
-                <ColumnTable
-                  label="Plays"
-                  minWidth="sm:min-w-[44rem]"
-                  columns={PLAY_COLUMNS}
-                  rows={data.plays}
-                  rowKey={(row) => `${row.createdAt}-${row.gameTitle}`}
-                  empty="No games played yet."
-                />
-              ),
+              content: <ColumnTable spec={PLAY_TABLE} rows={data.plays} />,
             },
             {
               key: 'payments',
               label: 'Payments',
               count: data.payments.length,
-              content: (
-                <ColumnTable
-                  label="Payments"
-                  minWidth="sm:min-w-[46rem]"
-                  columns={PAYMENT_COLUMNS}
-                  rows={data.payments}
-                  rowKey={(row) => row.reference}
-                  empty="No top-ups yet."
-                />
-              ),
+              content: <ColumnTable spec={PAYMENT_TABLE} rows={data.payments} />,
             },
             {
               key: 'withdrawals',
               label: 'Withdrawals',
               count: data.withdrawals.length,
-              content: (
-                <ColumnTable
-                  label="Withdrawals"
-                  minWidth="sm:min-w-[32rem]"
-                  columns={WITHDRAWAL_COLUMNS}
-                  rows={data.withdrawals}
-                  rowKey={(row) => row.id}
-                  empty="No withdrawals yet."
-                />
-              ),
+              content: <ColumnTable spec={WITHDRAWAL_TABLE} rows={data.withdrawals} />,
             },
           ]}
         />

@@ -2,6 +2,7 @@ import { formatDate } from '@shared/date.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Pagination as PageInfo } from '@shared/schemas/common.ts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Loading } from '@web/components/ui/LoadingState.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
@@ -10,17 +11,12 @@ import { type ReactNode, useRef, useState } from 'react';
 import { statusLook } from '../lib/status.ts';
 import { StatusBadge, StatusIcon } from './StatusBadge.tsx';
 
-interface HistorySectionProps<T> {
+interface HistorySectionProps<T, D> {
   id: string;
   title: string;
-  items: T[] | undefined;
-  pagination: PageInfo | undefined;
-  page: number;
-  onPageChange: (page: number) => void;
-  isPending: boolean;
-  isFetching: boolean;
-  error: unknown;
-  onRetry: () => void;
+  /** The feature's query hook for one page (called here, with the page this list is on). */
+  usePage: (page: number) => UseQueryResult<D>;
+  itemsOf: (data: D) => T[];
   emptyTitle: string;
   emptyText: string;
   renderItem: (item: T) => ReactNode;
@@ -28,22 +24,23 @@ interface HistorySectionProps<T> {
 }
 
 /** A page-based history list (payments or withdrawals) with its loading, empty and error states. */
-export function HistorySection<T>({
+export function HistorySection<T, D extends { pagination: PageInfo }>({
   id,
   title,
-  items,
-  pagination,
-  page,
-  onPageChange,
-  isPending,
-  isFetching,
-  error,
-  onRetry,
+  usePage,
+  itemsOf,
   emptyTitle,
   emptyText,
   renderItem,
   itemKey,
-}: HistorySectionProps<T>) {
+}: HistorySectionProps<T, D>) {
+  const [page, onPageChange] = useState(1);
+  const query = usePage(page);
+  const items = query.data ? itemsOf(query.data) : undefined;
+  const pagination = query.data?.pagination;
+  const { isPending, error } = query;
+  const isFetching = query.isFetching && query.isPlaceholderData;
+  const onRetry = () => void query.refetch();
   // docs/product.md#errors: the server's message as a toast, otherwise 'Something went wrong'.
   useErrorToast(error, ERROR_MESSAGES.generic, `${id}-error`);
   const titleId = `${id}-title`;

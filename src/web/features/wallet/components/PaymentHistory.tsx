@@ -1,7 +1,6 @@
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Payment } from '@shared/schemas/wallet.ts';
-import { useState } from 'react';
 import { usePayments } from '../api/get-payments.ts';
 import { PAYMENT_METHOD_LABELS } from '../lib/top-up.ts';
 import { HistoryItem, HistorySection } from './HistorySection.tsx';
@@ -39,20 +38,12 @@ function PaymentRow({ payment }: { payment: Payment }) {
 
 /** docs/product.md#screens /TopUp: the player's top-ups, newest first, page by page. */
 export function PaymentHistory() {
-  const [page, setPage] = useState(1);
-  const query = usePayments(page);
   return (
     <HistorySection
       id="payment-history"
       title="Payment history"
-      items={query.data?.payments}
-      pagination={query.data?.pagination}
-      page={page}
-      onPageChange={setPage}
-      isPending={query.isPending}
-      isFetching={query.isFetching && query.isPlaceholderData}
-      error={query.error}
-      onRetry={() => void query.refetch()}
+      usePage={usePayments}
+      itemsOf={(data) => data.payments}
       emptyTitle="No top-ups yet"
       emptyText="Your card top-ups will show here, with their status."
       itemKey={(payment) => payment.id}

@@ -1,6 +1,5 @@
 import { formatNaira } from '@shared/money.ts';
 import type { Withdrawal } from '@shared/schemas/wallet.ts';
-import { useState } from 'react';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { HistoryItem, HistorySection } from './HistorySection.tsx';
 import { WithdrawalReceipt } from './WithdrawalReceipt.tsx';
@@ -19,20 +18,12 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
 
 /** docs/product.md#screens /WithdrawFunds: the player's withdrawals, newest first, page by page. */
 export function WithdrawalHistory() {
-  const [page, setPage] = useState(1);
-  const query = useWithdrawals(page);
   return (
     <HistorySection
       id="withdrawal-history"
       title="Withdrawal history"
-      items={query.data?.withdrawals}
-      pagination={query.data?.pagination}
-      page={page}
-      onPageChange={setPage}
-      isPending={query.isPending}
-      isFetching={query.isFetching && query.isPlaceholderData}
-      error={query.error}
-      onRetry={() => void query.refetch()}
+      usePage={useWithdrawals}
+      itemsOf={(data) => data.withdrawals}
       emptyTitle="No withdrawals yet"
       emptyText="When you cash out to your bank, each request shows here with its status."
       itemKey={(withdrawal) => withdrawal.id}
