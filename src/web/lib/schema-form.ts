@@ -56,16 +56,28 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
   const [values, setValues] = useState<V>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [firstError, setFirstError] = useState<FieldErrors>({});
+  // A field the server refused (a wrong current password), until that field is edited.
+  const [refused, setRefused] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const result = schema.safeParse(toInput(values));
   const allErrors = result.success ? {} : issuesToErrors(result.error);
-  const errors = report === 'first' ? firstError : submitted ? allErrors : {};
+  const errors = { ...(report === 'first' ? firstError : submitted ? allErrors : {}), ...refused };
 
   // Stable, so an effect can fill a field in (a remembered e-mail) without running again.
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setFirstError((current) => (current[name as string] ? {} : current));
+    setRefused((current) => (current[name as string] ? {} : current));
   }, []);
+
+  const focus = (name: string) =>
+    formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+
+  /** Shows the server's refusal of one field on it, and moves the focus there. */
+  function setError(name: keyof V & string, message: string) {
+    setRefused({ [name]: message });
+    focus(name);
+  }
 
   /** The props that wire a text input (or select, or textarea) to one value. */
   function field<K extends keyof V & string>(name: K) {
@@ -87,10 +99,7 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
       }
       const [first] = Object.entries(allErrors);
       if (report === 'first') setFirstError(first ? { [first[0]]: first[1] } : {});
-      const target = first
-        ? formRef.current?.querySelector<HTMLElement>(`[name="${first[0]}"]`)
-        : null;
-      target?.focus();
+      if (first) focus(first[0]);
     };
   }
 
@@ -98,9 +107,20 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
     setValues(next);
     setSubmitted(false);
     setFirstError({});
+    setRefused({});
   }
 
-  return { values, set, field, errors, handleSubmit, reset, formRef, valid: result.success };
+  return {
+    values,
+    set,
+    field,
+    errors,
+    setError,
+    handleSubmit,
+    reset,
+    formRef,
+    valid: result.success,
+  };
 }
 
 /** '' stays undefined so the schema says "… must be a number"; anything else is Number(). */

@@ -24,6 +24,7 @@ export function StepUpField({
   error,
   hint,
   ref,
+  name,
 }: {
   hasSetPassword: boolean;
   value: string;
@@ -33,6 +34,8 @@ export function StepUpField({
   hint?: string;
   /** The password or code input, for moving the focus to it on an error. */
   ref?: Ref<HTMLInputElement>;
+  /** The input's name, for a form that finds its invalid field by name. */
+  name?: string;
 }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -41,6 +44,7 @@ export function StepUpField({
     return (
       <Field
         ref={ref}
+        name={name}
         label={STEP_UP_TEXTS.passwordLabel}
         hint={hint}
         type="password"
@@ -69,6 +73,7 @@ export function StepUpField({
     <div className="flex flex-col gap-2">
       <Field
         ref={ref}
+        name={name}
         label={STEP_UP_TEXTS.codeLabel}
         inputMode="numeric"
         autoComplete="one-time-code"

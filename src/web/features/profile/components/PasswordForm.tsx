@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import {
   newPasswordSchema,
@@ -10,8 +9,8 @@ import { Card } from '@web/components/ui/Card.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useUpdateUser } from '../api/update-user.ts';
 
@@ -43,32 +42,24 @@ function isProofRefusal(error: unknown): boolean {
   return error.code === 'PROOF_REFUSED' || error.code === 'TOO_MANY_REQUESTS';
 }
 
-type PasswordValues = z.infer<ReturnType<typeof passwordFormSchema>>;
+const EMPTY = { currentPassword: '', code: '', password: '', confirmPassword: '' };
 
 export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
   const update = useUpdateUser();
-  const form = useForm<PasswordValues>({
-    resolver: zodResolver(passwordFormSchema(hasSetPassword)),
-    defaultValues: { currentPassword: '', code: '', password: '', confirmPassword: '' },
-  });
-  const { errors } = form.formState;
+  const form = useSchemaForm({ schema: passwordFormSchema(hasSetPassword), initial: EMPTY });
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutateAsync(values).then(
       (result) => {
         toast.success(result.message);
-        form.reset();
+        form.reset(EMPTY);
       },
       (caught: unknown) => {
         const message = errorMessage(caught, ERROR_MESSAGES.generic);
         toast.error(message);
         // A refused proof (wrong, missing, too many tries) is also that field's error.
         if (isProofRefusal(caught))
-          form.setError(
-            hasSetPassword ? 'currentPassword' : 'code',
-            { message },
-            { shouldFocus: true },
-          );
+          form.setError(hasSetPassword ? 'currentPassword' : 'code', message);
       },
     ),
   );
@@ -81,44 +72,40 @@ export function PasswordForm({ hasSetPassword }: { hasSetPassword: boolean }) {
           ? 'Changing your password signs you out everywhere else.'
           : 'You signed up with Google. Set a password to also log in with your e-mail.'}
       </p>
-      <form noValidate onSubmit={onSubmit} className="grid items-start gap-4 sm:grid-cols-3">
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={onSubmit}
+        className="grid items-start gap-4 sm:grid-cols-3"
+      >
         {hasSetPassword ? (
           <Field
             label="Current password"
             type="password"
             autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...form.register('currentPassword')}
+            {...form.field('currentPassword')}
           />
         ) : (
           // In the current password's place: the proof first, the new password beside it.
-          <Controller
-            control={form.control}
+          <StepUpField
             name="code"
-            render={({ field }) => (
-              <StepUpField
-                ref={field.ref}
-                hasSetPassword={false}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                error={errors.code?.message}
-              />
-            )}
+            hasSetPassword={false}
+            value={form.values.code}
+            onChange={(value) => form.set('code', value)}
+            error={form.errors.code}
           />
         )}
         <Field
           label="New password"
           type="password"
           autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
+          {...form.field('password')}
         />
         <Field
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          {...form.field('confirmPassword')}
         />
         <div className="sm:col-span-3">
           <Button type="submit" loading={update.isPending}>
