@@ -79,7 +79,8 @@ describe('wallet', () => {
     const page = await e2e.open('/wallet', { authToken: token });
 
     const bank = page.getByLabel('Bank', { exact: true });
-    await expect.poll(() => bank.locator('option').count()).toBeGreaterThan(1);
+    // The list of banks comes in after the page: wait for the bank itself, however long it takes.
+    await bank.locator('option', { hasText: 'Guaranty Trust Bank' }).waitFor({ state: 'attached' });
     await bank.selectOption({ label: 'Guaranty Trust Bank' });
     await page.getByLabel('Account number').fill('0123456785');
     const accountName = fullname.toUpperCase();
