@@ -95,6 +95,12 @@ describe('the built web app', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toBe(SCRIPT);
+    // What protects a subresource stays; what only a document reads is not sent again.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const header of ['content-security-policy', 'x-frame-options', 'referrer-policy']) {
+      expect(response.headers[header], header).toBeUndefined();
+    }
   });
 
   it('answers 404 JSON for a missing asset and for unknown API routes, never the shell', async () => {
