@@ -9,8 +9,9 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { usePaymentModes } from '@web/lib/payment-modes.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { paymentsQueryOptions } from '../api/get-payments.ts';
 import { type TopUpInput, useStartTopUp } from '../api/start-top-up.ts';
 import { parseAmount } from '../lib/amount.ts';
@@ -18,10 +19,9 @@ import { openCheckoutTab } from '../lib/checkout-tab.ts';
 import { useWalletSettings } from '../lib/session-data.ts';
 import {
   availableMethods,
-  checkTopUp,
   defaultMethod,
   PAYMENT_METHOD_LABELS,
-  type TopUpErrors,
+  topUpValidator,
 } from '../lib/top-up.ts';
 
 /** How long the "opening in this tab" notice stays before the page leaves for the checkout. */
@@ -87,16 +87,19 @@ function amountFromAddress(): string {
 export function TopUpForm() {
   const { settings } = useWalletSettings();
   const offered = availableMethods(usePaymentModes());
-  // ?amount= comes from "Top up ₦500" on a game the wallet could not pay for.
-  const [amount, setAmount] = useState(amountFromAddress);
-  const [chosen, setChosen] = useState<string | null>(null);
   // The player's choice while it is on offer, else the default (the list can arrive late).
-  const method =
-    chosen !== null && offered.some((value) => value === chosen) ? chosen : defaultMethod(offered);
-  const [errors, setErrors] = useState<TopUpErrors>({});
+  const methodOnOffer = (chosen: string) =>
+    offered.some((value) => value === chosen) ? chosen : defaultMethod(offered);
+  const form = useSchemaForm({
+    schema: topUpValidator(settings?.minimumPaymentAmount),
+    // ?amount= comes from "Top up ₦500" on a game the wallet could not pay for.
+    initial: { amount: amountFromAddress(), method: '' },
+    toInput: (values) => ({ ...values, method: methodOnOffer(values.method) }),
+    report: 'first',
+  });
+  const amount = form.values.amount;
+  const method = methodOnOffer(form.values.method);
   const [checkout, setCheckout] = useState<TopUpCheckout | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const methodRef = useRef<HTMLSelectElement>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const topUp = useStartTopUp();
   const { ensureAge, dialog: ageDialog } = useAgeGate();
@@ -105,20 +108,7 @@ export function TopUpForm() {
 
   const selected = parseAmount(amount);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (topUp.isPending) return;
-    const check = checkTopUp(amount, method, settings?.minimumPaymentAmount);
-    if (!check.ok) {
-      setErrors(check.errors);
-      if (check.errors.amount) amountRef.current?.focus();
-      else methodRef.current?.focus();
-      return;
-    }
-    setErrors({});
-    const request = { amount: check.amount, method: check.method };
-    ensureAge(() => startCheckout(request));
-  }
+  const submit = form.handleSubmit((request) => ensureAge(() => startCheckout(request)));
 
   function startCheckout(request: TopUpInput) {
     setCheckout(null);
@@ -127,7 +117,7 @@ export function TopUpForm() {
     topUp.mutate(request, {
       onSuccess: (data) => {
         setCheckout(data);
-        setAmount('');
+        form.set('amount', '');
         if (tab.go(data.paymentUrl)) return;
         toast(POPUP_BLOCKED_MESSAGE, { icon: 'ℹ️', id: 'checkout-same-tab' });
         leaveTimer.current = setTimeout(
@@ -156,24 +146,21 @@ export function TopUpForm() {
         </p>
       ) : (
         <form
+          ref={form.formRef}
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={(event) => {
+            if (topUp.isPending) event.preventDefault();
+            else submit(event);
+          }}
           className="flex flex-col gap-5"
           aria-labelledby="topup-title"
         >
           <Field
-            ref={amountRef}
             label="Amount (₦)"
-            name="amount"
             inputMode="decimal"
             autoComplete="off"
             placeholder="e.g. 2,500"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
-            }}
-            error={errors.amount}
+            {...form.field('amount')}
             hint={`Minimum top-up: ${formatNaira(TOPUP_STATIC_MINIMUM_TEXT_AMOUNT)}`}
           />
           <fieldset>
@@ -184,10 +171,7 @@ export function TopUpForm() {
                   key={quick}
                   type="button"
                   aria-pressed={selected === quick}
-                  onClick={() => {
-                    setAmount(String(quick));
-                    setErrors((current) => ({ ...current, amount: undefined }));
-                  }}
+                  onClick={() => form.set('amount', String(quick))}
                   className="min-h-11 rounded-xl border border-line bg-card-raised px-2 text-sm font-semibold hover:border-wallet/60 aria-pressed:border-wallet aria-pressed:bg-wallet/15 aria-pressed:text-wallet"
                 >
                   {formatNaira(quick)}
@@ -195,18 +179,7 @@ export function TopUpForm() {
               ))}
             </div>
           </fieldset>
-          <Field
-            as="select"
-            ref={methodRef}
-            label="Payment method"
-            name="method"
-            value={method}
-            onChange={(event) => {
-              setChosen(event.target.value);
-              if (errors.method) setErrors((current) => ({ ...current, method: undefined }));
-            }}
-            error={errors.method}
-          >
+          <Field as="select" label="Payment method" {...form.field('method')} value={method}>
             {offered.map((value) => (
               <option key={value} value={value}>
                 {PAYMENT_METHOD_LABELS[value]}

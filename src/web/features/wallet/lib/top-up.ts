@@ -4,6 +4,7 @@ import {
   type PaymentMethod,
   type PaymentMethods,
 } from '@shared/schemas/wallet.ts';
+import type { Validator } from '@web/lib/schema-form.ts';
 import { parseAmount } from './amount.ts';
 
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'transactpay';
@@ -55,4 +56,21 @@ export function checkTopUp(
   if (!isPaymentMethod(method)) errors.method = VALIDATION_MESSAGES.paymentMethod;
   if (errors.amount || errors.method || !isPaymentMethod(method)) return { ok: false, errors };
   return { ok: true, amount, method };
+}
+
+/** checkTopUp as the schema form's validator, so its messages show on their fields. */
+export function topUpValidator(
+  minimum: number | null | undefined,
+): Validator<{ amount: number; method: PaymentMethod }> {
+  return {
+    safeParse(input) {
+      const { amount, method } = input as { amount: string; method: string };
+      const check = checkTopUp(amount, method, minimum);
+      if (check.ok) return { success: true, data: { amount: check.amount, method: check.method } };
+      const issues = Object.entries(check.errors).flatMap(([name, message]) =>
+        message ? [{ path: [name], message }] : [],
+      );
+      return { success: false, error: { issues } };
+    },
+  };
 }
