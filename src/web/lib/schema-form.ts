@@ -94,6 +94,8 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
       event.preventDefault();
       setSubmitted(true);
       if (result.success) {
+        // A rule that passes without an edit (the balance or minimum it checks changed).
+        setFirstError({});
         onValid(result.data);
         return;
       }

@@ -6,15 +6,16 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import type { AppQueryKey } from '@web/lib/query-keys.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBanks } from '../api/get-banks.ts';
 import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
 import { parseAmount } from '../lib/amount.ts';
 import { newAttemptKey } from '../lib/attempt-key.ts';
 import { refreshUser, useWalletSettings } from '../lib/session-data.ts';
-import { checkWithdrawal, totalDebit } from '../lib/withdraw.ts';
+import { totalDebit, withdrawalValidator } from '../lib/withdraw.ts';
 import { WithdrawDialog, type WithdrawStep } from './WithdrawDialog.tsx';
 
 /** docs/product.md#the-api: after a withdrawal the page reloads its data 500 ms later. */
@@ -25,8 +26,21 @@ export function WithdrawForm() {
   const { settings, isError: settingsFailed } = useWalletSettings();
   const queryClient = useQueryClient();
   const withdraw = useRequestWithdrawal();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: withdrawalValidator(
+      settings && user
+        ? {
+            balance: user.accountBalance,
+            fee: settings.withdrawalTransactionFee,
+            minimum: settings.minimumPaymentAmount,
+            hasBankAccount: user.bankAccount !== null,
+          }
+        : null,
+    ),
+    initial: { amount: '' },
+    report: 'first',
+  });
+  const amountField = form.field('amount');
   const [step, setStep] = useState<WithdrawStep>({ kind: 'closed' });
   const [sendError, setSendError] = useState<string | null>(null);
   const banks = useBanks();
@@ -38,7 +52,7 @@ export function WithdrawForm() {
 
   useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
-  const typed = parseAmount(amount);
+  const typed = parseAmount(form.values.amount);
   const fee = settings?.withdrawalTransactionFee;
   const minimum = settings?.minimumPaymentAmount;
 
@@ -47,24 +61,10 @@ export function WithdrawForm() {
     (banks.isPending ? '…' : '—');
 
   /** The form only checks the amount and opens the confirmation; nothing is sent yet. */
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (withdraw.isPending || !settings || !user) return;
-    const check = checkWithdrawal(amount, {
-      balance: user.accountBalance,
-      fee: settings.withdrawalTransactionFee,
-      minimum: settings.minimumPaymentAmount,
-      hasBankAccount: user.bankAccount !== null,
-    });
-    if (!check.ok) {
-      setError(check.error);
-      amountRef.current?.focus();
-      return;
-    }
-    setError(null);
+  const submit = form.handleSubmit((amount) => {
     setSendError(null);
-    setStep({ kind: 'confirm', amount: check.amount });
-  }
+    setStep({ kind: 'confirm', amount });
+  });
 
   /** The player's second, deliberate tap: the one request that moves money. */
   function onConfirm() {
@@ -76,7 +76,7 @@ export function WithdrawForm() {
       {
         onSuccess: (result) => {
           attemptKey.current = null;
-          setAmount('');
+          form.set('amount', '');
           setStep({ kind: 'receipt', withdrawal: result.data, message: result.message });
           toast.success(result.message);
           reloadTimer.current = setTimeout(() => {
@@ -113,26 +113,27 @@ export function WithdrawForm() {
       </h2>
       <p className="mt-1 mb-5 text-sm text-muted">{WITHDRAWAL_PROCESSING_TEXT}</p>
       <form
+        ref={form.formRef}
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          if (withdraw.isPending || !settings || !user) event.preventDefault();
+          else submit(event);
+        }}
         className="flex flex-col gap-5"
         aria-labelledby="withdraw-title"
       >
         <Field
           ref={amountRef}
           label="Amount to withdraw (₦)"
-          name="amount"
           inputMode="decimal"
           autoComplete="off"
           placeholder="e.g. 5,000"
-          value={amount}
+          {...amountField}
           onChange={(event) => {
-            setAmount(event.target.value);
-            setError(null);
+            amountField.onChange(event);
             // A different amount is a new attempt.
             attemptKey.current = null;
           }}
-          error={error}
         />
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
           <div className="rounded-xl bg-card-raised px-3 py-2.5">

@@ -1,4 +1,5 @@
 import { VALIDATION_MESSAGES, WALLET_MESSAGES } from '@shared/messages.ts';
+import type { Validator } from '@web/lib/schema-form.ts';
 import { parseAmount } from './amount.ts';
 
 export interface WithdrawLimits {
@@ -31,4 +32,20 @@ export function checkWithdrawal(rawAmount: string, limits: WithdrawLimits): With
   }
   if (!limits.hasBankAccount) return { ok: false, error: WALLET_MESSAGES.noBankAccount };
   return { ok: true, amount };
+}
+
+/**
+ * checkWithdrawal as the schema form's validator. Until the settings and the player are known
+ * there are no limits to check against, and the form does not submit.
+ */
+export function withdrawalValidator(limits: WithdrawLimits | null): Validator<number> {
+  return {
+    safeParse(input) {
+      if (!limits) return { success: false, error: { issues: [] } };
+      const check = checkWithdrawal((input as { amount: string }).amount, limits);
+      return check.ok
+        ? { success: true, data: check.amount }
+        : { success: false, error: { issues: [{ path: ['amount'], message: check.error }] } };
+    },
+  };
 }
