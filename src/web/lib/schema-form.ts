@@ -38,8 +38,10 @@ interface SchemaFormOptions<V, O> {
    * 'all' (the console): every error shows after the first submit and follows each keystroke.
    * 'first' (the player's forms, docs/product.md#validation): a submit shows only the first
    * problem in the form's order, and editing that field clears it until the next submit.
+   * 'submit' (the wallet's forms): a submit shows every problem at once, and editing a field
+   * clears its own until the next submit.
    */
-  report?: 'all' | 'first';
+  report?: 'all' | 'first' | 'submit';
 }
 
 /**
@@ -55,19 +57,20 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
 }: SchemaFormOptions<V, O>) {
   const [values, setValues] = useState<V>(initial);
   const [submitted, setSubmitted] = useState(false);
-  const [firstError, setFirstError] = useState<FieldErrors>({});
+  // What the last submit reported ('first' and 'submit'), less the fields edited since.
+  const [reported, setReported] = useState<FieldErrors>({});
   // A field the server refused (a wrong current password), until that field is edited.
   const [refused, setRefused] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const result = schema.safeParse(toInput(values));
   const allErrors = result.success ? {} : issuesToErrors(result.error);
-  const errors = { ...(report === 'first' ? firstError : submitted ? allErrors : {}), ...refused };
+  const errors = { ...(report === 'all' ? (submitted ? allErrors : {}) : reported), ...refused };
 
   // Stable, so an effect can fill a field in (a remembered e-mail) without running again.
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
-    setFirstError((current) => (current[name as string] ? {} : current));
-    setRefused((current) => (current[name as string] ? {} : current));
+    setReported((current) => without(current, name as string));
+    setRefused((current) => without(current, name as string));
   }, []);
 
   const focus = (name: string) =>
@@ -95,12 +98,13 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
       setSubmitted(true);
       if (result.success) {
         // A rule that passes without an edit (the balance or minimum it checks changed).
-        setFirstError({});
+        setReported({});
         onValid(result.data);
         return;
       }
       const [first] = Object.entries(allErrors);
-      if (report === 'first') setFirstError(first ? { [first[0]]: first[1] } : {});
+      if (report === 'first') setReported(first ? { [first[0]]: first[1] } : {});
+      if (report === 'submit') setReported(allErrors);
       if (first) focus(first[0]);
     };
   }
@@ -108,7 +112,7 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
   function reset(next: V) {
     setValues(next);
     setSubmitted(false);
-    setFirstError({});
+    setReported({});
     setRefused({});
   }
 
@@ -123,6 +127,13 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
     formRef,
     valid: result.success,
   };
+}
+
+/** The errors without the edited field's (the same object when it had none, so no re-render). */
+function without(errors: FieldErrors, name: string): FieldErrors {
+  if (!errors[name]) return errors;
+  const { [name]: _edited, ...rest } = errors;
+  return rest;
 }
 
 /** '' stays undefined so the schema says "… must be a number"; anything else is Number(). */

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import {
+  type BankAccount,
   bankAccountBodySchema,
   STEP_UP_CODE_MESSAGE,
   STEP_UP_PASSWORD_MESSAGE,
@@ -8,18 +9,13 @@ import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx'
 import { Field } from '@web/components/ui/Field.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm, type Validator } from '@web/lib/schema-form.ts';
 import { useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBanks } from '../api/get-banks.ts';
 import { useResolvedAccountName } from '../api/resolve-bank-account.ts';
 import { useSaveBankAccount } from '../api/save-bank-account.ts';
-
-interface FieldErrors {
-  bankID?: string;
-  accountNumber?: string;
-  proof?: string;
-}
 
 export const ACCOUNT_NUMBER_LENGTH = 10;
 /** Under the password when replacing a saved account: why it is asked for here. */
@@ -30,6 +26,33 @@ export const REPLACE_PROOF_HINT =
 function isProofRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.code === 'PROOF_REFUSED' || error.code === 'TOO_MANY_REQUESTS';
+}
+
+interface BankAccountForm {
+  bankID: string;
+  accountNumber: string;
+  /** The proof of ownership, sent only when it replaces a saved account (null otherwise). */
+  proof: string | null;
+}
+
+/** The shared body schema, then the owner's proof when the form would replace `saved`. */
+function bankAccountValidator(
+  saved: BankAccount | null,
+  proofMessage: string,
+): Validator<BankAccountForm> {
+  return {
+    safeParse(input) {
+      const { proof, ...body } = input as Record<keyof BankAccountForm, string>;
+      const parsed = bankAccountBodySchema.safeParse(body);
+      if (!parsed.success) return parsed;
+      const replacing =
+        saved !== null &&
+        (saved.bankID !== parsed.data.bankID || saved.accountNumber !== parsed.data.accountNumber);
+      if (replacing && proof === '')
+        return { success: false, error: { issues: [{ path: ['proof'], message: proofMessage }] } };
+      return { success: true, data: { ...parsed.data, proof: replacing ? proof : null } };
+    },
+  };
 }
 
 /**
@@ -47,63 +70,37 @@ export function BankAccountCard() {
   const save = useSaveBankAccount();
   const [editing, setEditing] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
-  const [bankID, setBankID] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  // Replacing a saved account needs the owner's proof; the first one does not.
-  const [proof, setProof] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({
+    // Replacing a saved account needs the owner's proof; the first one does not.
+    schema: bankAccountValidator(
+      account,
+      hasSetPassword ? STEP_UP_PASSWORD_MESSAGE : STEP_UP_CODE_MESSAGE,
+    ),
+    initial: { bankID: '', accountNumber: '', proof: '' },
+    report: 'submit',
+  });
+  const { bankID, accountNumber } = form.values;
   const resolved = useResolvedAccountName(bankID, accountNumber);
-  const bankRef = useRef<HTMLSelectElement>(null);
-  const numberRef = useRef<HTMLInputElement>(null);
-  const proofRef = useRef<HTMLInputElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
 
   const showForm = editing || account === null;
   const bankName = (id: string) => banks.data?.find((bank) => bank.id === id)?.bankName;
 
   function startEditing() {
-    setBankID(account?.bankID ?? '');
-    setAccountNumber('');
-    setProof('');
-    setErrors({});
+    form.reset({ bankID: account?.bankID ?? '', accountNumber: '', proof: '' });
     setJustSaved(false);
     setEditing(true);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const parsed = bankAccountBodySchema.safeParse({ bankID, accountNumber });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      if (next.bankID) bankRef.current?.focus();
-      else numberRef.current?.focus();
-      return;
-    }
-    const replacing =
-      account !== null &&
-      (account.bankID !== parsed.data.bankID ||
-        account.accountNumber !== parsed.data.accountNumber);
-    if (replacing && proof === '') {
-      setErrors({
-        proof: hasSetPassword ? STEP_UP_PASSWORD_MESSAGE : STEP_UP_CODE_MESSAGE,
-      });
-      proofRef.current?.focus();
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit(({ proof, ...body }) => {
+    const replacing = proof !== null;
     const proven = replacing ? (hasSetPassword ? { currentPassword: proof } : { code: proof }) : {};
     save.mutate(
-      { ...parsed.data, ...proven },
+      { ...body, ...proven },
       {
         onSuccess: (result) => {
           toast.success(result.message);
-          setProof('');
+          form.set('proof', '');
           setEditing(false);
           setJustSaved(true);
           // The form is gone: keep focus on this card's own control.
@@ -113,17 +110,11 @@ export function BankAccountCard() {
           const message = errorMessage(caught, ERROR_MESSAGES.generic);
           toast.error(message);
           // A refused proof is the proof field's error, not the account number's.
-          if (replacing && isProofRefusal(caught)) {
-            setErrors({ proof: message });
-            proofRef.current?.focus();
-          } else {
-            setErrors({ accountNumber: message });
-            numberRef.current?.focus();
-          }
+          form.setError(replacing && isProofRefusal(caught) ? 'proof' : 'accountNumber', message);
         },
       },
     );
-  }
+  });
 
   return (
     <section
@@ -172,27 +163,19 @@ export function BankAccountCard() {
         </div>
       ) : (
         <form
+          ref={form.formRef}
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={(event) => {
+            if (save.isPending) event.preventDefault();
+            else submit(event);
+          }}
           className="mt-4 flex flex-col gap-4"
           aria-labelledby="bank-title"
         >
           <p className="text-sm text-muted">
             Withdrawals go only to this account. We check the name on it with your bank.
           </p>
-          <Field
-            as="select"
-            ref={bankRef}
-            label="Bank"
-            name="bankID"
-            value={bankID}
-            disabled={banks.isPending}
-            onChange={(event) => {
-              setBankID(event.target.value);
-              setErrors((current) => ({ ...current, bankID: undefined }));
-            }}
-            error={errors.bankID}
-          >
+          <Field as="select" label="Bank" disabled={banks.isPending} {...form.field('bankID')}>
             <option value="">
               {banks.isPending
                 ? 'Loading banks…'
@@ -219,21 +202,18 @@ export function BankAccountCard() {
             </div>
           ) : null}
           <Field
-            ref={numberRef}
             label="Account number"
-            name="accountNumber"
             inputMode="numeric"
             autoComplete="off"
             maxLength={ACCOUNT_NUMBER_LENGTH}
             placeholder="10-digit NUBAN"
-            value={accountNumber}
-            onChange={(event) => {
-              setAccountNumber(
+            {...form.field('accountNumber')}
+            onChange={(event) =>
+              form.set(
+                'accountNumber',
                 event.target.value.replace(/\D/g, '').slice(0, ACCOUNT_NUMBER_LENGTH),
-              );
-              setErrors((current) => ({ ...current, accountNumber: undefined }));
-            }}
-            error={errors.accountNumber}
+              )
+            }
             hint={`${accountNumber.length}/${ACCOUNT_NUMBER_LENGTH} digits`}
           />
           <p aria-live="polite" className="-mt-2 min-h-5 text-sm">
@@ -243,7 +223,7 @@ export function BankAccountCard() {
               <span>
                 Account name: <strong className="text-vip">{resolved.data.accountName}</strong>
               </span>
-            ) : resolved.isError && !errors.accountNumber ? (
+            ) : resolved.isError && !form.errors.accountNumber ? (
               // Once the field shows its own error, the lookup's (often the same text) is not repeated.
               <span className="text-danger">
                 {errorMessage(resolved.error, ERROR_MESSAGES.generic)}
@@ -252,15 +232,12 @@ export function BankAccountCard() {
           </p>
           {account ? (
             <StepUpField
-              ref={proofRef}
+              name="proof"
               hasSetPassword={hasSetPassword}
               hint={REPLACE_PROOF_HINT}
-              value={proof}
-              onChange={(value) => {
-                setProof(value);
-                setErrors((current) => ({ ...current, proof: undefined }));
-              }}
-              error={errors.proof}
+              value={form.values.proof}
+              onChange={(value) => form.set('proof', value)}
+              error={form.errors.proof}
             />
           ) : null}
           <div className="flex flex-wrap gap-3">

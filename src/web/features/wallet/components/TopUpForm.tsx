@@ -95,7 +95,7 @@ export function TopUpForm() {
     // ?amount= comes from "Top up ₦500" on a game the wallet could not pay for.
     initial: { amount: amountFromAddress(), method: '' },
     toInput: (values) => ({ ...values, method: methodOnOffer(values.method) }),
-    report: 'first',
+    report: 'submit',
   });
   const amount = form.values.amount;
   const method = methodOnOffer(form.values.method);
