@@ -97,8 +97,10 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
       event.preventDefault();
       setSubmitted(true);
       if (result.success) {
-        // A rule that passes without an edit (the balance or minimum it checks changed).
+        // A new attempt: no message of the last one stays (a rule that now passes without an
+        // edit, a server refusal the server will repeat if it still stands).
         setReported({});
+        setRefused({});
         onValid(result.data);
         return;
       }

@@ -6,13 +6,18 @@ import {
   type LimitPeriod,
   periodAdjective,
 } from '@shared/responsible-play.ts';
-import { type PlayLimit, setLimitBodySchema } from '@shared/schemas/responsible-play.ts';
+import {
+  type PlayLimit,
+  type SetLimitBody,
+  setLimitBodySchema,
+} from '@shared/schemas/responsible-play.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useSetLimit } from '../api/set-limit.ts';
 
 const TITLES: Record<LimitKind, { title: string; intro: string }> = {
@@ -60,30 +65,35 @@ function LimitRow({ limit }: { limit: PlayLimit }) {
 export function LimitsCard({ kind, limits }: { kind: LimitKind; limits: PlayLimit[] }) {
   const headingId = useId();
   const setLimit = useSetLimit();
-  const [period, setPeriod] = useState<LimitPeriod>('day');
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: setLimitBodySchema,
+    initial: { period: 'day' as LimitPeriod, amount: '' },
+    // An empty amount is NaN, so the schema asks for one: null is the Remove button's.
+    toInput: ({ period, amount }) => ({
+      kind,
+      period,
+      amount: amount.trim() === '' ? Number.NaN : Number(amount),
+    }),
+    report: 'first',
+  });
+  const { period } = form.values;
   const { title, intro } = TITLES[kind];
 
-  function save(value: number | null) {
-    const parsed = setLimitBodySchema.safeParse({ kind, period, amount: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the amount');
-      return;
-    }
-    setError(null);
-    setLimit.mutate(parsed.data, {
+  function save(body: SetLimitBody) {
+    setLimit.mutate(body, {
       onSuccess: (result) => {
-        setAmount('');
+        form.set('amount', '');
         toast.success(result.message);
       },
-      onError: (failure) => setError(errorMessage(failure, 'The limit could not be saved')),
+      onError: (failure) =>
+        form.setError('amount', errorMessage(failure, 'The limit could not be saved')),
     });
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    save(amount.trim() === '' ? Number.NaN : Number(amount));
+  function remove() {
+    // A new attempt: the last one's message goes, the typed amount stays.
+    form.reset(form.values);
+    save({ kind, period, amount: null });
   }
 
   return (
@@ -98,17 +108,13 @@ export function LimitsCard({ kind, limits }: { kind: LimitKind; limits: PlayLimi
         ))}
       </ul>
       <form
-        onSubmit={onSubmit}
+        ref={form.formRef}
+        onSubmit={form.handleSubmit(save)}
         noValidate
         className="mt-4 flex flex-col gap-3 border-t border-line pt-4"
       >
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            as="select"
-            label="Period"
-            value={period}
-            onChange={(event) => setPeriod(event.target.value as LimitPeriod)}
-          >
+          <Field as="select" label="Period" {...form.field('period')}>
             {LIMIT_PERIODS.map((value) => (
               <option key={value} value={value}>
                 {capitalise(periodAdjective(value))}
@@ -119,9 +125,8 @@ export function LimitsCard({ kind, limits }: { kind: LimitKind; limits: PlayLimi
             label="Limit in naira"
             inputMode="numeric"
             autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ''))}
-            error={error}
+            {...form.field('amount')}
+            onChange={(event) => form.set('amount', event.target.value.replace(/[^\d]/g, ''))}
             hint="Lower applies now; higher or removed applies after 24 hours."
           />
         </div>
@@ -129,7 +134,7 @@ export function LimitsCard({ kind, limits }: { kind: LimitKind; limits: PlayLimi
           <Button type="submit" loading={setLimit.isPending}>
             Save {kind} limit
           </Button>
-          <Button variant="outline" onClick={() => save(null)} disabled={setLimit.isPending}>
+          <Button variant="outline" onClick={remove} disabled={setLimit.isPending}>
             Remove {periodAdjective(period)} limit
           </Button>
         </div>
