@@ -5,27 +5,26 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm, type Validator } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useUpdateUser } from '../api/update-user.ts';
 
 /** Fields that change without the owner's proof; the e-mail has its own modal. */
 export type EditableField = 'phoneNumber' | 'username';
 
-const FIELDS: Record<
-  EditableField,
-  {
-    title: string;
-    label: string;
-    type: string;
-    autoComplete: string;
-    required: string;
-    schema: z.ZodType<string>;
-    prepare?: (value: string) => string;
-    note?: string;
-  }
-> = {
+interface FieldConfig {
+  title: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  required: string;
+  schema: z.ZodType<string>;
+  prepare?: (value: string) => string;
+  note?: string;
+}
+
+const FIELDS: Record<EditableField, FieldConfig> = {
   phoneNumber: {
     title: 'Change phone number',
     label: 'New phone number',
@@ -45,6 +44,24 @@ const FIELDS: Record<
   },
 };
 
+/** Its own message when empty, then the shared schema's first word on what was typed. */
+function newValueValidator(config: FieldConfig | null): Validator<string> {
+  return {
+    safeParse(input) {
+      const { value } = input as { value: string };
+      const fail = (message: string) =>
+        ({ success: false, error: { issues: [{ path: ['value'], message }] } }) as const;
+      // No field chosen: the modal is closed and has no form to submit.
+      if (!config) return { success: false, error: { issues: [] } };
+      if (value.trim() === '') return fail(config.required);
+      const parsed = config.schema.safeParse(config.prepare?.(value) ?? value);
+      return parsed.success
+        ? { success: true, data: parsed.data }
+        : fail(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.generic);
+    },
+  };
+}
+
 export function ChangeFieldModal({
   field,
   onClose,
@@ -52,42 +69,32 @@ export function ChangeFieldModal({
   field: EditableField | null;
   onClose: () => void;
 }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdateUser();
   const config = field ? FIELDS[field] : null;
+  const form = useSchemaForm({
+    schema: newValueValidator(config),
+    initial: { value: '' },
+    report: 'first',
+  });
 
   function close() {
-    setValue('');
-    setError(null);
+    form.reset({ value: '' });
     onClose();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!field || !config) return;
-    if (value.trim() === '') {
-      setError(config.required);
-      return;
-    }
-    const parsed = z
-      .object({ value: config.schema })
-      .safeParse({ value: config.prepare?.(value) ?? value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.generic);
-      return;
-    }
+  const onSubmit = form.handleSubmit((value) => {
+    if (!field) return;
     update.mutate(
-      { [field]: parsed.data.value },
+      { [field]: value },
       {
         onSuccess: (result) => {
           toast.success(result.message);
           close();
         },
-        onError: (caught) => setError(errorMessage(caught, ERROR_MESSAGES.generic)),
+        onError: (caught) => form.setError('value', errorMessage(caught, ERROR_MESSAGES.generic)),
       },
     );
-  }
+  });
 
   return (
     <Modal
@@ -97,17 +104,12 @@ export function ChangeFieldModal({
       description={config?.note}
     >
       {config ? (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Field
             label={config.label}
             type={config.type}
             autoComplete={config.autoComplete}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
-            error={error}
+            {...form.field('value')}
           />
           <Button type="submit" loading={update.isPending} className="w-full">
             Save
