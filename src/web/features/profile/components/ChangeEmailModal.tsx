@@ -9,14 +9,49 @@ import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { StepUpField } from '@web/components/ui/StepUpField.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm, type Validator } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useCancelEmailChange } from '../api/cancel-email-change.ts';
 import { useConfirmEmailChange } from '../api/confirm-email-change.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
 export const pendingEmailText = (email: string) =>
   `We sent a code to ${email} — enter it to finish.`;
+
+type Failure = { success: false; error: { issues: { path: string[]; message: string }[] } };
+const failure = (path: string, message: string): Failure => ({
+  success: false,
+  error: { issues: [{ path: [path], message }] },
+});
+
+/** The new address (its own message when empty, then the shared schema's), then the proof. */
+function requestValidator(hasSetPassword: boolean): Validator<{ email: string; proof: string }> {
+  return {
+    safeParse(input) {
+      const { email, proof } = input as { email: string; proof: string };
+      if (email.trim() === '') return failure('email', 'Enter your new e-mail address');
+      const parsed = emailSchema.safeParse(email);
+      if (!parsed.success)
+        return failure('email', parsed.error.issues[0]?.message ?? ERROR_MESSAGES.generic);
+      if (proof === '')
+        return failure('proof', hasSetPassword ? STEP_UP_PASSWORD_MESSAGE : STEP_UP_CODE_MESSAGE);
+      return { success: true, data: { email: parsed.data, proof } };
+    },
+  };
+}
+
+const codeValidator: Validator<string> = {
+  safeParse(input) {
+    const { code } = input as { code: string };
+    return /^\d{6}$/.test(code)
+      ? { success: true, data: code }
+      : failure('code', STEP_UP_CODE_MESSAGE);
+  },
+};
+
+const NO_REQUEST = { email: '', proof: '' };
+const NO_CODE = { code: '' };
 
 /**
  * Changing the e-mail in two steps: the new address with the owner's proof (current password,
@@ -34,15 +69,16 @@ export function ChangeEmailModal({
   hasSetPassword: boolean;
   pendingEmail: string | null;
 }) {
-  const [email, setEmail] = useState('');
-  const [proof, setProof] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; proof?: string; code?: string }>({});
+  const request = useSchemaForm({
+    schema: requestValidator(hasSetPassword),
+    initial: NO_REQUEST,
+    report: 'first',
+  });
+  const confirmation = useSchemaForm({ schema: codeValidator, initial: NO_CODE, report: 'first' });
   const update = useUpdateUser();
   const confirm = useConfirmEmailChange();
   const cancel = useCancelEmailChange();
   const emailRef = useRef<HTMLInputElement>(null);
-  const proofRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
   // Focus starts on the step's first field, and moves to the code field when the first step
@@ -53,76 +89,37 @@ export function ChangeEmailModal({
   }, [open, pendingEmail]);
 
   function close() {
-    setEmail('');
-    setProof('');
-    setCode('');
-    setErrors({});
+    request.reset(NO_REQUEST);
+    confirmation.reset(NO_CODE);
     onClose();
   }
 
-  function requestChange(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (email.trim() === '') {
-      setErrors({ email: 'Enter your new e-mail address' });
-      emailRef.current?.focus();
-      return;
-    }
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setErrors({ email: parsed.error.issues[0]?.message ?? ERROR_MESSAGES.generic });
-      emailRef.current?.focus();
-      return;
-    }
-    if (proof === '') {
-      setErrors({
-        proof: hasSetPassword ? STEP_UP_PASSWORD_MESSAGE : STEP_UP_CODE_MESSAGE,
-      });
-      proofRef.current?.focus();
-      return;
-    }
-    update.mutate(
-      hasSetPassword
-        ? { email: parsed.data, currentPassword: proof }
-        : { email: parsed.data, code: proof },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          setProof('');
-          setErrors({});
-        },
-        onError: (caught) => {
-          setErrors({ proof: errorMessage(caught, ERROR_MESSAGES.generic) });
-          proofRef.current?.focus();
-        },
+  const requestChange = request.handleSubmit(({ email, proof }) =>
+    update.mutate(hasSetPassword ? { email, currentPassword: proof } : { email, code: proof }, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        request.set('proof', '');
       },
-    );
-  }
+      onError: (caught) => request.setError('proof', errorMessage(caught, ERROR_MESSAGES.generic)),
+    }),
+  );
 
-  function confirmChange(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setErrors({ code: STEP_UP_CODE_MESSAGE });
-      codeRef.current?.focus();
-      return;
-    }
+  const confirmChange = confirmation.handleSubmit((code) =>
     confirm.mutate(code, {
       onSuccess: (result) => {
         toast.success(result.message);
         close();
       },
-      onError: (caught) => {
-        setErrors({ code: errorMessage(caught, ERROR_MESSAGES.generic) });
-        codeRef.current?.focus();
-      },
-    });
-  }
+      onError: (caught) =>
+        confirmation.setError('code', errorMessage(caught, ERROR_MESSAGES.generic)),
+    }),
+  );
 
   function cancelChange() {
     cancel.mutate(undefined, {
       onSuccess: (result) => {
         toast.success(result.message);
-        setCode('');
-        setErrors({});
+        confirmation.reset(NO_CODE);
       },
       onError: (caught) => toast.error(errorMessage(caught, ERROR_MESSAGES.generic)),
     });
@@ -140,19 +137,22 @@ export function ChangeEmailModal({
       }
     >
       {pendingEmail ? (
-        <form noValidate onSubmit={confirmChange} className="flex flex-col gap-4">
+        <form
+          ref={confirmation.formRef}
+          noValidate
+          onSubmit={confirmChange}
+          className="flex flex-col gap-4"
+        >
           <Field
             ref={codeRef}
             label="Code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
-              setErrors({});
-            }}
-            error={errors.code}
+            {...confirmation.field('code')}
+            onChange={(event) =>
+              confirmation.set('code', event.target.value.replace(/\D/g, '').slice(0, 6))
+            }
           />
           <Button type="submit" loading={confirm.isPending} className="w-full">
             Confirm new e-mail
@@ -162,28 +162,25 @@ export function ChangeEmailModal({
           </Button>
         </form>
       ) : (
-        <form noValidate onSubmit={requestChange} className="flex flex-col gap-4">
+        <form
+          ref={request.formRef}
+          noValidate
+          onSubmit={requestChange}
+          className="flex flex-col gap-4"
+        >
           <Field
             ref={emailRef}
             label="New e-mail"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setErrors({});
-            }}
-            error={errors.email}
+            {...request.field('email')}
           />
           <StepUpField
-            ref={proofRef}
+            name="proof"
             hasSetPassword={hasSetPassword}
-            value={proof}
-            onChange={(value) => {
-              setProof(value);
-              setErrors({});
-            }}
-            error={errors.proof}
+            value={request.values.proof}
+            onChange={(value) => request.set('proof', value)}
+            error={request.errors.proof}
           />
           <Button type="submit" loading={update.isPending} className="w-full">
             Send code to new address
