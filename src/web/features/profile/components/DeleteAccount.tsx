@@ -1,35 +1,36 @@
-import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { deleteUserSchema } from '@shared/schemas/users.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { endSessionLocally } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useDeleteUser } from '../api/delete-user.ts';
 
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: deleteUserSchema,
+    initial: { password: '' },
+    report: 'first',
+  });
   const remove = useDeleteUser();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!password) {
-      setError(SIGNUP_MESSAGES.password);
-      return;
-    }
+  const onSubmit = form.handleSubmit(({ password }) =>
     remove.mutate(password, {
       onSuccess: (result) => {
         toast.success(result.message);
         // Deletion already ended every session on the server.
         endSessionLocally();
       },
-      onError: (caught) => setError(errorMessage(caught, ERROR_MESSAGES.genericOops)),
-    });
-  }
+      onError: (caught) =>
+        form.setError('password', errorMessage(caught, ERROR_MESSAGES.genericOops)),
+    }),
+  );
 
   return (
     <Card className="border-danger/40">
@@ -45,23 +46,17 @@ export function DeleteAccount() {
         open={open}
         onClose={() => {
           setOpen(false);
-          setPassword('');
-          setError(null);
+          form.reset({ password: '' });
         }}
         title="Delete your account?"
         description="This cannot be undone. Enter your password to confirm."
       >
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Field
             label="Password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(null);
-            }}
-            error={error}
+            {...form.field('password')}
           />
           <Button type="submit" variant="danger" loading={remove.isPending} className="w-full">
             Delete permanently
