@@ -1,12 +1,11 @@
 import { KYC_MESSAGES } from '@shared/kyc.ts';
-import { type KycVerifyBody, kycVerifyBodySchema } from '@shared/schemas/kyc.ts';
+import { kycVerifyBodySchema } from '@shared/schemas/kyc.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import { type FormEvent, useRef, useState } from 'react';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
+import { useState } from 'react';
 import { useVerifyIdentity } from '../api/verify-identity.ts';
-
-type FieldName = keyof KycVerifyBody;
 
 /**
  * The BVN/NIN form: checked with the server's own schema first, then sent. The number is only
@@ -14,39 +13,32 @@ type FieldName = keyof KycVerifyBody;
  */
 export function VerifyIdentityForm({ onVerified }: { onVerified: (name: string) => void }) {
   const verify = useVerifyIdentity();
-  const [idType, setIdType] = useState<'BVN' | 'NIN'>('NIN');
-  const [idNumber, setIdNumber] = useState('');
-  const [dateOfBirth, setDateOfBirth] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useSchemaForm({
+    schema: kycVerifyBodySchema,
+    initial: { idType: 'NIN' as 'BVN' | 'NIN', idNumber: '', dateOfBirth: '' },
+    report: 'submit',
+  });
+  const { idType } = form.values;
   const [refusal, setRefusal] = useState<string | null>(null);
-  const numberRef = useRef<HTMLInputElement>(null);
-  const dateRef = useRef<HTMLInputElement>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (verify.isPending) return;
-    const parsed = kycVerifyBodySchema.safeParse({ idType, idNumber, dateOfBirth });
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(next);
-      (next.idNumber ? numberRef : dateRef).current?.focus();
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit((body) => {
     setRefusal(null);
-    verify.mutate(parsed.data, {
+    verify.mutate(body, {
       onSuccess: (result) => onVerified(result.data.verifiedName ?? ''),
       onError: (error) => setRefusal(errorMessage(error, KYC_MESSAGES.providerDown)),
     });
-  }
+  });
 
   const label =
     idType === 'BVN' ? 'Bank Verification Number (BVN)' : 'National Identity Number (NIN)';
   return (
     <form
+      ref={form.formRef}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        if (verify.isPending) event.preventDefault();
+        else submit(event);
+      }}
       className="flex flex-col gap-4"
       aria-label="Verify your identity"
     >
@@ -63,7 +55,7 @@ export function VerifyIdentityForm({ onVerified }: { onVerified: (name: string) 
                 name="idType"
                 value={type}
                 checked={idType === type}
-                onChange={() => setIdType(type)}
+                onChange={() => form.set('idType', type)}
                 className="size-4 accent-accent"
                 data-autofocus={type === 'NIN' ? true : undefined}
               />
@@ -73,27 +65,20 @@ export function VerifyIdentityForm({ onVerified }: { onVerified: (name: string) 
         </div>
       </fieldset>
       <Field
-        ref={numberRef}
-        name="idNumber"
         label={label}
         inputMode="numeric"
         autoComplete="off"
         maxLength={11}
         hint="11 digits. We keep only its last four digits and a one-way fingerprint."
-        value={idNumber}
-        error={errors.idNumber}
-        onChange={(event) => setIdNumber(event.target.value.replace(/\D/g, ''))}
+        {...form.field('idNumber')}
+        onChange={(event) => form.set('idNumber', event.target.value.replace(/\D/g, ''))}
       />
       <Field
-        ref={dateRef}
-        name="dateOfBirth"
         type="date"
         label="Date of birth"
         autoComplete="bday"
         hint="As registered with your BVN or NIN."
-        value={dateOfBirth}
-        error={errors.dateOfBirth}
-        onChange={(event) => setDateOfBirth(event.target.value)}
+        {...form.field('dateOfBirth')}
       />
       {refusal ? (
         <p
