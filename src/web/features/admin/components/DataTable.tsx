@@ -1,11 +1,11 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 /** Header and cell classes shared by every console table. */
-export const th =
+const th =
   'px-3 py-2.5 text-left text-xs font-semibold tracking-wider text-muted uppercase whitespace-nowrap';
-export const td = 'px-3 py-3 align-top text-sm';
-export const tdNumber = `${td} text-right tabular-nums whitespace-nowrap`;
-export const thNumber = `${th} text-right`;
+const td = 'px-3 py-3 align-top text-sm';
+const tdNumber = `${td} text-right tabular-nums whitespace-nowrap`;
+const thNumber = `${th} text-right`;
 
 /**
  * A table that scrolls sideways inside its card on narrow screens instead of widening the
@@ -15,8 +15,8 @@ export const thNumber = `${th} text-right`;
  */
 /**
  * `cards`: below `sm` every row is a card of two columns, each cell under its column's name
- * (copied from the header into `data-label`, shown by ::before); cells whose header is empty or
- * marked `data-no-label` (actions) span the card. No column is cut off behind a sideways scroll.
+ * (copied from the header into `data-label`, shown by ::before); cells whose header is empty
+ * span the card. No column is cut off behind a sideways scroll.
  */
 const CARDS = [
   'max-sm:block max-sm:[&_thead]:sr-only',
@@ -27,17 +27,17 @@ const CARDS = [
   'max-sm:[&_td[data-label]]:before:mb-0.5 max-sm:[&_td[data-label]]:before:block max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-normal max-sm:[&_td[data-label]]:before:text-muted max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
 ].join(' ');
 
-export function DataTable({
+function DataTable({
   label,
   children,
-  minWidth = 'min-w-[40rem]',
+  minWidth,
   stacked = false,
   cards = false,
 }: {
   /** Names the table (caption) and its scrolling region. */
   label: string;
   children: ReactNode;
-  minWidth?: string;
+  minWidth: string;
   /**
    * Below the `sm` breakpoint the rows become cards (the page styles its rows and cells with
    * `max-sm:` classes, and gives a `sm:` minimum width) instead of a table to scroll sideways.
@@ -56,7 +56,7 @@ export function DataTable({
     const table = tableRef.current;
     if (!cards || !table) return;
     const names = [...table.querySelectorAll('thead th')].map((header) =>
-      header.hasAttribute('data-no-label') ? '' : (header.textContent ?? '').trim(),
+      (header.textContent ?? '').trim(),
     );
     for (const row of table.querySelectorAll('tbody tr')) {
       [...row.children].forEach((cell, index) => {
@@ -87,55 +87,92 @@ export function DataTable({
 /** One column of a table: its header and what each row shows in it. */
 export interface Column<T> {
   header: string;
+  /** The header is read out but not shown (a column of row actions). */
+  headerHidden?: boolean;
+  /** Classes added to the header (a fixed width). */
+  headerClassName?: string;
   /** Right-aligned tabular figures (amounts, counts). */
   numeric?: boolean;
   /** Classes added to the cells (the header keeps the column's look). */
   className?: string;
+  /** On a phone card the cell spans both columns (long text). */
+  wide?: boolean;
   cell: (row: T) => ReactNode;
 }
+
+/**
+ * How rows show below `sm`: `cards` (each cell under its column's name), `scroll` (the table
+ * scrolls sideways) or `{ row }`: the page lays its rows out itself, with `max-sm:` classes on
+ * the row (`row`) and on the cells (the columns' `className`).
+ */
+export type PhoneLayout = 'cards' | 'scroll' | { row: string };
 
 /** What a column-driven table shows, apart from its rows. */
 export interface TableSpec<T> {
   label: string;
-  /** An `sm:` minimum width: below it the rows are cards. */
+  /** The table's minimum width; an `sm:` one for cards, below which the rows are cards. */
   minWidth: string;
   columns: ReadonlyArray<Column<T>>;
-  rowKey: (row: T) => string | number;
-  /** The line shown instead of an empty table. */
-  empty: string;
+  rowKey: (row: T, index: number) => string | number;
+  /**
+   * The line shown instead of an empty table; absent where the page shows its own empty state
+   * before it ever renders the table.
+   */
+  empty?: string;
+  /** Cards unless said otherwise. */
+  phone?: PhoneLayout;
+  /** Cells centred vertically rather than at the top (rows beside a full-size button). */
+  alignMiddle?: boolean;
+}
+
+function classes(...names: Array<string | undefined>) {
+  return names.filter(Boolean).join(' ');
 }
 
 /**
  * A console table from its column definitions: the header, one row per item (cards on a
- * phone, each cell under its column's name), or the `empty` line when there are none.
+ * phone, each cell under its column's name, unless the spec says otherwise), or the `empty`
+ * line when there are none.
  */
 export function ColumnTable<T>({ spec, rows }: { spec: TableSpec<T>; rows: ReadonlyArray<T> }) {
-  const { label, minWidth, columns, rowKey, empty } = spec;
-  if (rows.length === 0) {
+  const { label, minWidth, columns, rowKey, empty, phone = 'cards', alignMiddle = false } = spec;
+  const cell = alignMiddle ? td.replace('align-top', 'align-middle') : td;
+  const cellNumber = alignMiddle ? tdNumber.replace('align-top', 'align-middle') : tdNumber;
+  if (rows.length === 0 && empty !== undefined) {
     return (
       <p className="rounded-2xl border border-line bg-card p-6 text-center text-sm text-muted">
         {empty}
       </p>
     );
   }
+  const ownRows = typeof phone === 'object';
   return (
-    <DataTable label={label} minWidth={minWidth} cards>
-      <thead>
+    <DataTable label={label} minWidth={minWidth} cards={phone === 'cards'} stacked={ownRows}>
+      <thead className={ownRows ? 'max-sm:sr-only' : undefined}>
         <tr>
           {columns.map((column) => (
-            <th key={column.header} scope="col" className={column.numeric ? thNumber : th}>
-              {column.header}
+            <th
+              key={column.header}
+              scope="col"
+              className={classes(column.numeric ? thNumber : th, column.headerClassName)}
+            >
+              {column.headerHidden ? (
+                <span className="sr-only">{column.header}</span>
+              ) : (
+                column.header
+              )}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.map((row) => (
-          <Row key={rowKey(row)}>
+      <tbody className={ownRows ? 'max-sm:block' : undefined}>
+        {rows.map((row, index) => (
+          <Row key={rowKey(row, index)} className={ownRows ? phone.row : undefined}>
             {columns.map((column) => (
               <td
                 key={column.header}
-                className={`${column.numeric ? tdNumber : td} ${column.className ?? ''}`}
+                className={classes(column.numeric ? cellNumber : cell, column.className)}
+                data-wide={column.wide ? true : undefined}
               >
                 {column.cell(row)}
               </td>
@@ -148,6 +185,6 @@ export function ColumnTable<T>({ spec, rows }: { spec: TableSpec<T>; rows: Reado
 }
 
 /** A table body row with the console's divider and hover. */
-export function Row({ children, className = '' }: { children: ReactNode; className?: string }) {
+function Row({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <tr className={`border-t border-line hover:bg-white/[0.03] ${className}`}>{children}</tr>;
 }

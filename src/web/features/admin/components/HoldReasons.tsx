@@ -4,7 +4,7 @@ import type { Report } from '@shared/schemas/admin.ts';
 import { Card } from '@web/components/ui/Card.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DataTable, Row, td, tdNumber, th, thNumber } from './DataTable.tsx';
+import { type Column, ColumnTable, type TableSpec } from './DataTable.tsx';
 import { Section } from './Section.tsx';
 
 /**
@@ -59,17 +59,46 @@ export function HoldReasonList({ reasons }: { reasons: HoldReason[] }) {
   );
 }
 
-/** A number cell; on a phone, where the header row is hidden, it carries its own caption. */
-function FigureCell({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <td className={`${tdNumber} max-sm:block max-sm:p-0 max-sm:text-left`}>
-      <span aria-hidden="true" className="block text-xs text-muted sm:hidden">
-        {label}
-      </span>
-      {children}
-    </td>
-  );
+type Hold = Report['holds'][number];
+
+/** A number column; on a phone, where the header row is hidden, each cell carries its own caption. */
+function figureColumn(header: string, figure: (hold: Hold) => ReactNode): Column<Hold> {
+  return {
+    header,
+    numeric: true,
+    className: 'max-sm:block max-sm:p-0 max-sm:text-left',
+    cell: (hold) => (
+      <>
+        <span aria-hidden="true" className="block text-xs text-muted sm:hidden">
+          {header}
+        </span>
+        {figure(hold)}
+      </>
+    ),
+  };
 }
+
+const HOLDS_TABLE: TableSpec<Hold> = {
+  label: 'Withdrawals held for review, per reason',
+  minWidth: 'sm:min-w-[34rem]',
+  rowKey: (hold) => hold.code,
+  phone: { row: 'max-sm:grid max-sm:grid-cols-3 max-sm:gap-2 max-sm:p-4' },
+  columns: [
+    {
+      header: 'Reason',
+      className: 'max-sm:col-span-3 max-sm:block max-sm:p-0',
+      cell: (hold) => (
+        <>
+          <span className="block font-medium">{holdReasonLabel(hold.code)}</span>
+          <span className="block max-w-md text-xs text-muted">{hold.text}</span>
+        </>
+      ),
+    },
+    figureColumn('Withdrawals', (hold) => hold.withdrawals),
+    figureColumn('Amount', (hold) => formatNaira(hold.amount)),
+    figureColumn('Still pending', (hold) => hold.pending),
+  ],
+};
 
 /** The dashboard's count of held withdrawals in its range, per reason. */
 export function HeldForReviewSection({ holds }: { holds: Report['holds'] }) {
@@ -91,44 +120,7 @@ export function HeldForReviewSection({ holds }: { holds: Report['holds'] }) {
           <p className="text-sm text-muted">No withdrawal in this period was held for review.</p>
         </Card>
       ) : (
-        <DataTable
-          label="Withdrawals held for review, per reason"
-          minWidth="sm:min-w-[34rem]"
-          stacked
-        >
-          <thead className="max-sm:sr-only">
-            <tr>
-              <th scope="col" className={th}>
-                Reason
-              </th>
-              <th scope="col" className={thNumber}>
-                Withdrawals
-              </th>
-              <th scope="col" className={thNumber}>
-                Amount
-              </th>
-              <th scope="col" className={thNumber}>
-                Still pending
-              </th>
-            </tr>
-          </thead>
-          <tbody className="max-sm:block">
-            {holds.map((hold) => (
-              <Row
-                key={hold.code}
-                className="max-sm:grid max-sm:grid-cols-3 max-sm:gap-2 max-sm:p-4"
-              >
-                <td className={`${td} max-sm:col-span-3 max-sm:block max-sm:p-0`}>
-                  <span className="block font-medium">{holdReasonLabel(hold.code)}</span>
-                  <span className="block max-w-md text-xs text-muted">{hold.text}</span>
-                </td>
-                <FigureCell label="Withdrawals">{hold.withdrawals}</FigureCell>
-                <FigureCell label="Amount">{formatNaira(hold.amount)}</FigureCell>
-                <FigureCell label="Still pending">{hold.pending}</FigureCell>
-              </Row>
-            ))}
-          </tbody>
-        </DataTable>
+        <ColumnTable spec={HOLDS_TABLE} rows={holds} />
       )}
     </Section>
   );

@@ -5,7 +5,7 @@ import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
 import { Link } from 'wouter';
 import { useAudit } from '../api/get-audit.ts';
-import { DataTable, Row, td, th } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { compactJson, shortId } from '../lib/format.ts';
 import { useUrlState } from '../lib/url-state.ts';
@@ -40,6 +40,59 @@ function Snapshot({ value }: { value: unknown }) {
   );
 }
 
+/** The action and its target, linked to the target's page where it has one. */
+function ActionCell({ entry }: { entry: AuditEntry }) {
+  const href = targetHref(entry);
+  const label = `${entry.targetType} ${shortId(entry.targetId)}`;
+  return (
+    <>
+      <span className="rounded-md bg-accent/10 px-2 py-0.5 font-mono text-xs whitespace-nowrap text-accent">
+        {entry.action}
+      </span>
+      <span className="mt-1.5 block text-xs whitespace-nowrap">
+        {href ? (
+          <Link href={href} className="text-accent hover:underline" title={entry.targetId}>
+            {label}
+          </Link>
+        ) : (
+          <span title={entry.targetId}>{label}</span>
+        )}
+      </span>
+    </>
+  );
+}
+
+const AUDIT_TABLE: TableSpec<AuditEntry> = {
+  label: 'Audit log',
+  minWidth: 'sm:min-w-[44rem]',
+  rowKey: (entry) => entry.id,
+  columns: [
+    {
+      header: 'When',
+      className: 'w-40 min-w-36',
+      cell: (entry) => (
+        <>
+          <span className="block">{formatDate(entry.createdAt)}</span>
+          <span className="block text-xs break-all text-muted">{entry.admin}</span>
+        </>
+      ),
+    },
+    { header: 'Action', className: 'w-44 min-w-40', cell: (entry) => <ActionCell entry={entry} /> },
+    {
+      header: 'Before',
+      className: 'min-w-48',
+      wide: true,
+      cell: (entry) => <Snapshot value={entry.before} />,
+    },
+    {
+      header: 'After',
+      className: 'min-w-48',
+      wide: true,
+      cell: (entry) => <Snapshot value={entry.after} />,
+    },
+  ],
+};
+
 export function AuditPage() {
   const { page, update } = useUrlState();
   const audit = useAudit(page);
@@ -61,62 +114,7 @@ export function AuditPage() {
         </EmptyState>
       ) : (
         <>
-          <DataTable label="Audit log" minWidth="sm:min-w-[44rem]" cards>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  When
-                </th>
-                <th scope="col" className={th}>
-                  Action
-                </th>
-                <th scope="col" className={th}>
-                  Before
-                </th>
-                <th scope="col" className={th}>
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.entries.map((entry) => {
-                const href = targetHref(entry);
-                const label = `${entry.targetType} ${shortId(entry.targetId)}`;
-                return (
-                  <Row key={entry.id}>
-                    <td className={`${td} w-40 min-w-36`}>
-                      <span className="block">{formatDate(entry.createdAt)}</span>
-                      <span className="block text-xs break-all text-muted">{entry.admin}</span>
-                    </td>
-                    <td className={`${td} w-44 min-w-40`}>
-                      <span className="rounded-md bg-accent/10 px-2 py-0.5 font-mono text-xs whitespace-nowrap text-accent">
-                        {entry.action}
-                      </span>
-                      <span className="mt-1.5 block text-xs whitespace-nowrap">
-                        {href ? (
-                          <Link
-                            href={href}
-                            className="text-accent hover:underline"
-                            title={entry.targetId}
-                          >
-                            {label}
-                          </Link>
-                        ) : (
-                          <span title={entry.targetId}>{label}</span>
-                        )}
-                      </span>
-                    </td>
-                    <td className={`${td} min-w-48`} data-wide>
-                      <Snapshot value={entry.before} />
-                    </td>
-                    <td className={`${td} min-w-48`} data-wide>
-                      <Snapshot value={entry.after} />
-                    </td>
-                  </Row>
-                );
-              })}
-            </tbody>
-          </DataTable>
+          <ColumnTable spec={AUDIT_TABLE} rows={audit.data.entries} />
           <Pagination
             label="Audit log pages"
             page={audit.data.pagination.page}

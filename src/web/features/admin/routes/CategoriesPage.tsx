@@ -12,7 +12,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useCategories } from '../api/get-categories.ts';
 import { useSaveCategory } from '../api/save-category.ts';
-import { DataTable, Row, td, th } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { DialogActions, useFocusOnOpen } from '../components/dialogs.tsx';
 import { PlusIcon } from '../components/PlusIcon.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
@@ -80,6 +80,53 @@ function CategoryForm({ category, onDone }: { category?: Category; onDone: () =>
   );
 }
 
+/** The categories' columns; `onEdit` opens the editor for one. */
+function categoriesTable(onEdit: (category: Category) => void): TableSpec<Category> {
+  return {
+    label: 'Categories',
+    minWidth: 'min-w-[20rem]',
+    rowKey: (category) => category.id,
+    phone: 'scroll',
+    columns: [
+      {
+        header: 'Emoji',
+        headerClassName: 'w-16',
+        cell: (category) => <span className="text-2xl leading-none">{category.emoji}</span>,
+      },
+      {
+        header: 'Title',
+        className: 'font-medium',
+        cell: (category) => (
+          <>
+            {category.title}
+            <Link
+              href={`/games?category=${category.id}`}
+              className="block text-xs font-normal text-accent hover:underline"
+            >
+              See its games
+            </Link>
+          </>
+        ),
+      },
+      {
+        header: 'Actions',
+        headerHidden: true,
+        className: 'text-right',
+        cell: (category) => (
+          <Button
+            variant="outline"
+            className="px-4"
+            aria-label={`Edit ${category.title}`}
+            onClick={() => onEdit(category)}
+          >
+            Edit
+          </Button>
+        ),
+      },
+    ],
+  };
+}
+
 export function CategoriesPage() {
   const categories = useCategories();
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
@@ -104,49 +151,7 @@ export function CategoriesPage() {
           <p>Categories group games and filter the leaderboard.</p>
         </EmptyState>
       ) : (
-        <DataTable label="Categories" minWidth="min-w-[20rem]">
-          <thead>
-            <tr>
-              <th scope="col" className={`${th} w-16`}>
-                Emoji
-              </th>
-              <th scope="col" className={th}>
-                Title
-              </th>
-              <th scope="col" className={th}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {categories.data.map((category) => (
-              <Row key={category.id}>
-                <td className={td}>
-                  <span className="text-2xl leading-none">{category.emoji}</span>
-                </td>
-                <td className={`${td} font-medium`}>
-                  {category.title}
-                  <Link
-                    href={`/games?category=${category.id}`}
-                    className="block text-xs font-normal text-accent hover:underline"
-                  >
-                    See its games
-                  </Link>
-                </td>
-                <td className={`${td} text-right`}>
-                  <Button
-                    variant="outline"
-                    className="px-4"
-                    aria-label={`Edit ${category.title}`}
-                    onClick={() => setEditing(category)}
-                  >
-                    Edit
-                  </Button>
-                </td>
-              </Row>
-            ))}
-          </tbody>
-        </DataTable>
+        <ColumnTable spec={categoriesTable(setEditing)} rows={categories.data} />
       )}
       <Modal
         open={editing !== null}

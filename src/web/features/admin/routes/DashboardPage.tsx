@@ -6,7 +6,7 @@ import { Field } from '@web/components/ui/Field.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { type FormEvent, useState } from 'react';
 import { useReport } from '../api/get-report.ts';
-import { DataTable, Row, td, th } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { HeldForReviewSection } from '../components/HoldReasons.tsx';
 import { LineChart } from '../components/LineChart.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
@@ -60,8 +60,25 @@ const PRESETS = [
   { label: '90 days', days: 90 },
 ];
 
+type OffendingRow = LedgerInvariant['offending'][number];
+
+/** The rows breaking an invariant, one column per field of the first of them. */
+function offendingTable(invariant: LedgerInvariant): TableSpec<OffendingRow> {
+  return {
+    label: `Rows breaking ${invariant.name}`,
+    minWidth: 'sm:min-w-[28rem]',
+    // Offending rows have no id of their own.
+    rowKey: (_row, index) => index,
+    columns: Object.keys(invariant.offending[0] ?? {}).map((column) => ({
+      header: humanise(column),
+      className: 'font-mono text-xs break-all',
+      cell: (row: OffendingRow) =>
+        typeof row[column] === 'object' ? compactJson(row[column]) : String(row[column]),
+    })),
+  };
+}
+
 function Invariant({ invariant }: { invariant: LedgerInvariant }) {
-  const columns = Object.keys(invariant.offending[0] ?? {});
   return (
     <li className="flex flex-col gap-2 border-t border-line py-3 first:border-t-0">
       <div className="flex items-start gap-3">
@@ -82,31 +99,7 @@ function Invariant({ invariant }: { invariant: LedgerInvariant }) {
         </div>
       </div>
       {invariant.ok ? null : (
-        <DataTable label={`Rows breaking ${invariant.name}`} minWidth="sm:min-w-[28rem]" cards>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" className={th}>
-                  {humanise(column)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {invariant.offending.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: offending rows have no id of their own.
-              <Row key={index}>
-                {columns.map((column) => (
-                  <td key={column} className={`${td} font-mono text-xs break-all`}>
-                    {typeof row[column] === 'object'
-                      ? compactJson(row[column])
-                      : String(row[column])}
-                  </td>
-                ))}
-              </Row>
-            ))}
-          </tbody>
-        </DataTable>
+        <ColumnTable spec={offendingTable(invariant)} rows={invariant.offending} />
       )}
     </li>
   );

@@ -16,7 +16,7 @@ import { useCloseGame } from '../api/close-game.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useAdminGame } from '../api/get-game.ts';
 import { useGameEntries } from '../api/get-game-entries.ts';
-import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { DrawProof } from '../components/DrawProof.tsx';
 import { ConfirmDialog, ReasonDialog } from '../components/dialogs.tsx';
 import { GamePreview } from '../components/GamePreview.tsx';
@@ -29,6 +29,40 @@ function Result({ entry }: { entry: AdminEntry }) {
   if (entry.isWinner === false) return <Tag tone="muted">Not picked</Tag>;
   return <Tag tone="accent">Pending</Tag>;
 }
+
+const ENTRIES_TABLE: TableSpec<AdminEntry> = {
+  label: 'Entries',
+  minWidth: 'sm:min-w-[46rem]',
+  rowKey: (entry) => entry.entryId,
+  columns: [
+    { header: 'Entry', className: 'font-mono text-muted', cell: (entry) => `#${entry.entryId}` },
+    {
+      header: 'Player',
+      className: 'whitespace-nowrap',
+      cell: (entry) => (
+        <>
+          <Link href={`/users/${entry.userId}`} className="text-accent hover:underline">
+            {entry.username}
+          </Link>
+          <span className="block text-xs text-muted">{entry.fullname}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Answer',
+      className: 'max-w-96 break-words',
+      wide: true,
+      cell: (entry) => entry.answer,
+    },
+    { header: 'Paid', numeric: true, cell: (entry) => formatNaira(entry.amountPaid) },
+    { header: 'Result', cell: (entry) => <Result entry={entry} /> },
+    {
+      header: 'When',
+      className: 'whitespace-nowrap text-muted',
+      cell: (entry) => formatDate(entry.createdAt),
+    },
+  ],
+};
 
 function Entries({ game }: { game: Game }) {
   const entries = useGameEntries(game.id);
@@ -50,53 +84,7 @@ function Entries({ game }: { game: Game }) {
       </EmptyState>
     );
   }
-  return (
-    <DataTable label="Entries" minWidth="sm:min-w-[46rem]" cards>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            Entry
-          </th>
-          <th scope="col" className={th}>
-            Player
-          </th>
-          <th scope="col" className={th}>
-            Answer
-          </th>
-          <th scope="col" className={thNumber}>
-            Paid
-          </th>
-          <th scope="col" className={th}>
-            Result
-          </th>
-          <th scope="col" className={th}>
-            When
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.data.map((entry) => (
-          <Row key={entry.entryId}>
-            <td className={`${td} font-mono text-muted`}>#{entry.entryId}</td>
-            <td className={`${td} whitespace-nowrap`}>
-              <Link href={`/users/${entry.userId}`} className="text-accent hover:underline">
-                {entry.username}
-              </Link>
-              <span className="block text-xs text-muted">{entry.fullname}</span>
-            </td>
-            <td className={`${td} max-w-96 break-words`} data-wide>
-              {entry.answer}
-            </td>
-            <td className={tdNumber}>{formatNaira(entry.amountPaid)}</td>
-            <td className={td}>
-              <Result entry={entry} />
-            </td>
-            <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(entry.createdAt)}</td>
-          </Row>
-        ))}
-      </tbody>
-    </DataTable>
-  );
+  return <ColumnTable spec={ENTRIES_TABLE} rows={entries.data} />;
 }
 
 function Facts({ game }: { game: Game }) {

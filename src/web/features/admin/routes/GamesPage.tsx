@@ -1,6 +1,8 @@
 import { GAME_STATUS_LABELS, GAME_STATUSES, type GameStatus } from '@shared/constants.ts';
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
+import type { AdminGamePage } from '@shared/schemas/admin.ts';
+import type { Category } from '@shared/schemas/catalogue.ts';
 import { buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
@@ -10,13 +12,81 @@ import { Pagination } from '@web/components/ui/Pagination.tsx';
 import { Link } from 'wouter';
 import { useCategories } from '../api/get-categories.ts';
 import { useAdminGames } from '../api/get-games.ts';
-import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { PlusIcon } from '../components/PlusIcon.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { useUrlState } from '../lib/url-state.ts';
 
 function isStatus(value: string | null): value is GameStatus {
   return GAME_STATUSES.includes(value as GameStatus);
+}
+
+/** The games list's columns; a game's category is looked up among those loaded. */
+function gamesTable(
+  categoryOf: ReadonlyMap<string, Category>,
+): TableSpec<AdminGamePage['games'][number]> {
+  return {
+    label: 'Games',
+    minWidth: 'sm:min-w-[50rem]',
+    rowKey: (game) => game.id,
+    columns: [
+      {
+        header: 'Game',
+        className: 'min-w-44 max-w-72',
+        wide: true,
+        cell: (game) => (
+          <>
+            <Link
+              href={`/games/${game.id}`}
+              className="font-semibold break-words text-white hover:text-accent hover:underline"
+            >
+              {game.title}
+            </Link>
+            {game.isTournament ? (
+              <div className="mt-1.5">
+                <TournamentMarker />
+              </div>
+            ) : null}
+          </>
+        ),
+      },
+      { header: 'Status', cell: (game) => <GameStatusBadge status={game.status} /> },
+      {
+        header: 'Category',
+        className: 'min-w-28',
+        cell: (game) => {
+          const category = game.categoryID ? categoryOf.get(game.categoryID) : undefined;
+          return category ? `${category.emoji} ${category.title}` : '—';
+        },
+      },
+      {
+        header: 'Entry fee',
+        numeric: true,
+        cell: (game) => (game.entryFee === 0 ? 'Free' : formatNaira(game.entryFee)),
+      },
+      {
+        header: 'Reward',
+        numeric: true,
+        className: 'text-wallet',
+        cell: (game) => formatNaira(game.reward),
+      },
+      {
+        header: 'Players',
+        numeric: true,
+        cell: (game) => `${game.playerCount} / ${game.maximumPlayers}`,
+      },
+      {
+        header: 'Opens',
+        className: 'min-w-28 text-muted',
+        cell: (game) => (game.startsAt ? formatDate(game.startsAt) : 'At once'),
+      },
+      {
+        header: 'Created',
+        className: 'min-w-28 text-muted',
+        cell: (game) => formatDate(game.createdAt),
+      },
+    ],
+  };
 }
 
 export function GamesPage() {
@@ -100,75 +170,7 @@ export function GamesPage() {
             {games.data.pagination.totalResults} game
             {games.data.pagination.totalResults === 1 ? '' : 's'}
           </p>
-          <DataTable label="Games" minWidth="sm:min-w-[50rem]" cards>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Game
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Category
-                </th>
-                <th scope="col" className={thNumber}>
-                  Entry fee
-                </th>
-                <th scope="col" className={thNumber}>
-                  Reward
-                </th>
-                <th scope="col" className={thNumber}>
-                  Players
-                </th>
-                <th scope="col" className={th}>
-                  Opens
-                </th>
-                <th scope="col" className={th}>
-                  Created
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {games.data.games.map((game) => {
-                const category = game.categoryID ? categoryOf.get(game.categoryID) : undefined;
-                return (
-                  <Row key={game.id}>
-                    <td className={`${td} min-w-44 max-w-72`} data-wide>
-                      <Link
-                        href={`/games/${game.id}`}
-                        className="font-semibold break-words text-white hover:text-accent hover:underline"
-                      >
-                        {game.title}
-                      </Link>
-                      {game.isTournament ? (
-                        <div className="mt-1.5">
-                          <TournamentMarker />
-                        </div>
-                      ) : null}
-                    </td>
-                    <td className={td}>
-                      <GameStatusBadge status={game.status} />
-                    </td>
-                    <td className={`${td} min-w-28`}>
-                      {category ? `${category.emoji} ${category.title}` : '—'}
-                    </td>
-                    <td className={tdNumber}>
-                      {game.entryFee === 0 ? 'Free' : formatNaira(game.entryFee)}
-                    </td>
-                    <td className={`${tdNumber} text-wallet`}>{formatNaira(game.reward)}</td>
-                    <td className={tdNumber}>
-                      {game.playerCount} / {game.maximumPlayers}
-                    </td>
-                    <td className={`${td} min-w-28 text-muted`}>
-                      {game.startsAt ? formatDate(game.startsAt) : 'At once'}
-                    </td>
-                    <td className={`${td} min-w-28 text-muted`}>{formatDate(game.createdAt)}</td>
-                  </Row>
-                );
-              })}
-            </tbody>
-          </DataTable>
+          <ColumnTable spec={gamesTable(categoryOf)} rows={games.data.games} />
           <Pagination
             label="Game pages"
             page={games.data.pagination.page}

@@ -11,17 +11,66 @@ import { Link } from 'wouter';
 import { z } from 'zod';
 import { useSandboxPayments } from '../api/get-sandbox-payments.ts';
 import { useReviewSandboxPayment } from '../api/review-sandbox-payment.ts';
-import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { ReasonDialog } from '../components/dialogs.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { humanise } from '../lib/format.ts';
 
-/** One-line rows beside a full-size button: centred, so the text lines up with it. */
-const cell = td.replace('align-top', 'align-middle');
-const cellNumber = tdNumber.replace('align-top', 'align-middle');
-
 /** The review note, checked by the same shared rule as the server (the dialog calls it a reason). */
 const noteSchema = z.object({ reason: sandboxReviewBodySchema.shape.note });
+
+/** The sandbox top-ups' columns; `onReview` opens the review dialog for one. */
+function sandboxTable(onReview: (payment: SandboxPayment) => void): TableSpec<SandboxPayment> {
+  return {
+    label: 'Sandbox top-ups',
+    minWidth: 'sm:min-w-[48rem]',
+    rowKey: (payment) => payment.reference,
+    // One-line rows beside a full-size button: centred, so the text lines up with it.
+    alignMiddle: true,
+    columns: [
+      {
+        header: 'When',
+        className: 'whitespace-nowrap text-muted',
+        cell: (payment) => formatDate(payment.createdAt),
+      },
+      {
+        header: 'Player',
+        cell: (payment) => (
+          <Link href={`/users/${payment.userId}`} className="text-accent underline">
+            {payment.username}
+          </Link>
+        ),
+      },
+      {
+        header: 'Reference',
+        cell: (payment) => (
+          <>
+            <span className="block font-mono text-xs break-all">{payment.reference}</span>
+            <span className="text-xs text-muted">{humanise(payment.method)}</span>
+          </>
+        ),
+      },
+      {
+        header: 'Amount',
+        numeric: true,
+        cell: (payment) => formatNaira(payment.amount),
+      },
+      {
+        header: 'Review',
+        cell: (payment) =>
+          payment.reviewedAt ? (
+            <span className="text-white/80">
+              Reviewed {formatDate(payment.reviewedAt)}: {payment.reviewNote}
+            </span>
+          ) : (
+            <Button variant="outline" onClick={() => onReview(payment)}>
+              Mark reviewed
+            </Button>
+          ),
+      },
+    ],
+  };
+}
 
 /**
  * Successful top-ups made through the payments sandbox: test money. In a live system each one
@@ -73,57 +122,7 @@ export function SandboxPaymentsPage() {
               <p>Top-ups paid on the sandbox checkout would be listed here.</p>
             </EmptyState>
           ) : (
-            <DataTable label="Sandbox top-ups" minWidth="sm:min-w-[48rem]" cards>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    When
-                  </th>
-                  <th scope="col" className={th}>
-                    Player
-                  </th>
-                  <th scope="col" className={th}>
-                    Reference
-                  </th>
-                  <th scope="col" className={thNumber}>
-                    Amount
-                  </th>
-                  <th scope="col" className={th}>
-                    Review
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.payments.map((payment) => (
-                  <Row key={payment.reference}>
-                    <td className={`${cell} whitespace-nowrap text-muted`}>
-                      {formatDate(payment.createdAt)}
-                    </td>
-                    <td className={cell}>
-                      <Link href={`/users/${payment.userId}`} className="text-accent underline">
-                        {payment.username}
-                      </Link>
-                    </td>
-                    <td className={cell}>
-                      <span className="block font-mono text-xs break-all">{payment.reference}</span>
-                      <span className="text-xs text-muted">{humanise(payment.method)}</span>
-                    </td>
-                    <td className={cellNumber}>{formatNaira(payment.amount)}</td>
-                    <td className={cell}>
-                      {payment.reviewedAt ? (
-                        <span className="text-white/80">
-                          Reviewed {formatDate(payment.reviewedAt)}: {payment.reviewNote}
-                        </span>
-                      ) : (
-                        <Button variant="outline" onClick={() => setReviewing(payment)}>
-                          Mark reviewed
-                        </Button>
-                      )}
-                    </td>
-                  </Row>
-                ))}
-              </tbody>
-            </DataTable>
+            <ColumnTable spec={sandboxTable(setReviewing)} rows={list.data.payments} />
           )}
         </>
       )}

@@ -1,9 +1,56 @@
 import { formatDate } from '@shared/date.ts';
+import type { SupportTicket } from '@shared/schemas/support.ts';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { useSupportTickets } from '../api/get-support-tickets.ts';
-import { DataTable, Row, td, th } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
+
+const TICKETS_TABLE: TableSpec<SupportTicket> = {
+  label: 'Support messages',
+  minWidth: 'sm:min-w-[48rem]',
+  rowKey: (ticket) => ticket.id,
+  columns: [
+    {
+      header: 'Received',
+      className: 'whitespace-nowrap text-muted',
+      cell: (ticket) => formatDate(ticket.createdAt),
+    },
+    {
+      header: 'Reference',
+      className: 'font-mono text-xs whitespace-nowrap',
+      cell: (ticket) => ticket.reference,
+    },
+    {
+      header: 'From',
+      className: 'min-w-0',
+      wide: true,
+      cell: (ticket) => (
+        <>
+          <span className="block font-medium">{ticket.name}</span>
+          <a
+            href={`mailto:${ticket.email}?subject=${encodeURIComponent(`Re: ${ticket.subject} (${ticket.reference})`)}`}
+            className="text-xs break-all text-accent underline"
+          >
+            {ticket.email}
+          </a>
+        </>
+      ),
+    },
+    {
+      header: 'Message',
+      className: 'sm:max-w-[28rem]',
+      wide: true,
+      cell: (ticket) => (
+        <>
+          <span className="block font-medium break-words">{ticket.subject}</span>
+          <span className="block text-xs text-muted">{ticket.category}</span>
+          <p className="mt-1 break-words whitespace-pre-wrap text-white/85">{ticket.message}</p>
+        </>
+      ),
+    },
+  ],
+};
 
 /**
  * Messages sent from the support page (issue 20 point 12), newest first. The server answers with
@@ -35,52 +82,7 @@ export function SupportTicketsPage() {
             The newest {list.data.length === 100 ? '100 ' : ''}messages first. Reply by e-mail,
             quoting the reference the sender was given.
           </p>
-          <DataTable label="Support messages" minWidth="sm:min-w-[48rem]" cards>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Received
-                </th>
-                <th scope="col" className={th}>
-                  Reference
-                </th>
-                <th scope="col" className={th}>
-                  From
-                </th>
-                <th scope="col" className={th}>
-                  Message
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((ticket) => (
-                <Row key={ticket.id}>
-                  <td className={`${td} whitespace-nowrap text-muted`}>
-                    {formatDate(ticket.createdAt)}
-                  </td>
-                  <td className={`${td} font-mono text-xs whitespace-nowrap`}>
-                    {ticket.reference}
-                  </td>
-                  <td className={`${td} min-w-0`} data-wide>
-                    <span className="block font-medium">{ticket.name}</span>
-                    <a
-                      href={`mailto:${ticket.email}?subject=${encodeURIComponent(`Re: ${ticket.subject} (${ticket.reference})`)}`}
-                      className="text-xs break-all text-accent underline"
-                    >
-                      {ticket.email}
-                    </a>
-                  </td>
-                  <td className={`${td} sm:max-w-[28rem]`} data-wide>
-                    <span className="block font-medium break-words">{ticket.subject}</span>
-                    <span className="block text-xs text-muted">{ticket.category}</span>
-                    <p className="mt-1 break-words whitespace-pre-wrap text-white/85">
-                      {ticket.message}
-                    </p>
-                  </td>
-                </Row>
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable spec={TICKETS_TABLE} rows={list.data} />
         </>
       )}
     </div>

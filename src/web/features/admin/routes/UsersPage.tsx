@@ -1,5 +1,6 @@
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
+import type { AdminUserRow } from '@shared/schemas/admin.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
@@ -8,9 +9,53 @@ import { Pagination } from '@web/components/ui/Pagination.tsx';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminUsers } from '../api/get-users.ts';
-import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { useUrlState } from '../lib/url-state.ts';
+
+const USERS_TABLE: TableSpec<AdminUserRow> = {
+  label: 'Users',
+  minWidth: 'sm:min-w-[52rem]',
+  rowKey: (user) => user.id,
+  columns: [
+    {
+      header: 'Name',
+      cell: (user) => (
+        <>
+          <Link
+            href={`/users/${user.id}`}
+            className="font-semibold break-all text-white hover:text-accent hover:underline"
+          >
+            {user.username}
+          </Link>
+          <span className="block text-xs text-muted">{user.fullname}</span>
+        </>
+      ),
+    },
+    { header: 'E-mail', className: 'whitespace-nowrap', cell: (user) => user.email },
+    { header: 'Phone', className: 'whitespace-nowrap', cell: (user) => user.phoneNumber },
+    {
+      header: 'Balance',
+      numeric: true,
+      className: 'text-wallet',
+      cell: (user) => formatNaira(user.accountBalance),
+    },
+    {
+      header: 'Status',
+      cell: (user) => (
+        <div className="flex flex-wrap gap-1.5">
+          {user.suspended ? <Tag tone="danger">Suspended</Tag> : <Tag tone="live">Active</Tag>}
+          {user.role === 'admin' ? <Tag tone="accent">Admin</Tag> : null}
+        </div>
+      ),
+    },
+    {
+      header: 'Joined',
+      className: 'min-w-28 text-muted',
+      cell: (user) => formatDate(user.createdAt),
+    },
+  ],
+};
 
 export function UsersPage() {
   const { params, page, update } = useUrlState();
@@ -82,59 +127,7 @@ export function UsersPage() {
             {users.data.pagination.totalResults === 1 ? '' : 's'}
             {q ? ` matching “${q}”` : ''}
           </p>
-          <DataTable label="Users" minWidth="sm:min-w-[52rem]" cards>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Name
-                </th>
-                <th scope="col" className={th}>
-                  E-mail
-                </th>
-                <th scope="col" className={th}>
-                  Phone
-                </th>
-                <th scope="col" className={thNumber}>
-                  Balance
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Joined
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.users.map((user) => (
-                <Row key={user.id}>
-                  <td className={td}>
-                    <Link
-                      href={`/users/${user.id}`}
-                      className="font-semibold break-all text-white hover:text-accent hover:underline"
-                    >
-                      {user.username}
-                    </Link>
-                    <span className="block text-xs text-muted">{user.fullname}</span>
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{user.email}</td>
-                  <td className={`${td} whitespace-nowrap`}>{user.phoneNumber}</td>
-                  <td className={`${tdNumber} text-wallet`}>{formatNaira(user.accountBalance)}</td>
-                  <td className={td}>
-                    <div className="flex flex-wrap gap-1.5">
-                      {user.suspended ? (
-                        <Tag tone="danger">Suspended</Tag>
-                      ) : (
-                        <Tag tone="live">Active</Tag>
-                      )}
-                      {user.role === 'admin' ? <Tag tone="accent">Admin</Tag> : null}
-                    </div>
-                  </td>
-                  <td className={`${td} min-w-28 text-muted`}>{formatDate(user.createdAt)}</td>
-                </Row>
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable spec={USERS_TABLE} rows={users.data.users} />
           <Pagination
             label="User pages"
             page={users.data.pagination.page}

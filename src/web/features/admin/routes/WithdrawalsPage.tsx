@@ -17,7 +17,7 @@ import { Link } from 'wouter';
 import { useApproveWithdrawal, useRejectWithdrawal } from '../api/decide-withdrawal.ts';
 import { useSandboxPayments } from '../api/get-sandbox-payments.ts';
 import { useAdminWithdrawals } from '../api/get-withdrawals.ts';
-import { DataTable, Row, td, tdNumber, th, thNumber } from '../components/DataTable.tsx';
+import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { DialogActions, ReasonDialog, useFocusOnOpen } from '../components/dialogs.tsx';
 import { HeldMarker, HoldReasonList } from '../components/HoldReasons.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
@@ -188,6 +188,109 @@ type Decision = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal } | nu
 const CARD_ROW = 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4';
 const CARD_CELL = 'max-sm:block max-sm:p-0';
 
+/**
+ * The withdrawals' columns; a pending one has approve and reject buttons (approve is off while
+ * payouts are `paused`).
+ */
+function withdrawalsTable({
+  paused,
+  onDecide,
+}: {
+  paused: boolean;
+  onDecide: (kind: 'approve' | 'reject', withdrawal: AdminWithdrawal) => void;
+}): TableSpec<AdminWithdrawal> {
+  return {
+    label: 'Withdrawals',
+    minWidth: 'sm:min-w-[50rem]',
+    rowKey: (withdrawal) => withdrawal.id,
+    phone: { row: CARD_ROW },
+    columns: [
+      {
+        header: 'Requested',
+        className: `${CARD_CELL} w-32 min-w-32 text-muted max-sm:w-auto`,
+        cell: (withdrawal) => formatDate(withdrawal.createdAt),
+      },
+      {
+        header: 'Player',
+        className: `${CARD_CELL} whitespace-nowrap max-sm:text-right`,
+        cell: (withdrawal) => (
+          <Link href={`/users/${withdrawal.userId}`} className="text-accent hover:underline">
+            {withdrawal.username}
+          </Link>
+        ),
+      },
+      {
+        header: 'Amount',
+        numeric: true,
+        className: `${CARD_CELL} max-sm:text-left`,
+        cell: (withdrawal) => (
+          <>
+            <span className="block font-semibold">{formatNaira(withdrawal.amount)}</span>
+            <span className="text-xs text-muted">+ {formatNaira(withdrawal.fee)} fee</span>
+          </>
+        ),
+      },
+      {
+        header: 'Bank account',
+        className: `${CARD_CELL} max-sm:text-right`,
+        cell: (withdrawal) => (
+          <>
+            <span className="block font-medium">{withdrawal.accountName}</span>
+            <span className="text-xs text-muted">
+              {withdrawal.bankName} · {withdrawal.accountNumber}
+            </span>
+            {/* The reference on the player's receipt, so support can match it. */}
+            <span className="mt-0.5 block font-mono text-[11px] break-all text-muted">
+              {withdrawal.reference}
+            </span>
+          </>
+        ),
+      },
+      {
+        header: 'Status',
+        className: `${CARD_CELL} max-sm:col-span-2`,
+        cell: (withdrawal) => (
+          <>
+            <StatusTag status={withdrawal.status} />
+            <HeldMarker reasons={withdrawal.holdReasons} />
+            {withdrawal.reason ? (
+              <span className="mt-1 block max-w-48 text-xs text-muted">{withdrawal.reason}</span>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        header: 'Actions',
+        headerHidden: true,
+        className: `${CARD_CELL} whitespace-nowrap max-sm:col-span-2 max-sm:empty:hidden`,
+        cell: (withdrawal) =>
+          withdrawal.status === 'PENDING' ? (
+            <div className="flex gap-2 max-sm:[&>button]:flex-1">
+              <Button
+                variant="vip"
+                className="px-3"
+                aria-label={`Approve ${formatNaira(withdrawal.amount)} for ${withdrawal.username}`}
+                disabled={paused}
+                aria-describedby={paused ? PAUSE_NOTICE_ID : undefined}
+                onClick={() => onDecide('approve', withdrawal)}
+              >
+                Approve
+              </Button>
+              <Button
+                variant="outline"
+                className="px-3 hover:!border-danger hover:!text-danger"
+                aria-label={`Reject ${formatNaira(withdrawal.amount)} for ${withdrawal.username}`}
+                onClick={() => onDecide('reject', withdrawal)}
+              >
+                Reject
+              </Button>
+            </div>
+          ) : null,
+      },
+    ],
+  };
+}
+
 export function WithdrawalsPage() {
   const { params, page, update } = useUrlState();
   const statusParam = params.get('status');
@@ -282,96 +385,13 @@ export function WithdrawalsPage() {
         </EmptyState>
       ) : (
         <>
-          <DataTable label="Withdrawals" minWidth="sm:min-w-[50rem]" stacked>
-            <thead className="max-sm:sr-only">
-              <tr>
-                <th scope="col" className={th}>
-                  Requested
-                </th>
-                <th scope="col" className={th}>
-                  Player
-                </th>
-                <th scope="col" className={thNumber}>
-                  Amount
-                </th>
-                <th scope="col" className={th}>
-                  Bank account
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="max-sm:block">
-              {list.data.withdrawals.map((withdrawal) => (
-                <Row key={withdrawal.id} className={CARD_ROW}>
-                  <td className={`${td} ${CARD_CELL} w-32 min-w-32 text-muted max-sm:w-auto`}>
-                    {formatDate(withdrawal.createdAt)}
-                  </td>
-                  <td className={`${td} ${CARD_CELL} whitespace-nowrap max-sm:text-right`}>
-                    <Link
-                      href={`/users/${withdrawal.userId}`}
-                      className="text-accent hover:underline"
-                    >
-                      {withdrawal.username}
-                    </Link>
-                  </td>
-                  <td className={`${tdNumber} ${CARD_CELL} max-sm:text-left`}>
-                    <span className="block font-semibold">{formatNaira(withdrawal.amount)}</span>
-                    <span className="text-xs text-muted">+ {formatNaira(withdrawal.fee)} fee</span>
-                  </td>
-                  <td className={`${td} ${CARD_CELL} max-sm:text-right`}>
-                    <span className="block font-medium">{withdrawal.accountName}</span>
-                    <span className="text-xs text-muted">
-                      {withdrawal.bankName} · {withdrawal.accountNumber}
-                    </span>
-                    {/* The reference on the player's receipt, so support can match it. */}
-                    <span className="mt-0.5 block font-mono text-[11px] break-all text-muted">
-                      {withdrawal.reference}
-                    </span>
-                  </td>
-                  <td className={`${td} ${CARD_CELL} max-sm:col-span-2`}>
-                    <StatusTag status={withdrawal.status} />
-                    <HeldMarker reasons={withdrawal.holdReasons} />
-                    {withdrawal.reason ? (
-                      <span className="mt-1 block max-w-48 text-xs text-muted">
-                        {withdrawal.reason}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td
-                    className={`${td} ${CARD_CELL} whitespace-nowrap max-sm:col-span-2 max-sm:empty:hidden`}
-                  >
-                    {withdrawal.status === 'PENDING' ? (
-                      <div className="flex gap-2 max-sm:[&>button]:flex-1">
-                        <Button
-                          variant="vip"
-                          className="px-3"
-                          aria-label={`Approve ${formatNaira(withdrawal.amount)} for ${withdrawal.username}`}
-                          disabled={paused}
-                          aria-describedby={paused ? PAUSE_NOTICE_ID : undefined}
-                          onClick={() => setDecision({ kind: 'approve', withdrawal })}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          variant="outline"
-                          className="px-3 hover:!border-danger hover:!text-danger"
-                          aria-label={`Reject ${formatNaira(withdrawal.amount)} for ${withdrawal.username}`}
-                          onClick={() => setDecision({ kind: 'reject', withdrawal })}
-                        >
-                          Reject
-                        </Button>
-                      </div>
-                    ) : null}
-                  </td>
-                </Row>
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable
+            spec={withdrawalsTable({
+              paused,
+              onDecide: (kind, withdrawal) => setDecision({ kind, withdrawal }),
+            })}
+            rows={list.data.withdrawals}
+          />
           <Pagination
             label="Withdrawal pages"
             page={list.data.pagination.page}
