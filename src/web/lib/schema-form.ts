@@ -40,8 +40,10 @@ interface SchemaFormOptions<V, O> {
    * problem in the form's order, and editing that field clears it until the next submit.
    * 'submit' (the wallet's forms): a submit shows every problem at once, and editing a field
    * clears its own until the next submit.
+   * 'live' (a filter applied on submit, like the dashboard's range): every error shows as soon
+   * as the values break a rule, before any submit.
    */
-  report?: 'all' | 'first' | 'submit';
+  report?: 'all' | 'first' | 'submit' | 'live';
 }
 
 /**
@@ -64,7 +66,9 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
   const formRef = useRef<HTMLFormElement>(null);
   const result = schema.safeParse(toInput(values));
   const allErrors = result.success ? {} : issuesToErrors(result.error);
-  const errors = { ...(report === 'all' ? (submitted ? allErrors : {}) : reported), ...refused };
+  const shown =
+    report === 'live' ? allErrors : report === 'all' ? (submitted ? allErrors : {}) : reported;
+  const errors = { ...shown, ...refused };
 
   // Stable, so an effect can fill a field in (a remembered e-mail) without running again.
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {

@@ -1,10 +1,15 @@
 import { formatNaira } from '@shared/money.ts';
-import type { LedgerInvariant, ReportTotals } from '@shared/schemas/admin.ts';
+import {
+  type LedgerInvariant,
+  type ReportTotals,
+  reportQuerySchema,
+} from '@shared/schemas/admin.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { type FormEvent, useState } from 'react';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
+import { useState } from 'react';
 import { useReport } from '../api/get-report.ts';
 import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { HeldForReviewSection } from '../components/HoldReasons.tsx';
@@ -78,6 +83,12 @@ function offendingTable(invariant: LedgerInvariant): TableSpec<OffendingRow> {
   };
 }
 
+/** The report's range: the server's rule for each date, and the dashboard's rule for the pair. */
+const rangeSchema = reportQuerySchema.refine(
+  (range) => !range.from || !range.to || range.from <= range.to,
+  { message: 'From must be before To', path: ['from'] },
+);
+
 function Invariant({ invariant }: { invariant: LedgerInvariant }) {
   return (
     <li className="flex flex-col gap-2 border-t border-line py-3 first:border-t-0">
@@ -107,19 +118,18 @@ function Invariant({ invariant }: { invariant: LedgerInvariant }) {
 
 export function DashboardPage() {
   const [range, setRange] = useState({ from: daysAgo(29), to: toDateInput(new Date()) });
-  const [draft, setDraft] = useState(range);
   const report = useReport(range);
-  const rangeError =
-    draft.from && draft.to && draft.from > draft.to ? 'From must be before To' : null;
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!rangeError && draft.from && draft.to) setRange(draft);
-  }
+  const form = useSchemaForm({
+    schema: rangeSchema,
+    initial: range,
+    // A cleared date is no range yet: nothing to refuse, and nothing to show.
+    toInput: (values) => ({ from: values.from || undefined, to: values.to || undefined }),
+    report: 'live',
+  });
 
   function preset(days: number) {
     const next = { from: daysAgo(days - 1), to: toDateInput(new Date()) };
-    setDraft(next);
+    form.reset(next);
     setRange(next);
   }
 
@@ -131,7 +141,10 @@ export function DashboardPage() {
       <Section title="Totals" id="totals-title">
         <Card className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <form
-            onSubmit={apply}
+            ref={form.formRef}
+            onSubmit={form.handleSubmit(({ from, to }) => {
+              if (from && to) setRange({ from, to });
+            })}
             aria-label="Report range"
             noValidate
             className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap"
@@ -139,19 +152,14 @@ export function DashboardPage() {
             <Field
               type="date"
               label="From"
-              value={draft.from}
-              max={draft.to || undefined}
-              onChange={(event) =>
-                setDraft((current) => ({ ...current, from: event.target.value }))
-              }
-              error={rangeError}
+              max={form.values.to || undefined}
+              {...form.field('from')}
             />
             <Field
               type="date"
               label="To"
-              value={draft.to}
-              min={draft.from || undefined}
-              onChange={(event) => setDraft((current) => ({ ...current, to: event.target.value }))}
+              min={form.values.from || undefined}
+              {...form.field('to')}
             />
             <Button
               type="submit"
