@@ -1,58 +1,16 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import {
   sandboxPaymentListSchema,
   sandboxReviewBodySchema,
   sandboxReviewResultSchema,
 } from '../../../shared/schemas/admin.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
-import type { Executor } from '../../db/client.ts';
-import { payments, plans, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { PaymentProviders } from '../../providers/payments/index.ts';
-import { recordAudit } from '../audit/record.ts';
-import { publicUsername } from '../users/serialize.ts';
+import { listSandboxPayments, markSandboxPaymentReviewed } from './sandbox-review-service.ts';
 
-/**
- * Sandbox top-ups credited test money. In a live system (sandbox off) any such credit left
- * unreviewed is money that never existed: it fails the ledger check and pauses every payout
- * until an operator has taken it back (the audited balance adjustment) or judged it harmless,
- * and marked it reviewed with a note.
- */
-const unreviewed = and(
-  eq(payments.mode, 'sandbox'),
-  eq(payments.status, 'SUCCESS'),
-  isNull(payments.sandboxReviewedAt),
-);
-
-export async function unreviewedSandboxMoney(db: Executor) {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      amount: sql<string>`coalesce(sum(${payments.amount}), 0)::text`,
-    })
-    .from(payments)
-    .where(unreviewed);
-  return { count: row?.count ?? 0, amountKobo: BigInt(row?.amount ?? 0) };
-}
-
-/** Refuses a payout (by the provider or marked paid by hand) while sandbox money is unreviewed. */
-export async function assertPayoutsAllowed(
-  db: Executor,
-  providers: Pick<PaymentProviders, 'sandbox'>,
-): Promise<void> {
-  if (providers.sandbox) return;
-  const { count, amountKobo } = await unreviewedSandboxMoney(db);
-  if (count === 0) return;
-  throw conflict(
-    `Payouts are paused: ${count} sandbox top-up${count === 1 ? '' : 's'} (${formatNaira(koboToNaira(amountKobo))} of test money) ${count === 1 ? 'has' : 'have'} not been reviewed. Review them under Sandbox payments in the console first.`,
-  );
-}
-
+/** The operators' list of sandbox top-ups and the review that lets payouts resume. */
 export async function adminSandboxReviewRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -66,34 +24,7 @@ export async function adminSandboxReviewRoutes(app: FastifyInstance) {
         response: { 200: envelope(sandboxPaymentListSchema) },
       },
     },
-    async () => {
-      const rows = await app.db
-        .select({ payment: payments, handle: users.handle, features: plans.features })
-        .from(payments)
-        .innerJoin(users, eq(users.id, payments.userId))
-        .leftJoin(plans, eq(plans.id, users.planId))
-        .where(and(eq(payments.mode, 'sandbox'), eq(payments.status, 'SUCCESS')))
-        .orderBy(sql`${payments.sandboxReviewedAt} IS NOT NULL`, desc(payments.createdAt))
-        .limit(200);
-      const { count } = await unreviewedSandboxMoney(app.db);
-      return {
-        data: {
-          sandbox: app.paymentProviders.sandbox,
-          blocksPayouts: !app.paymentProviders.sandbox && count > 0,
-          unreviewed: count,
-          payments: rows.map(({ payment, handle, features }) => ({
-            reference: payment.reference,
-            userId: payment.userId,
-            username: publicUsername(handle, features?.getVerifiedBadge === true),
-            method: payment.method,
-            amount: koboToNaira(payment.amount),
-            createdAt: payment.createdAt.toISOString(),
-            reviewedAt: payment.sandboxReviewedAt?.toISOString() ?? null,
-            reviewNote: payment.sandboxReviewNote,
-          })),
-        },
-      };
-    },
+    async () => ({ data: await listSandboxPayments(app.db, app.paymentProviders.sandbox) }),
   );
 
   typed.post(
@@ -107,48 +38,14 @@ export async function adminSandboxReviewRoutes(app: FastifyInstance) {
         response: { 200: envelope(sandboxReviewResultSchema) },
       },
     },
-    async (request) => {
-      const adminId = requireUser(request).id;
-      const now = app.clock.now();
-      const [marked] = await app.db
-        .update(payments)
-        .set({
-          sandboxReviewedAt: now,
-          sandboxReviewedBy: adminId,
-          sandboxReviewNote: request.body.note,
-        })
-        .where(and(eq(payments.reference, request.params.reference), unreviewed))
-        .returning({ reference: payments.reference, amount: payments.amount });
-      if (!marked) {
-        const [existing] = await app.db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.reference, request.params.reference),
-              eq(payments.mode, 'sandbox'),
-              eq(payments.status, 'SUCCESS'),
-            ),
-          );
-        if (!existing) throw notFound('No successful sandbox top-up has this reference');
-        throw conflict('This sandbox top-up has already been reviewed');
-      }
-      await recordAudit(app.db, {
-        adminId,
-        action: 'payment.sandbox_review',
-        targetType: 'payment',
-        targetId: marked.reference,
-        before: { sandboxReviewedAt: null },
-        after: {
-          sandboxReviewedAt: now.toISOString(),
-          note: request.body.note,
-          amount: marked.amount,
-        },
-      });
-      return {
-        message: 'Sandbox top-up marked reviewed',
-        data: { reference: marked.reference, reviewedAt: now.toISOString() },
-      };
-    },
+    async (request) => ({
+      message: 'Sandbox top-up marked reviewed',
+      data: await markSandboxPaymentReviewed(app.db, {
+        adminId: requireUser(request).id,
+        reference: request.params.reference,
+        note: request.body.note,
+        now: app.clock.now(),
+      }),
+    }),
   );
 }

@@ -1,8 +1,5 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { holdReasonsOf } from '../../../shared/aml.ts';
-import { koboToNaira } from '../../../shared/money.ts';
 import {
   adminWithdrawalPageSchema,
   adminWithdrawalQuerySchema,
@@ -15,14 +12,11 @@ import {
   rejectWithdrawalBodySchema,
   withdrawalSchema,
 } from '../../../shared/schemas/wallet.ts';
-import { plans, users, withdrawals } from '../../db/schema.ts';
-import { paginate } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/record.ts';
-import { publicUsername } from '../users/serialize.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
+import { listWithdrawalsForAdmin } from './admin-list.ts';
 import { approveWithdrawal, rejectWithdrawal } from './decisions.ts';
-import { transferReference } from './serialize.ts';
 
 /** The operators' withdrawal queue and decisions, and the ledger check that gates payouts. */
 export async function adminWithdrawalRoutes(app: FastifyInstance) {
@@ -42,46 +36,7 @@ export async function adminWithdrawalRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
-      const { page, status, held } = request.query;
-      const where = and(
-        status ? eq(withdrawals.status, status) : undefined,
-        held === 'true' ? sql`${withdrawals.holdReasons} <> '[]'::jsonb` : undefined,
-        held === 'false' ? sql`${withdrawals.holdReasons} = '[]'::jsonb` : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({ row: withdrawals, handle: users.handle, features: plans.features })
-          .from(withdrawals)
-          .innerJoin(users, eq(users.id, withdrawals.userId))
-          .leftJoin(plans, eq(plans.id, users.planId))
-          .where(where)
-          .orderBy(desc(sql`${withdrawals.status} = 'PENDING'`), asc(withdrawals.createdAt))
-          .limit(20)
-          .offset((page - 1) * 20),
-        app.db.select({ total: count() }).from(withdrawals).where(where),
-      ]);
-      return {
-        data: {
-          withdrawals: rows.map(({ row, handle, features }) => ({
-            id: row.id,
-            reference: transferReference(row.id),
-            userId: row.userId,
-            username: publicUsername(handle, features?.getVerifiedBadge === true),
-            amount: koboToNaira(row.amount),
-            fee: koboToNaira(row.fee),
-            status: row.status,
-            bankName: row.bankName,
-            accountNumber: row.accountNumber,
-            accountName: row.accountName,
-            reason: row.reason,
-            holdReasons: holdReasonsOf(row.holdReasons),
-            createdAt: row.createdAt.toISOString(),
-          })),
-          pagination: paginate(total?.total ?? 0, page, 20),
-        },
-      };
-    },
+    async (request) => ({ data: await listWithdrawalsForAdmin(app.db, request.query) }),
   );
 
   typed.post(

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { PaymentProviders } from '../../providers/payments/index.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/service.ts';
-import { assertPayoutsAllowed } from '../payments/sandbox-review.ts';
+import { assertPayoutsAllowed } from '../payments/sandbox-review-service.ts';
 import { money, toApi } from './serialize.ts';
 import { WITHDRAWAL_MESSAGES } from './service.ts';
 import { applyTransferResult, markPaid, refund, sendTransfer } from './transfers.ts';
