@@ -138,7 +138,17 @@ describe('sandbox money in a live system', () => {
     const note = 'Took the ₦20,000 back with a balance adjustment';
     const reviewed = await review(note);
     expect(reviewed.statusCode, reviewed.body).toBe(200);
-    expect((await review(note)).statusCode).toBe(409);
+    const again = await review(note);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This sandbox top-up has already been reviewed');
+    const unknown = await live.inject({
+      method: 'POST',
+      url: '/api/v1/admin/sandbox-payments/PLK-NO-SUCH-TOP-UP/review',
+      headers: adminHeaders,
+      payload: { note },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No successful sandbox top-up has this reference');
     const [audit] = await live.db
       .select()
       .from(adminAudit)
