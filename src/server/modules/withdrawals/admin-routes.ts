@@ -13,7 +13,6 @@ import {
   withdrawalSchema,
 } from '../../../shared/schemas/wallet.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/record.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { listWithdrawalsForAdmin } from './admin-list.ts';
 import { approveWithdrawal, rejectWithdrawal } from './decisions.ts';
@@ -53,29 +52,15 @@ export async function adminWithdrawalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const adminId = requireUser(request).id;
-      const reviewNote = request.body.reviewNote ?? null;
-      const { holdReasons, ...data } = await approveWithdrawal(
+      const data = await approveWithdrawal(
         app.db,
         app.paymentProviders,
-        adminId,
+        requireUser(request).id,
         request.params.id,
         request.body.paidReference ?? null,
         app.clock.now(),
-        reviewNote,
+        request.body.reviewNote ?? null,
       );
-      await recordAudit(app.db, {
-        adminId,
-        action: 'withdrawal.approve',
-        targetType: 'withdrawal',
-        targetId: data.id,
-        before: { status: 'PENDING', holdReasons },
-        after: {
-          status: data.internalStatus,
-          paidReference: request.body.paidReference ?? null,
-          reviewNote,
-        },
-      });
       return { message: `Withdrawal ${data.internalStatus.toLowerCase()}`, data };
     },
   );

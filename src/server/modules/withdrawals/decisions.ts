@@ -106,5 +106,13 @@ export async function approveWithdrawal(
   }
   const [after] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (!after) throw notFound('Withdrawal not found');
-  return { ...toApi(after), internalStatus: after.status, holdReasons: after.holdReasons };
+  await recordAudit(db, {
+    adminId,
+    action: 'withdrawal.approve',
+    targetType: 'withdrawal',
+    targetId: after.id,
+    before: { status: 'PENDING', holdReasons: after.holdReasons },
+    after: { status: after.status, paidReference, reviewNote },
+  });
+  return { ...toApi(after), internalStatus: after.status };
 }

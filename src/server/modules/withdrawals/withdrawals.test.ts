@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, withdrawals } from '../../db/schema.ts';
+import { adminAudit, users, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
@@ -497,6 +497,23 @@ describe('admin decisions', () => {
       providerReference: 'BANK-REF-0001',
       decidedBy: admin.id,
     });
+    // The service audits the decision with the reference and the note it was given.
+    const audit = await app.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.targetType, 'withdrawal'), eq(adminAudit.targetId, id)));
+    expect(audit).toMatchObject([
+      {
+        adminId: admin.id,
+        action: 'withdrawal.approve',
+        before: { status: 'PENDING', holdReasons: ['new_payout_account'] },
+        after: {
+          status: 'SUCCESSFUL',
+          paidReference: 'BANK-REF-0001',
+          reviewNote: FIRST_PAYOUT_NOTE,
+        },
+      },
+    ]);
     expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
   });
 
