@@ -86,13 +86,27 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
     focus(name);
   }
 
-  /** The props that wire a text input (or select, or textarea) to one value. */
-  function field<K extends keyof V & string>(name: K) {
+  /**
+   * The props that wire a text input (or select, or textarea) to one value. `path` is where the
+   * schema reports that value's errors when `toInput` nests it ('features.gamesPerDay'): the
+   * control is named after it, so a failed submit can focus it.
+   */
+  function field<K extends keyof V & string>(name: K, path: string = name) {
     return {
-      name,
+      name: path,
       value: values[name] as string,
       onChange: (event: { target: { value: string } }) => set(name, event.target.value as V[K]),
-      error: errors[name],
+      error: errors[path],
+    };
+  }
+
+  /** The props that wire a checkbox to one boolean value (`path` as for `field`). */
+  function checkbox<K extends keyof V & string>(name: K, path: string = name) {
+    return {
+      name: path,
+      checked: values[name] as boolean,
+      onChange: (event: { target: { checked: boolean } }) =>
+        set(name, event.target.checked as V[K]),
     };
   }
 
@@ -126,6 +140,7 @@ export function useSchemaForm<V extends Record<string, unknown>, O>({
     values,
     set,
     field,
+    checkbox,
     errors,
     setError,
     handleSubmit,

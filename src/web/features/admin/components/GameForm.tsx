@@ -91,7 +91,7 @@ export function GameForm({
     initial: game ? valuesOf(game) : EMPTY,
     toInput,
   });
-  const { values, errors, set } = form;
+  const { values, field, checkbox } = form;
 
   const startsAt = localInputToIso(values.startsAt);
   const opensLater = Boolean(startsAt && new Date(startsAt).getTime() > Date.now());
@@ -127,31 +127,22 @@ export function GameForm({
         <Card className="flex flex-col gap-4">
           <h2 className="text-lg font-bold">Question</h2>
           <Field
-            name="title"
             label="Title"
             hint="The question players answer, shown in quotes. 3 to 140 characters."
-            value={values.title}
-            error={errors.title}
-            onChange={(event) => set('title', event.target.value)}
+            {...field('title')}
           />
           <Field
             as="textarea"
-            name="description"
             label="Description (optional)"
             hint="Line breaks are kept on the card. Up to 1000 characters."
             rows={4}
-            value={values.description}
-            error={errors.description}
-            onChange={(event) => set('description', event.target.value)}
+            {...field('description')}
           />
           <Field
             as="select"
-            name="categoryID"
             label="Category"
-            value={values.categoryID}
-            error={errors.categoryID}
             hint={categories.isError ? 'The categories could not be loaded.' : undefined}
-            onChange={(event) => set('categoryID', event.target.value)}
+            {...field('categoryID')}
           >
             <option value="">No category</option>
             {(categories.data ?? []).map((category) => (
@@ -166,30 +157,17 @@ export function GameForm({
           <h2 className="text-lg font-bold">Money and places</h2>
           <div className="grid gap-4 sm:grid-cols-3">
             <Field
-              name="entryFee"
               label="Entry fee (₦)"
               inputMode="decimal"
               hint="0 makes it a FREE game."
-              value={values.entryFee}
-              error={errors.entryFee}
-              onChange={(event) => set('entryFee', event.target.value)}
+              {...field('entryFee')}
             />
+            <Field label="Reward per winner (₦)" inputMode="decimal" {...field('reward')} />
             <Field
-              name="reward"
-              label="Reward per winner (₦)"
-              inputMode="decimal"
-              value={values.reward}
-              error={errors.reward}
-              onChange={(event) => set('reward', event.target.value)}
-            />
-            <Field
-              name="maximumPlayers"
               label="Maximum players"
               inputMode="numeric"
               hint="At least 5."
-              value={values.maximumPlayers}
-              error={errors.maximumPlayers}
-              onChange={(event) => set('maximumPlayers', event.target.value)}
+              {...field('maximumPlayers')}
             />
           </div>
           <p className="rounded-xl bg-card-raised px-4 py-3 text-sm text-white/80">
@@ -207,31 +185,23 @@ export function GameForm({
           <h2 className="text-lg font-bold">Schedule</h2>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              name="startsAt"
               type="datetime-local"
               label="Opens at (optional)"
               hint="Blank opens it now; a later time shows it as Upcoming."
-              value={values.startsAt}
-              error={errors.startsAt}
-              onChange={(event) => set('startsAt', event.target.value)}
+              {...field('startsAt')}
             />
             <Field
-              name="endsAt"
               type="datetime-local"
               label="Closes at (optional)"
               hint="The draw runs when it closes or fills up."
-              value={values.endsAt}
-              error={errors.endsAt}
-              onChange={(event) => set('endsAt', event.target.value)}
+              {...field('endsAt')}
             />
           </div>
           <p className="text-xs text-muted">Times are in this device's time zone ({timeZone}).</p>
           <CheckboxField
-            name="isTournament"
             label="Tournament"
             hint="Only players whose plan includes tournament access can play it."
-            checked={values.isTournament}
-            onChange={(event) => set('isTournament', event.target.checked)}
+            {...checkbox('isTournament')}
           />
         </Card>
       </div>

@@ -178,13 +178,10 @@ function ReasonForm({
       <Field
         as="textarea"
         ref={fieldRef}
-        name="reason"
         label={label}
         hint={hint}
         rows={3}
-        value={form.values.reason}
-        error={form.errors.reason}
-        onChange={(event) => form.set('reason', event.target.value)}
+        {...form.field('reason')}
       />
       <DialogActions>
         <Button variant="outline" onClick={onClose} disabled={busy}>

@@ -7,17 +7,12 @@ import { Button } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { CheckboxField, Field } from '@web/components/ui/Field.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
-import { Modal } from '@web/components/ui/Modal.tsx';
-import { PageHeader } from '@web/components/ui/PageHeader.tsx';
-import { errorMessage } from '@web/lib/http.ts';
 import { numberOrUndefined, useSchemaForm } from '@web/lib/schema-form.ts';
-import { toast } from '@web/lib/toast.tsx';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useAdminPlans } from '../api/get-plans.ts';
 import { useSavePlan } from '../api/save-plan.ts';
-import { DialogActions, useFocusOnOpen } from '../components/dialogs.tsx';
-import { PlusIcon } from '../components/PlusIcon.tsx';
-import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { useFocusOnOpen } from '../components/dialogs.tsx';
+import { closeWhenSaved, EditableListPage, EditorActions } from '../components/EditableList.tsx';
 
 type FlagKey = Exclude<keyof PlanFeatures, 'gamesPerDay'>;
 
@@ -76,7 +71,7 @@ function toInput(values: PlanValues) {
 function PlanForm({ plan, onDone }: { plan?: AdminPlan; onDone: () => void }) {
   const save = useSavePlan();
   const form = useSchemaForm({ schema: planBodySchema, initial: valuesOf(plan), toInput });
-  const { values, errors, set } = form;
+  const { values, field, checkbox } = form;
   const nameRef = useRef<HTMLInputElement>(null);
   useFocusOnOpen(nameRef);
   const daily = Number(values.amountPerDay);
@@ -86,29 +81,12 @@ function PlanForm({ plan, onDone }: { plan?: AdminPlan; onDone: () => void }) {
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((body) =>
-        save.mutate(
-          { id: plan?.id, body },
-          {
-            onSuccess: (result) => {
-              toast.success(result.message ?? 'Plan saved');
-              onDone();
-            },
-            onError: (error) => toast.error(errorMessage(error, 'The plan could not be saved')),
-          },
-        ),
+        save.mutate({ id: plan?.id, body }, closeWhenSaved('plan', onDone)),
       )}
     >
-      <Field
-        ref={nameRef}
-        name="planName"
-        label="Plan name"
-        value={values.planName}
-        error={errors.planName}
-        onChange={(event) => set('planName', event.target.value)}
-      />
+      <Field ref={nameRef} label="Plan name" {...field('planName')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          name="amountPerDay"
           label="Price per day (₦)"
           inputMode="decimal"
           hint={
@@ -116,18 +94,13 @@ function PlanForm({ plan, onDone }: { plan?: AdminPlan; onDone: () => void }) {
               ? `${formatNaira(daily * PLAN_DAYS_PER_PERIOD)} a week`
               : 'Charged weekly'
           }
-          value={values.amountPerDay}
-          error={errors.amountPerDay}
-          onChange={(event) => set('amountPerDay', event.target.value)}
+          {...field('amountPerDay')}
         />
         <Field
-          name="features.gamesPerDay"
           label="Games per day"
           inputMode="numeric"
           hint="Blank means unlimited"
-          value={values.gamesPerDay}
-          error={errors['features.gamesPerDay']}
-          onChange={(event) => set('gamesPerDay', event.target.value)}
+          {...field('gamesPerDay', 'features.gamesPerDay')}
         />
       </div>
       <fieldset className="flex flex-col gap-1">
@@ -135,29 +108,20 @@ function PlanForm({ plan, onDone }: { plan?: AdminPlan; onDone: () => void }) {
         {FLAGS.map((flag) => (
           <CheckboxField
             key={flag.key}
-            name={`features.${flag.key}`}
             label={flag.label}
             hint={flag.hint}
-            checked={values[flag.key]}
-            onChange={(event) => set(flag.key, event.target.checked)}
+            {...checkbox(flag.key, `features.${flag.key}`)}
           />
         ))}
       </fieldset>
       <CheckboxField
-        name="isActive"
         label="On sale"
         hint="Inactive plans are hidden from players; current subscribers keep them."
-        checked={values.isActive}
-        onChange={(event) => set('isActive', event.target.checked)}
+        {...checkbox('isActive')}
       />
-      <DialogActions>
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {plan ? 'Save plan' : 'Create plan'}
-        </Button>
-      </DialogActions>
+      <EditorActions saving={save.isPending} onCancel={onDone}>
+        {plan ? 'Save plan' : 'Create plan'}
+      </EditorActions>
     </form>
   );
 }
@@ -212,50 +176,28 @@ function PlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }) {
 }
 
 export function PlansPage() {
-  const plans = useAdminPlans();
-  const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
   return (
-    <div className="flex flex-col gap-5">
-      <PageHeader title="Plans" eyebrow="VIP subscriptions">
-        <Button onClick={() => setEditing('new')}>
-          <PlusIcon /> New plan
-        </Button>
-      </PageHeader>
-      {plans.isPending ? (
-        <Loading label="Loading plans" />
-      ) : plans.isError ? (
-        <LoadError
-          error={plans.error}
-          what="the plans"
-          onRetry={() => void plans.refetch()}
-          retrying={plans.isFetching}
-        />
-      ) : plans.data.length === 0 ? (
+    <EditableListPage
+      title="Plans"
+      eyebrow="VIP subscriptions"
+      noun="plan"
+      plural="plans"
+      query={useAdminPlans()}
+      empty={
         <EmptyState icon="⭐" title="No plans yet">
           <p>Create a plan and players can subscribe from the pricing page.</p>
         </EmptyState>
-      ) : (
+      }
+      list={(plans, edit) => (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {plans.data.map((plan) => (
+          {plans.map((plan) => (
             <li key={plan.id} className="grid">
-              <PlanCard plan={plan} onEdit={() => setEditing(plan)} />
+              <PlanCard plan={plan} onEdit={() => edit(plan)} />
             </li>
           ))}
         </ul>
       )}
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? 'New plan' : 'Edit plan'}
-        onClose={() => setEditing(null)}
-      >
-        {editing ? (
-          <PlanForm
-            key={editing === 'new' ? 'new' : editing.id}
-            plan={editing === 'new' ? undefined : editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </Modal>
-    </div>
+      form={(plan, done) => <PlanForm plan={plan} onDone={done} />}
+    />
   );
 }

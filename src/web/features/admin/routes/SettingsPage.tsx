@@ -68,7 +68,7 @@ const TIER_HINTS: Record<1 | 2 | 3, string> = {
 function SettingsForm({ settings }: { settings: AdminSettings }) {
   const save = useSaveSettings();
   const form = useSchemaForm({ schema: settingsBodySchema, initial: valuesOf(settings), toInput });
-  const { values, errors, set } = form;
+  const { values, field } = form;
   const changed = JSON.stringify(values) !== JSON.stringify(valuesOf(settings));
   return (
     <form
@@ -90,22 +90,16 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         <h2 className="text-lg font-bold">Money</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            name="minimumPaymentAmount"
             label="Minimum payment (₦)"
             inputMode="decimal"
             hint="Smallest top-up and smallest withdrawal; paid games need at least this balance."
-            value={values.minimumPaymentAmount}
-            error={errors.minimumPaymentAmount}
-            onChange={(event) => set('minimumPaymentAmount', event.target.value)}
+            {...field('minimumPaymentAmount')}
           />
           <Field
-            name="withdrawalTransactionFee"
             label="Withdrawal fee (₦)"
             inputMode="decimal"
             hint="Taken with every withdrawal, on top of the amount."
-            value={values.withdrawalTransactionFee}
-            error={errors.withdrawalTransactionFee}
-            onChange={(event) => set('withdrawalTransactionFee', event.target.value)}
+            {...field('withdrawalTransactionFee')}
           />
         </div>
       </Card>
@@ -113,22 +107,16 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         <h2 className="text-lg font-bold">Play</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            name="dailyGameLimit"
             label="Daily game limit"
             inputMode="numeric"
             hint="Games a day for players without a plan (Lagos day)."
-            value={values.dailyGameLimit}
-            error={errors.dailyGameLimit}
-            onChange={(event) => set('dailyGameLimit', event.target.value)}
+            {...field('dailyGameLimit')}
           />
           <Field
-            name="tournamentLaunchAt"
             type="datetime-local"
             label="Tournament launch"
             hint="The countdown on the Tournament Hub. Blank: no date announced."
-            value={values.tournamentLaunchAt}
-            error={errors.tournamentLaunchAt}
-            onChange={(event) => set('tournamentLaunchAt', event.target.value)}
+            {...field('tournamentLaunchAt')}
           />
         </div>
       </Card>
@@ -147,24 +135,18 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               Tier {tier} <span className="font-normal text-muted">· {TIER_HINTS[tier]}</span>
             </legend>
             <Field
-              name={`tier${tier}BalanceCap`}
               label={`Tier ${tier} balance cap (₦)`}
               inputMode="decimal"
               placeholder="No cap"
               hint="Most a wallet may hold after a top-up."
-              value={values[`tier${tier}BalanceCap`]}
-              error={errors[`tier${tier}BalanceCap`]}
-              onChange={(event) => set(`tier${tier}BalanceCap`, event.target.value)}
+              {...field(`tier${tier}BalanceCap`)}
             />
             <Field
-              name={`tier${tier}DailyWithdrawalCap`}
               label={`Tier ${tier} daily withdrawal cap (₦)`}
               inputMode="decimal"
               placeholder="No cap"
               hint="Most that may be withdrawn in one Lagos day."
-              value={values[`tier${tier}DailyWithdrawalCap`]}
-              error={errors[`tier${tier}DailyWithdrawalCap`]}
-              onChange={(event) => set(`tier${tier}DailyWithdrawalCap`, event.target.value)}
+              {...field(`tier${tier}DailyWithdrawalCap`)}
             />
           </fieldset>
         ))}
@@ -173,13 +155,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         <h2 className="text-lg font-bold">Anti-money-laundering</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            name="amlReviewThreshold"
             label="AML review threshold (₦)"
             inputMode="decimal"
             hint="A withdrawal of this amount or more is held for an operator's review."
-            value={values.amlReviewThreshold}
-            error={errors.amlReviewThreshold}
-            onChange={(event) => set('amlReviewThreshold', event.target.value)}
+            {...field('amlReviewThreshold')}
           />
         </div>
       </Card>

@@ -187,21 +187,15 @@ function AdjustmentForm({ detail }: { detail: AdminUserDetail }) {
         className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
       >
         <Field
-          name="amount"
           label="Amount (₦, ±)"
           inputMode="text"
           placeholder="e.g. 500 or -200"
-          value={form.values.amount}
-          error={form.errors.amount}
-          onChange={(event) => form.set('amount', event.target.value)}
+          {...form.field('amount')}
         />
         <Field
-          name="reason"
           label="Reason"
           placeholder="e.g. Goodwill credit for failed top-up"
-          value={form.values.reason}
-          error={form.errors.reason}
-          onChange={(event) => form.set('reason', event.target.value)}
+          {...form.field('reason')}
         />
         <Button type="submit" variant="wallet" className="sm:mt-7">
           Review

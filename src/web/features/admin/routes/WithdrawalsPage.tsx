@@ -122,25 +122,15 @@ function ApproveForm({
         ))}
       </fieldset>
       {method === 'manual' ? (
-        <Field
-          name="paidReference"
-          label="Bank reference"
-          autoComplete="off"
-          value={form.values.paidReference}
-          error={form.errors.paidReference}
-          onChange={(event) => form.set('paidReference', event.target.value)}
-        />
+        <Field label="Bank reference" autoComplete="off" {...form.field('paidReference')} />
       ) : null}
       {held ? (
         <Field
           as="textarea"
-          name="reviewNote"
           label="Review note"
           hint="Why this withdrawal may be paid despite the hold. Kept in the audit log; the player does not see it."
           rows={3}
-          value={form.values.reviewNote}
-          error={form.errors.reviewNote}
-          onChange={(event) => form.set('reviewNote', event.target.value)}
+          {...form.field('reviewNote')}
         />
       ) : null}
       <DialogActions>

@@ -111,10 +111,8 @@ export function SignupPage() {
             <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
               <input
                 id="signup-ageConfirmed"
-                name="ageConfirmed"
                 type="checkbox"
-                checked={form.values.ageConfirmed}
-                onChange={(event) => form.set('ageConfirmed', event.target.checked)}
+                {...form.checkbox('ageConfirmed')}
                 aria-invalid={ageError ? true : undefined}
                 aria-describedby={ageError ? 'signup-age-error' : undefined}
                 className="mt-0.5 size-5 accent-[#00dae4]"
