@@ -35,6 +35,7 @@ export const kycAttemptSchema = z.object({
   reason: z.string().nullable(),
   createdAt: timestampSchema,
 });
+export type KycAttempt = z.infer<typeof kycAttemptSchema>;
 
 export const kycDocumentSchema = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@ import { holdReasonsOf } from '../../../shared/aml.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import type { AdminUserDetail, AdminUserPage } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
+import { newestRowsOf } from '../../db/newest-rows.ts';
 import {
   gameEntries,
   games,
@@ -97,18 +98,8 @@ export async function userDetail(db: Database, id: string): Promise<AdminUserDet
       .where(eq(gameEntries.userId, id))
       .orderBy(desc(gameEntries.id))
       .limit(HISTORY_ROWS),
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.userId, id))
-      .orderBy(desc(payments.createdAt))
-      .limit(HISTORY_ROWS),
-    db
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.userId, id))
-      .orderBy(desc(withdrawals.createdAt))
-      .limit(HISTORY_ROWS),
+    newestRowsOf(db.select().from(payments).$dynamic(), payments, id, HISTORY_ROWS),
+    newestRowsOf(db.select().from(withdrawals).$dynamic(), withdrawals, id, HISTORY_ROWS),
   ]);
   return {
     user,

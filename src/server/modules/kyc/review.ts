@@ -8,13 +8,14 @@ import type {
   kycReviewBodySchema,
 } from '../../../shared/schemas/kyc.ts';
 import type { Database } from '../../db/client.ts';
+import { newestRowsOf } from '../../db/newest-rows.ts';
 import { identityVerifications, kycDocuments, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { FileStore } from '../../providers/storage.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/service.ts';
-import { FAILURE_MESSAGES, getKycStatus } from './service.ts';
+import { getKycStatus, toApiAttempt, toApiDocument } from './service.ts';
 
 type DocumentStatus = z.output<typeof kycDocumentQuerySchema>['status'];
 type ReviewBody = z.output<typeof kycReviewBodySchema>;
@@ -95,18 +96,13 @@ export async function userKyc(db: Database, userId: string, now: Date): Promise<
   if (!user) throw notFound('User not found');
   const [status, attempts, documents] = await Promise.all([
     getKycStatus(db, userId, now),
-    db
-      .select()
-      .from(identityVerifications)
-      .where(eq(identityVerifications.userId, userId))
-      .orderBy(desc(identityVerifications.createdAt))
-      .limit(USER_ATTEMPTS),
-    db
-      .select()
-      .from(kycDocuments)
-      .where(eq(kycDocuments.userId, userId))
-      .orderBy(desc(kycDocuments.createdAt))
-      .limit(USER_DOCUMENTS),
+    newestRowsOf(
+      db.select().from(identityVerifications).$dynamic(),
+      identityVerifications,
+      userId,
+      USER_ATTEMPTS,
+    ),
+    newestRowsOf(db.select().from(kycDocuments).$dynamic(), kycDocuments, userId, USER_DOCUMENTS),
   ]);
   return {
     tier: status.tier,
@@ -114,25 +110,11 @@ export async function userKyc(db: Database, userId: string, now: Date): Promise<
     verifiedBirthDate: user.birth,
     bankAccountMatches: status.bankAccountMatches,
     attempts: attempts.map((row) => ({
-      idType: row.idType,
-      idLastFour: row.idLastFour,
-      status: row.status,
-      reason: row.failureReason
-        ? (FAILURE_MESSAGES[row.failureReason as keyof typeof FAILURE_MESSAGES] ??
-          row.failureReason)
-        : null,
-      createdAt: row.createdAt.toISOString(),
+      ...toApiAttempt(row),
       provider: row.provider,
       mode: row.mode,
     })),
-    documents: documents.map((row) => ({
-      id: row.id,
-      documentType: row.documentType,
-      status: row.status,
-      reviewNote: row.reviewNote,
-      createdAt: row.createdAt.toISOString(),
-      reviewedAt: row.reviewedAt?.toISOString() ?? null,
-    })),
+    documents: documents.map(toApiDocument),
   };
 }
 

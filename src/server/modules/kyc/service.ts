@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { KYC_MESSAGES, type KycDocumentType, type KycIdType } from '../../../shared/kyc.ts';
 import { koboToNaira } from '../../../shared/money.ts';
-import type { KycDocument, KycStatus, KycVerifyBody } from '../../../shared/schemas/kyc.ts';
+import type {
+  KycAttempt,
+  KycDocument,
+  KycStatus,
+  KycVerifyBody,
+} from '../../../shared/schemas/kyc.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { newestRowsOf } from '../../db/newest-rows.ts';
 import { identityVerifications, kycDocuments, settings, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, ErrorCode, notFound } from '../../errors.ts';
@@ -243,7 +249,20 @@ async function verifiedElsewhere(db: Executor, hashes: string[], userId: string)
   return rows.some((row) => row.userId !== userId);
 }
 
-function toApiDocument(row: typeof kycDocuments.$inferSelect): KycDocument {
+/** An identity check as the player (and the console) sees it: the refusal in the player's words. */
+export function toApiAttempt(row: typeof identityVerifications.$inferSelect): KycAttempt {
+  return {
+    idType: row.idType,
+    idLastFour: row.idLastFour,
+    status: row.status,
+    reason: row.failureReason
+      ? (FAILURE_MESSAGES[row.failureReason as FailureReason] ?? row.failureReason)
+      : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toApiDocument(row: typeof kycDocuments.$inferSelect): KycDocument {
   return {
     id: row.id,
     documentType: row.documentType,
@@ -268,18 +287,13 @@ export async function getKycStatus(db: Database, userId: string, now: Date): Pro
       .from(users)
       .where(eq(users.id, userId)),
     db.select().from(settings).where(eq(settings.id, 1)),
-    db
-      .select()
-      .from(identityVerifications)
-      .where(eq(identityVerifications.userId, userId))
-      .orderBy(desc(identityVerifications.createdAt))
-      .limit(1),
-    db
-      .select()
-      .from(kycDocuments)
-      .where(eq(kycDocuments.userId, userId))
-      .orderBy(desc(kycDocuments.createdAt))
-      .limit(5),
+    newestRowsOf(
+      db.select().from(identityVerifications).$dynamic(),
+      identityVerifications,
+      userId,
+      1,
+    ),
+    newestRowsOf(db.select().from(kycDocuments).$dynamic(), kycDocuments, userId, 5),
     withdrawnToday(db, userId, now),
   ]);
   if (!user || !row) throw notFound('User not found');
@@ -301,17 +315,7 @@ export async function getKycStatus(db: Database, userId: string, now: Date): Pro
       user.tier >= 2 && user.verifiedName && user.bankName
         ? namesMatch(identityFromVerifiedName(user.verifiedName), user.bankName)
         : null,
-    lastAttempt: last
-      ? {
-          idType: last.idType,
-          idLastFour: last.idLastFour,
-          status: last.status,
-          reason: last.failureReason
-            ? (FAILURE_MESSAGES[last.failureReason as FailureReason] ?? last.failureReason)
-            : null,
-          createdAt: last.createdAt.toISOString(),
-        }
-      : null,
+    lastAttempt: last ? toApiAttempt(last) : null,
     documents: documents.map(toApiDocument),
   };
 }
