@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readJsonBody, send, serveFake } from './fake-http.ts';
 
 /**
  * A local stand-in for Paystack's API (https://paystack.com/docs/api) on 127.0.0.1: the
@@ -97,19 +97,6 @@ export interface FakePaystack {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
 const fail = (res: ServerResponse, status: number, message: string) =>
   send(res, status, { status: false, message });
 
@@ -128,15 +115,8 @@ export async function startFakePaystack(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake-paystack');
-    const raw = await readBody(req);
-    let body: Record<string, unknown> = {};
-    if (raw) {
-      try {
-        body = JSON.parse(raw) as Record<string, unknown>;
-      } catch {
-        return fail(res, 400, 'Invalid JSON body');
-      }
-    }
+    const body = await readJsonBody(req);
+    if (!body) return fail(res, 400, 'Invalid JSON body');
     requests.push({
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -317,14 +297,7 @@ export async function startFakePaystack(
     return fail(res, 404, 'Not found');
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) fail(res, 500, String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const { server, url } = await serveFake(handle, (res, error) => fail(res, 500, String(error)));
 
   const sign = (rawBody: string) => createHmac('sha512', secretKey).update(rawBody).digest('hex');
   const signed = (payload: unknown) => {

@@ -6,8 +6,8 @@ import {
   privateDecrypt,
   randomBytes,
 } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readJsonBody, send, serveFake } from './fake-http.ts';
 
 /**
  * A local stand-in for TransactPay's payment API on 127.0.0.1. Order creation takes the public
@@ -47,19 +47,6 @@ export interface FakeTransactPay {
   /** An (unsigned) webhook delivery about `reference`. */
   webhook(reference: string): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 /**
@@ -104,11 +91,8 @@ export async function startFakeTransactPay(): Promise<FakeTransactPay> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake-transactpay');
-    const raw = await readBody(req);
-    let body: Record<string, unknown>;
-    try {
-      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    } catch {
+    const body = await readJsonBody(req);
+    if (!body) {
       rejected.push(`${url.pathname}: body is not JSON`);
       return send(res, 400, { status: 'failed', message: 'Invalid request body' });
     }
@@ -193,14 +177,9 @@ export async function startFakeTransactPay(): Promise<FakeTransactPay> {
     return send(res, 404, { status: 'failed', message: 'Not found' });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, { status: 'failed', message: String(error) });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const { server, url } = await serveFake(handle, (res, error) =>
+    send(res, 500, { status: 'failed', message: String(error) }),
+  );
 
   const order = (reference: string) => {
     const found = orders.get(reference);

@@ -16,6 +16,7 @@ import {
   notificationTitles,
   walletEntryCount,
 } from '../../test/fake-money.ts';
+import { topUpFlow } from '../../test/top-ups.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { settlePayment } from './service.ts';
 
@@ -42,37 +43,12 @@ async function setup(options: { clock?: TestClock } = {}) {
   );
   const user = await createUser(app.db);
   const headers = await bearerFor(app, user);
-  const topUp = async (amount: number, method = 'flutterwave') => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/${method}`,
-      headers,
-      payload: { amount },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as { paymentUrl: string; reference: string };
-  };
+  const flow = topUpFlow(app, headers, PUBLIC_URL);
+  const topUp = (amount: number, method = 'flutterwave') => flow.start(amount, method);
   /** The browser coming back from the checkout with Flutterwave's query string. */
-  const callback = async (query: string) => {
-    const response = await app.inject({ url: `/api/v1/payment/callback/flutterwave?${query}` });
-    expect(response.statusCode).toBe(302);
-    const location = new URL(String(response.headers.location), PUBLIC_URL);
-    expect(location.pathname).toBe('/PaymentStatus');
-    return {
-      status: location.searchParams.get('status'),
-      message: location.searchParams.get('message'),
-    };
-  };
-  const deliver = (delivery: Delivery) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/webhook/flutterwave',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
-  const row = async (reference: string) =>
-    (await app.db.select().from(payments).where(eq(payments.reference, reference)))[0];
-  return { app, user, headers, topUp, callback, deliver, row };
+  const callback = (query: string) => flow.callback(`flutterwave?${query}`);
+  const deliver = (delivery: Delivery) => flow.deliver('flutterwave', delivery);
+  return { app, user, headers, topUp, callback, deliver, row: flow.row };
 }
 
 describe('Flutterwave adapter', () => {

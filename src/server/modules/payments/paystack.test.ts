@@ -11,6 +11,7 @@ import {
   walletEntryCount,
 } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { topUpFlow } from '../../test/top-ups.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 /** The Paystack adapter against a local server that speaks Paystack's documented API. */
@@ -27,33 +28,11 @@ async function setup() {
   const app = await buildTestApp(database(), { ...paystack.env, PUBLIC_URL });
   const user = await createUser(app.db);
   const headers = await bearerFor(app, user);
-  const topUp = async (amount: number) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/paystack',
-      headers,
-      payload: { amount },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as { paymentUrl: string; reference: string };
-  };
-  const callback = async (reference: string, query = 'reference') => {
-    const response = await app.inject({
-      url: `/api/v1/payment/callback/paystack?${query}=${encodeURIComponent(reference)}`,
-    });
-    expect(response.statusCode).toBe(302);
-    const location = new URL(String(response.headers.location), PUBLIC_URL);
-    expect(location.pathname).toBe('/PaymentStatus');
-    return {
-      status: location.searchParams.get('status'),
-      message: location.searchParams.get('message'),
-    };
-  };
-  const paymentRow = async (reference: string) => {
-    const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
-    return row;
-  };
-  return { app, user, headers, topUp, callback, paymentRow };
+  const flow = topUpFlow(app, headers, PUBLIC_URL);
+  const topUp = (amount: number) => flow.start(amount, 'paystack');
+  const callback = (reference: string, query = 'reference') =>
+    flow.callback(`paystack?${query}=${encodeURIComponent(reference)}`);
+  return { app, user, headers, topUp, callback, paymentRow: flow.row };
 }
 
 describe('Paystack adapter', () => {

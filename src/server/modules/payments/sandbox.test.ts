@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { payments } from '../../db/schema.ts';
 import { signSandboxWebhook } from '../../providers/payments/sandbox.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
@@ -11,6 +9,7 @@ import {
   reviewSandboxTopUpsOf,
   walletEntryCount,
 } from '../../test/fake-money.ts';
+import { topUpFlow } from '../../test/top-ups.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 /**
@@ -25,16 +24,8 @@ async function setup() {
   const user = await createUser(app.db);
   onTestFinished(() => reviewSandboxTopUpsOf(app.db, user.id));
   const headers = await bearerFor(app, user);
-  const topUp = async (amount: number, method = 'transactpay') => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/${method}`,
-      headers,
-      payload: { amount },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as { paymentUrl: string; reference: string };
-  };
+  const flow = topUpFlow(app, headers, PUBLIC_URL);
+  const topUp = (amount: number, method = 'transactpay') => flow.start(amount, method);
   const press = (paymentUrl: string, button: 'pay' | 'cancel') =>
     app.inject({
       method: 'POST',
@@ -47,9 +38,7 @@ async function setup() {
     expect(response.statusCode).toBe(302);
     return new URL(String(response.headers.location), PUBLIC_URL);
   };
-  const row = async (reference: string) =>
-    (await app.db.select().from(payments).where(eq(payments.reference, reference)))[0];
-  return { app, user, headers, topUp, press, follow, row };
+  return { app, user, headers, topUp, press, follow, row: flow.row };
 }
 
 describe('sandbox checkout', () => {

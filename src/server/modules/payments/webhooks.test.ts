@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, webhookEvents } from '../../db/schema.ts';
+import { webhookEvents } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, type TestClock, testClock } from '../../test/factories.ts';
@@ -14,6 +14,7 @@ import {
 } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { type FakeTransactPay, startFakeTransactPay } from '../../test/fake-transactpay.ts';
+import { topUpFlow, type WebhookDelivery } from '../../test/top-ups.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { settlePayment } from './service.ts';
 
@@ -40,33 +41,14 @@ async function setup(options: { clock?: TestClock } = {}) {
   );
   const user = await createUser(app.db);
   const headers = await bearerFor(app, user);
-  const topUp = async (amount: number, method: 'paystack' | 'transactpay' = 'paystack') => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/${method}`,
-      headers,
-      payload: { amount },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json().data as { reference: string }).reference;
-  };
-  const deliver = (
-    delivery: { body: string; headers: Record<string, string> },
-    method = 'paystack',
-  ) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/webhook/${method}`,
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
+  const flow = topUpFlow(app, headers);
+  const topUp = async (amount: number, method: 'paystack' | 'transactpay' = 'paystack') =>
+    (await flow.start(amount, method)).reference;
+  const deliver = (delivery: WebhookDelivery, method = 'paystack') =>
+    flow.deliver(method, delivery);
   const callback = (reference: string) =>
     app.inject({ url: `/api/v1/payment/callback/paystack?reference=${reference}` });
-  const status = async (reference: string) => {
-    const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
-    return row;
-  };
-  return { app, user, topUp, deliver, callback, status };
+  return { app, user, topUp, deliver, callback, status: flow.row };
 }
 
 describe('payment webhooks', () => {

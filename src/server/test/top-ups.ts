@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { payments } from '../db/schema.ts';
+
+/** What a fake provider hands a test to deliver as its webhook. */
+export interface WebhookDelivery {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * A signed-in player's top-up as the payment tests drive it through the API: start a checkout,
+ * come back from it, a provider's webhook, and the payment row it left. `publicUrl` is the
+ * app's PUBLIC_URL, against which the redirects are read.
+ */
+export function topUpFlow(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  publicUrl = 'http://localhost',
+) {
+  return {
+    /** POST /payment/:method: the checkout to send the player to and our reference. */
+    async start(amount: number, method: string) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/v1/payment/${method}`,
+        headers,
+        payload: { amount },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { paymentUrl: string; reference: string };
+    },
+    /**
+     * The browser back from a checkout (`path` below /payment/callback/, with the provider's
+     * query string): what the /PaymentStatus page it is sent to is told.
+     */
+    async callback(path: string) {
+      const response = await app.inject({ url: `/api/v1/payment/callback/${path}` });
+      expect(response.statusCode).toBe(302);
+      const location = new URL(String(response.headers.location), publicUrl);
+      expect(location.pathname).toBe('/PaymentStatus');
+      return {
+        status: location.searchParams.get('status'),
+        message: location.searchParams.get('message'),
+      };
+    },
+    /** A provider's webhook, as its fake signed it. */
+    deliver: (method: string, delivery: WebhookDelivery) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/payment/webhook/${method}`,
+        headers: delivery.headers,
+        payload: delivery.body,
+      }),
+    /** The payment row with our reference. */
+    async row(reference: string) {
+      const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
+      return row;
+    },
+  };
+}
