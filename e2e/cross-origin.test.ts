@@ -11,6 +11,7 @@ import {
   topUpThroughSandbox,
 } from './support/accounts.ts';
 import { e2eSuite } from './support/fixture.ts';
+import { openAnswerDialog } from './support/games.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { type StaticWeb, startStaticWeb } from './support/static-web.ts';
 
@@ -97,14 +98,7 @@ describe('the web app on another origin than the API', () => {
       )
       .toBeGreaterThan(0);
 
-    await page.getByRole('tab', { name: 'New Challenges' }).click();
-    const card = page.getByRole('article', { name: TITLE });
-    await card.getByRole('button', { name: 'Pluck in' }).click();
-    await page.waitForURL((url) => url.pathname === '/GameDetails');
-    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await page.getByRole('button', { name: 'Submit Your Answer' }).click();
-
-    const dialog = page.getByRole('dialog');
+    const dialog = await openAnswerDialog(page, TITLE);
     await dialog.getByLabel('Your answer').fill('Played from another origin');
     const [played] = await Promise.all([
       page.waitForResponse((response) => response.url() === `${apiUrl}/api/v1/game/play`),

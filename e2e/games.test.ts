@@ -13,6 +13,7 @@ import {
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
+import { openAnswerDialog } from './support/games.ts';
 
 /** Screenshots for review (gitignored). */
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
@@ -109,14 +110,7 @@ describe('a paid game from creation to the verified draw', () => {
   it('a player finds the game on Home, plucks in and submits an answer', async () => {
     const player = need(state.players[0], 'the players');
     const page = await e2e.open('/Home', { authToken: player.token });
-    await page.getByRole('tab', { name: 'New Challenges' }).click();
-    const card = page.getByRole('article', { name: TITLE });
-    await card.getByRole('button', { name: 'Pluck in' }).click();
-    await page.waitForURL((url) => url.pathname === '/GameDetails');
-    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await page.getByRole('button', { name: 'Submit Your Answer' }).click();
-
-    const dialog = page.getByRole('dialog');
+    const dialog = await openAnswerDialog(page, TITLE);
     const answer = dialog.getByLabel('Your answer');
     const submit = dialog.getByRole('button', { name: 'Submit', exact: true });
     await answer.fill(Array.from({ length: 21 }, (_, i) => `word${i + 1}`).join(' '));

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { api, type Player } from './accounts.ts';
 
 /** How long a full game's draw may take: it waits for the beacon's next round and a job run. */
@@ -46,4 +47,18 @@ export async function playUntilDrawn(
     if (Date.now() > deadline) throw new Error(`the draw did not run: ${proof.data.status}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * A player on Home plucks into the game titled `title` as in the browser: the New Challenges
+ * tab, the card's "Pluck in", the game's page, "Submit Your Answer"; the answer dialog.
+ */
+export async function openAnswerDialog(page: Page, title: string) {
+  await page.getByRole('tab', { name: 'New Challenges' }).click();
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Pluck in' }).click();
+  await page.waitForURL((url) => url.pathname === '/GameDetails');
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.getByRole('button', { name: 'Submit Your Answer' }).click();
+  return page.getByRole('dialog');
 }
