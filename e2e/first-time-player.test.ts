@@ -13,6 +13,7 @@ import {
   operatorToken,
   PLAYER_PASSWORD,
   type Player,
+  playerPhone,
   topUpThroughSandbox,
 } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -210,7 +211,7 @@ describe.each(VIEWPORT_NAMES)('/verifyemail at %s width', (viewport) => {
         fullname: 'Unverified Tester',
         username: handle,
         email,
-        phoneNumber: `+23481${String(Date.now()).slice(-8)}`,
+        phoneNumber: playerPhone(),
         password: PLAYER_PASSWORD,
         confirmPassword: PLAYER_PASSWORD,
         ageConfirmed: true,
@@ -601,7 +602,7 @@ describe('the e-mail is already filled in on the login page', () => {
     await page.getByLabel('Full name').fill('Fresh Tester');
     await page.getByLabel('Username').fill(handle);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Phone number').fill(`081${String(Date.now()).slice(-8)}`);
+    await page.getByLabel('Phone number').fill(playerPhone().replace('+234', '0'));
     await page.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
     await page.getByLabel('Re-enter password').fill(PLAYER_PASSWORD);
     await page.locator('#signup-ageConfirmed').check();

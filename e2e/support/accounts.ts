@@ -38,6 +38,17 @@ export async function api<T = unknown>(
 /** Every player registerPlayer signs up has this password (to log in through the pages). */
 export const PLAYER_PASSWORD = 'player-e2e-password';
 
+let phones = 0;
+
+/**
+ * A Nigerian mobile number the server accepts, a different one per call. The prefix is fixed
+ * (0803 is valid whatever follows): a varying prefix made some numbers invalid on some days.
+ */
+export function playerPhone(): string {
+  phones += 1;
+  return `+234803${String((Date.now() + phones) % 10_000_000).padStart(7, '0')}`;
+}
+
 let counter = 0;
 
 /**
@@ -62,7 +73,7 @@ export async function registerPlayer(
       fullname,
       username: handle,
       email,
-      phoneNumber: `+23480${String(10_000_000 + counter * 7919).slice(-8)}`,
+      phoneNumber: playerPhone(),
       password,
       confirmPassword: password,
       ageConfirmed: true,
