@@ -4,8 +4,10 @@
  *   1. read path   2. write path   3. draw   4. leaderboard   5. web   6. start-up
  *   7. scale-out: the read path through HAProxy to 1 and to 3 instances (PostgreSQL only)
  *   8. draw1m: a 1,000,000-entry draw, time and RSS growth (only when asked for: --only=draw1m)
- * Runs on PostgreSQL when DATABASE_URL is set (in a database of its own, `pluckers_bench`,
- * created and dropped on that server), else on embedded PGlite in temporary directories.
+ * Runs on PostgreSQL when DATABASE_URL is set (in a database of its own, `pluckers_bench` or the
+ * name in BENCH_DATABASE, created and dropped on that server), else on embedded PGlite in
+ * temporary directories. BENCH_DATABASE lets two benches share one server without dropping each
+ * other's database.
  *
  *   npm run bench                    full run; writes bench/results/latest.json and bench/RESULTS.md
  *   npm run bench -- --quick         smoke run (smaller data, short loads, no Lighthouse): CI-sized
@@ -210,7 +212,10 @@ async function main() {
 
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const target: Target = databaseUrl
-    ? postgresTarget(databaseUrl, { keep: args.keepDb })
+    ? postgresTarget(databaseUrl, {
+        keep: args.keepDb,
+        database: process.env.BENCH_DATABASE || undefined,
+      })
     : pgliteTarget();
   const pglite = databaseUrl ? pgliteTarget() : target;
   try {
