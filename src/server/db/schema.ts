@@ -241,6 +241,39 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * A drawn game's result notice, one row for all of its players instead of one notification
+ * each (a million-entry draw wrote a million rows): every player of the game reads it in their
+ * notification list, the winner's or the loser's text by their entry (notifications/service.ts).
+ * Its id comes from the notifications' sequence, so it sorts and pages among a player's own
+ * notifications as the per-player row did. Games drawn before migration 0020 have none: their
+ * players hold notification rows.
+ */
+export const gameResultNotices = pgTable('game_result_notices', {
+  id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('notifications_id_seq')`),
+  gameId: uuid('game_id')
+    .notNull()
+    .unique()
+    .references(() => games.id),
+  winnerTitle: text('winner_title').notNull(),
+  winnerMessage: text('winner_message').notNull(),
+  loserTitle: text('loser_title').notNull(),
+  loserMessage: text('loser_message').notNull(),
+  link: text('link'),
+  createdAt: createdAt(),
+});
+
+/** Which players have read a game's result notice (marking all as read writes one each). */
+export const gameResultReads = pgTable(
+  'game_result_reads',
+  {
+    userId: uuid('user_id').notNull(),
+    gameId: uuid('game_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);
+
 /** 6-digit codes sent by e-mail; only a hash is stored. */
 export const emailCodes = pgTable(
   'email_codes',
@@ -339,6 +372,12 @@ export const gameEntries = pgTable(
     answer: text('answer').notNull(),
     amountPaid: kobo('amount_paid').notNull(),
     /** null until the draw: pending review. */
+    /**
+     * true once drawn a winner. null otherwise: pending until the draw, and a loser of a draw
+     * made since migration 0020 stays null too (an entry of a COMPLETED game that is not a
+     * winner lost, `entryOutcome`), so a draw writes only its winners. Losers of earlier draws
+     * hold false, which reads the same.
+     */
     isWinner: boolean('is_winner'),
     prize: kobo('prize').notNull().default(sql`0`),
     refunded: boolean('refunded').notNull().default(false),
@@ -347,17 +386,22 @@ export const gameEntries = pgTable(
   (t) => [
     uniqueIndex('game_entries_one_per_player').on(t.gameId, t.userId),
     index('game_entries_user_idx').on(t.userId, t.id),
-    // TRENDING's count of the last 24 hours' entries of live games, which are never drawn yet.
-    // Partial so a draw's 100,000 entry updates leave it instead of each adding an entry to it.
-    index('game_entries_created_idx').on(t.createdAt).where(sql`${t.isWinner} IS NULL`),
+    // TRENDING's count of each live game's entries of the last 24 hours, a range of it per
+    // game: by game, since a drawn game's losers keep is_winner null and would otherwise stay in
+    // a 24-hour range scanned for every list (migration 0020). Partial, so winners leave it.
+    index('game_entries_game_created_idx')
+      .on(t.gameId, t.createdAt)
+      .where(sql`${t.isWinner} IS NULL`),
     // Leaderboard (modules/leaderboard/service.ts): a window's winnings, read from the index
     // alone, then the points of the few players who can make the page.
     index('game_entries_winnings_idx')
       .on(t.createdAt, t.userId, t.prize, t.gameId)
       .where(sql`${t.isWinner} AND NOT ${t.refunded}`),
-    index('game_entries_player_window_idx')
+    // A player's entries in a window with their outcome; undrawn ones included, since a loser
+    // is told from a pending entry by its game's status (migration 0020).
+    index('game_entries_player_entries_idx')
       .on(t.userId, t.createdAt, t.isWinner, t.gameId)
-      .where(sql`${t.isWinner} IS NOT NULL AND NOT ${t.refunded}`),
+      .where(sql`NOT ${t.refunded}`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { ledgerEntries, ledgerTransactions, notifications, payments, users } from '../db/schema.ts';
+import { listNotifications } from '../modules/notifications/service.ts';
 import { ACCOUNTS } from '../modules/wallet/ledger.ts';
 
 /**
@@ -41,13 +42,10 @@ export async function accountEntriesFor(db: Executor, reference: string) {
     .where(eq(ledgerTransactions.reference, reference));
 }
 
+/** A player's notice titles, oldest first, as the notification list reads them. */
 export async function notificationTitles(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ title: notifications.title })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(notifications.id);
-  return rows.map((row) => row.title);
+  const page = await listNotifications(db, userId, 1, 1_000);
+  return page.notifications.map((notice) => notice.title).reverse();
 }
 
 export async function notificationsTitled(db: Executor, userId: string, title: string) {

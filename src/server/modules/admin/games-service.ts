@@ -8,6 +8,7 @@ import type {
   AdminGamePage,
 } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
+import { entryOutcome } from '../../db/outcome.ts';
 import { categories, gameEntries, games, plans, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -198,14 +199,16 @@ export async function listEntries(db: Database, gameId: string): Promise<AdminEn
       handle: users.handle,
       fullname: users.fullname,
       features: plans.features,
+      status: games.status,
     })
     .from(gameEntries)
+    .innerJoin(games, eq(games.id, gameEntries.gameId))
     .innerJoin(users, eq(users.id, gameEntries.userId))
     .leftJoin(plans, eq(plans.id, users.planId))
     .where(eq(gameEntries.gameId, gameId))
     .orderBy(gameEntries.id)
     .limit(MAX_ENTRIES);
-  return rows.map(({ entry, handle, fullname, features }) => ({
+  return rows.map(({ entry, handle, fullname, features, status }) => ({
     entryId: entry.id,
     userId: entry.userId,
     // The draw proof's name for the player, so a winner reads alike in both lists.
@@ -213,7 +216,7 @@ export async function listEntries(db: Database, gameId: string): Promise<AdminEn
     fullname,
     answer: entry.answer,
     amountPaid: Number(entry.amountPaid) / 100,
-    isWinner: entry.isWinner,
+    isWinner: entryOutcome(entry.isWinner, status),
     refunded: entry.refunded,
     createdAt: entry.createdAt.toISOString(),
   }));

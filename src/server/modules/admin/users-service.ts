@@ -5,6 +5,7 @@ import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts'
 import type { AdminUserDetail, AdminUserPage } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { newestRowsOf } from '../../db/newest-rows.ts';
+import { entryOutcome } from '../../db/outcome.ts';
 import {
   gameEntries,
   games,
@@ -92,7 +93,7 @@ export async function userDetail(db: Database, id: string): Promise<AdminUserDet
       .orderBy(desc(ledgerEntries.id))
       .limit(HISTORY_ROWS),
     db
-      .select({ title: games.title, entry: gameEntries })
+      .select({ title: games.title, status: games.status, entry: gameEntries })
       .from(gameEntries)
       .innerJoin(games, eq(games.id, gameEntries.gameId))
       .where(eq(gameEntries.userId, id))
@@ -109,11 +110,11 @@ export async function userDetail(db: Database, id: string): Promise<AdminUserDet
       amount: koboToNaira(entry.amount),
       createdAt: entry.createdAt.toISOString(),
     })),
-    plays: plays.map(({ title, entry }) => ({
+    plays: plays.map(({ title, status, entry }) => ({
       gameTitle: title,
       answer: entry.answer,
       amountPaid: koboToNaira(entry.amountPaid),
-      isWinner: entry.isWinner,
+      isWinner: entryOutcome(entry.isWinner, status),
       createdAt: entry.createdAt.toISOString(),
     })),
     payments: paymentRows.map((p) => ({

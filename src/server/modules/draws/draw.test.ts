@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -10,15 +10,16 @@ import {
   drawWinnersV2,
   webFairnessCrypto,
 } from '../../../shared/fairness.ts';
+import { gameDetailsPath } from '../../../shared/games.ts';
 import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
+import { entryOutcome } from '../../db/outcome.ts';
 import {
   gameEntries,
   games,
   jobs,
   ledgerEntries,
   ledgerTransactions,
-  notifications,
   users,
 } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -32,6 +33,7 @@ import {
   failingAtWrite,
   type GameRow,
 } from '../games/test-fixtures.ts';
+import { listNotifications } from '../notifications/service.ts';
 import { commitmentFor, createDrawSeed, nodeFairnessCrypto } from './commitment.ts';
 import { queueDraw } from './queue.ts';
 import { sealEntries } from './seal.ts';
@@ -83,30 +85,45 @@ async function proof(app: FastifyInstance, gameId: string): Promise<DrawProofRes
   return response.json().data;
 }
 
+/** The result notices each player reads in their notification list. */
+async function resultNotices(db: Database, people: UserRow[]) {
+  const told = [];
+  for (const person of people) {
+    const page = await listNotifications(db, person.id, 1, 100);
+    for (const notice of page.notifications)
+      if (RESULT_TITLES.includes(notice.title)) told.push({ userId: person.id, ...notice });
+  }
+  return told;
+}
+
 /** Everything a draw touches, to compare before and after. */
 async function drawState(db: Database, game: GameRow, people: UserRow[]) {
   const ids = people.map((person) => person.id);
+  const [row] = await db
+    .select({
+      status: games.status,
+      drawnAt: games.drawnAt,
+      entriesDigest: games.entriesDigest,
+    })
+    .from(games)
+    .where(eq(games.id, game.id));
+  const entries = await db
+    .select({
+      id: gameEntries.id,
+      isWinner: gameEntries.isWinner,
+      prize: gameEntries.prize,
+      refunded: gameEntries.refunded,
+    })
+    .from(gameEntries)
+    .where(eq(gameEntries.gameId, game.id))
+    .orderBy(asc(gameEntries.id));
   return {
-    game: (
-      await db
-        .select({
-          status: games.status,
-          drawnAt: games.drawnAt,
-          entriesDigest: games.entriesDigest,
-        })
-        .from(games)
-        .where(eq(games.id, game.id))
-    )[0],
-    entries: await db
-      .select({
-        id: gameEntries.id,
-        isWinner: gameEntries.isWinner,
-        prize: gameEntries.prize,
-        refunded: gameEntries.refunded,
-      })
-      .from(gameEntries)
-      .where(eq(gameEntries.gameId, game.id))
-      .orderBy(asc(gameEntries.id)),
+    game: row,
+    // As every reader sees them: a loser's entry reads as lost once the game is COMPLETED.
+    entries: entries.map((entry) => ({
+      ...entry,
+      isWinner: entryOutcome(entry.isWinner, row?.status ?? ''),
+    })),
     users: await db
       .select({
         id: users.id,
@@ -129,10 +146,10 @@ async function drawState(db: Database, game: GameRow, people: UserRow[]) {
           eq(ledgerTransactions.reference, `refunds:${game.id}`),
         ),
       ),
-    notifications: await db
-      .select({ userId: notifications.userId, title: notifications.title })
-      .from(notifications)
-      .where(and(inArray(notifications.userId, ids), inArray(notifications.title, RESULT_TITLES))),
+    notifications: (await resultNotices(db, people)).map(({ userId, title }) => ({
+      userId,
+      title,
+    })),
   };
 }
 
@@ -295,20 +312,13 @@ describe('runDraw', () => {
     expect(new Set(lines.filter((l) => l.account === 'wallet').map((l) => l.userId))).toEqual(
       winnerUsers,
     );
-    // Every player is told the result.
-    const told = await app.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          inArray(
-            notifications.userId,
-            players.map((player) => player.id),
-          ),
-          inArray(notifications.title, RESULT_TITLES),
-        ),
-      );
+    // Every player is told the result, once, unread.
+    const told = await resultNotices(app.db, players);
     expect(told).toHaveLength(12);
+    expect(new Set(told.map((note) => note.userId)).size).toBe(12);
+    expect(told.every((note) => !note.hasRead && note.link === gameDetailsPath(game.id))).toBe(
+      true,
+    );
     for (const note of told) {
       if (winnerUsers.has(note.userId)) {
         expect(note.title).toBe('You won!');
@@ -321,7 +331,7 @@ describe('runDraw', () => {
           `The draw for "${game.title}" is done. You did not win this time; keep plucking!`,
         );
       }
-      expect(note.createdAt).toEqual(drawnAt);
+      expect(note.createdAt).toEqual(drawnAt?.toISOString());
     }
     await expectLedgerOk(
       app.db,
@@ -343,18 +353,10 @@ describe('runDraw', () => {
     expect(state.users.map((user) => user.balance)).toEqual(Array(4).fill(26_000n));
     expect(state.users.every((user) => user.played === 0 && user.points === 0)).toBe(true);
     expect(state.postings).toHaveLength(1);
-    const told = await app.db
-      .select({ title: notifications.title, message: notifications.message })
-      .from(notifications)
-      .where(
-        and(
-          inArray(
-            notifications.userId,
-            players.map((player) => player.id),
-          ),
-          inArray(notifications.title, RESULT_TITLES),
-        ),
-      );
+    const told = (await resultNotices(app.db, players)).map(({ title, message }) => ({
+      title,
+      message,
+    }));
     expect(told).toEqual(
       Array(4).fill({
         title: 'Game cancelled',

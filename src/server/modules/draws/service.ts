@@ -14,7 +14,7 @@ import {
 import { gameDetailsPath } from '../../../shared/games.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { gameEntries, games, ledgerTransactions } from '../../db/schema.ts';
+import { gameEntries, gameResultNotices, games, ledgerTransactions } from '../../db/schema.ts';
 
 import { inTransaction } from '../../db/transaction.ts';
 import type { BeaconClient } from '../../providers/beacon.ts';
@@ -102,8 +102,8 @@ function appendIds(commaSeparated: string, into: number[]): void {
 
 /**
  * Settles a CLOSED game in one transaction: picks floor(n/5) winners with the provably fair
- * procedure, credits each the reward through the ledger, marks every entry, updates stats and
- * notifies every player; under 5 players the game is cancelled and every fee refunded. The game
+ * procedure, credits each the reward through the ledger, marks the winners' entries, updates
+ * stats and notifies every player (one result notice for the game); under 5 players the game is cancelled and every fee refunded. The game
  * row is locked and must still be CLOSED, so a second run (or a re-run after a crash, which
  * rolled everything back) does nothing twice. Set-based SQL keeps a 1,000,000-entry draw quick;
  * Node holds the entry ids and the winners, never the entries.
@@ -126,7 +126,6 @@ export async function runDraw(
     if (game?.status !== 'CLOSED') return 'skipped';
 
     const entryIds = await step('read entries', () => entryIdsOf(tx, gameId));
-    const nowIso = now.toISOString();
     if (winnerCount(entryIds.length) === 0) {
       await cancelWithRefunds(tx, game, now, {
         rule: 'fewer-than-5-players',
@@ -140,15 +139,14 @@ export async function runDraw(
     );
     const reward = game.reward;
 
-    // Every entry written once, in one pass over the game's entries: the winners' ids are an
-    // array parameter that PostgreSQL hashes once (a non-correlated IN).
-    const winnerIds = sql`(SELECT unnest(${`{${winners.join(',')}}`}::bigint[]))`;
+    // Only the winners are written, each found by its id: a loser's entry keeps is_winner null
+    // and reads as lost once the game is COMPLETED (db/outcome.ts), so a draw costs a write per
+    // winner, not one per entry with all of its indexes.
     await step('mark entries', () =>
       tx.execute(sql`
-      UPDATE game_entries e SET
-        is_winner = e.id IN ${winnerIds},
-        prize = CASE WHEN e.id IN ${winnerIds} THEN ${reward}::bigint ELSE e.prize END
-      WHERE e.game_id = ${gameId}`),
+      UPDATE game_entries e SET is_winner = true, prize = ${reward}::bigint
+      FROM unnest(${`{${winners.join(',')}}`}::bigint[]) AS w(id)
+      WHERE e.id = w.id AND e.game_id = ${gameId}`),
     );
 
     if (reward > 0n) await step('post prizes', () => postPrizes(tx, game, winners.length));
@@ -167,18 +165,19 @@ export async function runDraw(
       FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id`),
     );
 
+    // One notice for the whole game, read by each player as the winner's or the loser's text
+    // (notifications/service.ts): a row per player was a million rows for a million entries.
     const rewardText = formatNaira(koboToNaira(reward));
     await step('notify players', () =>
-      tx.execute(sql`
-      INSERT INTO notifications (user_id, title, message, link, created_at)
-      SELECT user_id,
-        CASE WHEN is_winner THEN 'You won!' ELSE 'Results are in' END,
-        CASE WHEN is_winner
-          THEN ${`Congratulations! You are a winner of "${game.title}". ${rewardText} has been added to your wallet.`}
-          ELSE ${`The draw for "${game.title}" is done. You did not win this time; keep plucking!`} END,
-        ${gameDetailsPath(gameId)},
-        ${nowIso}::timestamptz
-      FROM game_entries WHERE game_id = ${gameId}`),
+      tx.insert(gameResultNotices).values({
+        gameId,
+        winnerTitle: 'You won!',
+        winnerMessage: `Congratulations! You are a winner of "${game.title}". ${rewardText} has been added to your wallet.`,
+        loserTitle: 'Results are in',
+        loserMessage: `The draw for "${game.title}" is done. You did not win this time; keep plucking!`,
+        link: gameDetailsPath(gameId),
+        createdAt: now,
+      }),
     );
 
     await step('complete game', () => completeGame(tx, game, now, beacon, entriesDigest, winners));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { GameType } from '../../../shared/constants.ts';
 import { lagosDayStart } from '../../../shared/date.ts';
 import { checkAnswerRule } from '../../../shared/games.ts';
@@ -7,6 +7,7 @@ import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts'
 import type { Game, PlayedGame, PlayGameBody, PlayResult } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { entryOutcome } from '../../db/outcome.ts';
 import { gameEntries, games, plans, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, ErrorCode, forbidden, notFound } from '../../errors.ts';
@@ -57,25 +58,17 @@ export async function playedIds(
 export async function listGameRows(db: Database, type: GameType, now: Date): Promise<GameRow[]> {
   if (type === 'TRENDING') {
     const since = new Date(now.getTime() - 24 * 3_600_000);
-    const recent = db
-      .select({ gameId: gameEntries.gameId, recent: count().as('recent') })
-      .from(gameEntries)
-      // Entries of ongoing games are undrawn: the condition lets the partial index serve this.
-      .where(and(gte(gameEntries.createdAt, since), isNull(gameEntries.isWinner)))
-      .groupBy(gameEntries.gameId)
-      .as('recent');
-    const rows = await db
-      .select({ game: games })
+    // A range of game_entries_game_created_idx per live game: entries of ongoing games are
+    // undrawn (is_winner null, the index's condition), and drawn games' entries are not read.
+    const recent = sql`(SELECT count(*) FROM game_entries e
+      WHERE e.game_id = ${games.id} AND e.created_at >= ${since.toISOString()}::timestamptz
+        AND e.is_winner IS NULL)`;
+    return db
+      .select()
       .from(games)
-      .leftJoin(recent, eq(recent.gameId, games.id))
       .where(eq(games.status, 'ONGOING'))
-      .orderBy(
-        desc(sql`coalesce(${recent.recent}, 0)`),
-        desc(games.playerCount),
-        desc(games.createdAt),
-      )
+      .orderBy(desc(recent), desc(games.playerCount), desc(games.createdAt))
       .limit(LIST_LIMIT);
-    return rows.map((row) => row.game);
   }
   if (type === 'NEW_CHALLANGES') {
     return db
@@ -276,7 +269,7 @@ export async function listPlayedGames(db: Database, userId: string): Promise<Pla
     submittedAnswer: entry.answer,
     amountPaid: koboToNaira(entry.amountPaid),
     amountToWin: koboToNaira(game.reward),
-    isWinner: entry.isWinner,
+    isWinner: entryOutcome(entry.isWinner, game.status),
     createdAt: entry.createdAt.toISOString(),
   }));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { LeaderboardEntry, LeaderboardRank } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
+import { drawnEntrySql } from '../../db/outcome.ts';
 import { publicUsername } from '../users/serialize.ts';
 
 export interface LeaderboardQuery {
@@ -38,7 +39,7 @@ function windowOf(query: Omit<LeaderboardQuery, 'pageSize'>) {
   /** Entries of `alias` that count: drawn, not refunded, in the window and category. */
   const counted = (alias: string) => {
     const e = sql.raw(alias);
-    return sql`${e}.is_winner IS NOT NULL AND NOT ${e}.refunded
+    return sql`${drawnEntrySql(alias)} AND NOT ${e}.refunded
       AND ${e}.created_at >= ${from.toISOString()}::timestamptz AND ${e}.created_at < ${to.toISOString()}::timestamptz
       ${category ? sql`AND ${e}.game_id IN (SELECT id FROM games WHERE category_id = ${category})` : sql``}`;
   };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants.ts';
 import type { NotificationPage } from '../../../shared/schemas/notifications.ts';
 import type { Executor } from '../../db/client.ts';
@@ -20,46 +20,82 @@ export async function notify(
   await db.insert(notifications).values({ userId, title, message, link });
 }
 
+/**
+ * A player's notices: their own rows, and the result notice of every drawn game they played
+ * (one `game_result_notices` row per game, the winner's or the loser's text by the entry; read
+ * once a `game_result_reads` row says so). Both kinds take their ids from one sequence, so
+ * together they page newest first as one list did when every result was a row of its own.
+ */
+function noticesOf(userId: string): SQL {
+  return sql`
+    SELECT n.id, n.title, n.message, n.link, n.read_at IS NOT NULL AS has_read, n.created_at
+    FROM notifications n WHERE n.user_id = ${userId}
+    UNION ALL
+    SELECT r.id,
+      CASE WHEN e.is_winner THEN r.winner_title ELSE r.loser_title END,
+      CASE WHEN e.is_winner THEN r.winner_message ELSE r.loser_message END,
+      r.link,
+      EXISTS (SELECT 1 FROM game_result_reads d WHERE d.user_id = e.user_id AND d.game_id = e.game_id),
+      r.created_at
+    FROM game_entries e JOIN game_result_notices r ON r.game_id = e.game_id
+    WHERE e.user_id = ${userId}`;
+}
+
+interface NoticeRow {
+  id: string | number;
+  title: string;
+  message: string;
+  link: string | null;
+  has_read: boolean;
+  created_at: string | Date;
+}
+
 export async function listNotifications(
   db: Executor,
   userId: string,
   page: number,
   pageSize = DEFAULT_PAGE_SIZE,
 ): Promise<NotificationPage> {
-  const mine = eq(notifications.userId, userId);
-  const [rows, [totals], [unread]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(mine)
-      .orderBy(desc(notifications.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(notifications).where(mine),
-    db
-      .select({ total: count() })
-      .from(notifications)
-      .where(and(mine, isNull(notifications.readAt))),
+  const [list, counts] = await Promise.all([
+    db.execute(sql`
+      SELECT * FROM (${noticesOf(userId)}) notices
+      ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
+    db.execute(sql`
+      SELECT count(*)::int AS total, (count(*) FILTER (WHERE NOT has_read))::int AS unread
+      FROM (${noticesOf(userId)}) notices`),
   ]);
+  const rows = (list as unknown as { rows: NoticeRow[] }).rows;
+  const totals = (counts as unknown as { rows: Array<{ total: number; unread: number }> }).rows[0];
   return {
     notifications: rows.map((row) => ({
       id: String(row.id),
       title: row.title,
       message: row.message,
       link: row.link,
-      hasRead: row.readAt !== null,
-      createdAt: row.createdAt.toISOString(),
+      hasRead: row.has_read,
+      createdAt: new Date(row.created_at).toISOString(),
     })),
     pagination: paginate(totals?.total ?? 0, page, pageSize),
-    unreadCount: unread?.total ?? 0,
+    unreadCount: totals?.unread ?? 0,
   };
 }
 
+/** Marks every notice of the player read, result notices included; how many were unread. */
 export async function markAllAsRead(db: Executor, userId: string): Promise<number> {
-  const updated = await db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return updated.length;
+  const now = new Date().toISOString();
+  const result = (await db.execute(sql`
+    WITH own AS (
+      UPDATE notifications SET read_at = ${now}::timestamptz
+      WHERE user_id = ${userId} AND read_at IS NULL RETURNING 1
+    ), results AS (
+      INSERT INTO game_result_reads (user_id, game_id, read_at)
+      SELECT e.user_id, e.game_id, ${now}::timestamptz
+      FROM game_entries e JOIN game_result_notices r ON r.game_id = e.game_id
+      WHERE e.user_id = ${userId}
+      ON CONFLICT DO NOTHING RETURNING 1
+    )
+    SELECT ((SELECT count(*) FROM own) + (SELECT count(*) FROM results))::int AS marked`)) as unknown as {
+    rows: Array<{ marked: number }>;
+  };
+  return result.rows[0]?.marked ?? 0;
 }
