@@ -54,8 +54,8 @@ describe('bench data generators', () => {
     expect(
       await count(
         db,
-        sql`SELECT count(DISTINCT n.user_id)::int AS n FROM notifications n
-          JOIN game_entries e ON e.user_id = n.user_id AND e.game_id = ${gameId}`,
+        sql`SELECT count(DISTINCT e.user_id)::int AS n FROM game_entries e
+          JOIN game_result_notices r ON r.game_id = e.game_id WHERE e.game_id = ${gameId}`,
       ),
     ).toBe(500);
     const ledger = await checkLedger(db, { sandbox: false });

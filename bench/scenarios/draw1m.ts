@@ -55,7 +55,7 @@ export async function runMillionDrawFigure(
           unit: 's',
           budget: `< ${BUDGET_SECONDS} s`,
           pass: seconds < BUDGET_SECONDS,
-          note: `${describeSteps(settled.steps)}; ${settled.winners} winners credited, ${settled.notified} notifications, ledger ${settled.ledgerOk ? 'ok' : 'FAILED'}`,
+          note: `${describeSteps(settled.steps)}; ${settled.winners} winners credited, ${settled.notified} players notified, ledger ${settled.ledgerOk ? 'ok' : 'FAILED'}`,
         },
         ...stepFigures,
         {

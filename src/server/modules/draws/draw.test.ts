@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -16,24 +16,34 @@ import type { Database } from '../../db/client.ts';
 import { entryOutcome } from '../../db/outcome.ts';
 import {
   gameEntries,
+  gameResultNotices,
   games,
   jobs,
   ledgerEntries,
   ledgerTransactions,
+  notifications,
   users,
 } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { actorFor, createPlayer, testClock, type UserRow } from '../../test/factories.ts';
+import {
+  actorFor,
+  bearerFor,
+  createPlayer,
+  testClock,
+  type UserRow,
+} from '../../test/factories.ts';
+import { listEntries } from '../admin/games-service.ts';
 import { sweepGames } from '../games/lifecycle.ts';
-import { playGame } from '../games/service.ts';
+import { listPlayedGames, playGame } from '../games/service.ts';
 import {
   createGame,
   expectLedgerOk,
   failingAtWrite,
   type GameRow,
 } from '../games/test-fixtures.ts';
-import { listNotifications } from '../notifications/service.ts';
+import { leaderboard, myRank } from '../leaderboard/service.ts';
+import { listNotifications, notify } from '../notifications/service.ts';
 import { commitmentFor, createDrawSeed, nodeFairnessCrypto } from './commitment.ts';
 import { queueDraw } from './queue.ts';
 import { sealEntries } from './seal.ts';
@@ -612,5 +622,141 @@ describe('sweepGames', () => {
     expect(await consistent()).not.toBe('ONGOING');
     await app.jobs.runDue();
     expect((await drawState(app.db, game, players)).game?.status).toBe('COMPLETED');
+  });
+});
+
+describe('results after a draw', () => {
+  const lostMessage = (title: string) =>
+    `The draw for "${title}" is done. You did not win this time; keep plucking!`;
+
+  it("a loser's entry reads as lost; each player reads one result notice, marks it read, counts right", async () => {
+    const app = await buildTestApp(database());
+    const { game, players } = await closedGame(app.db, 5);
+    for (const player of players) await notify(app.db, player.id, 'Earlier', 'before the draw');
+    expect(await drawGame(app.db, app.beacon, game.id, new Date())).toBe('completed');
+
+    // Only the winner's entry was written; every other reads as lost.
+    const written = await app.db
+      .select({ userId: gameEntries.userId, isWinner: gameEntries.isWinner })
+      .from(gameEntries)
+      .where(and(eq(gameEntries.gameId, game.id), isNotNull(gameEntries.isWinner)));
+    expect(written).toEqual([{ userId: expect.any(String), isWinner: true }]);
+    const winnerId = written[0]?.userId;
+    const losers = players.filter((player) => player.id !== winnerId);
+    const [first, second] = losers;
+    if (!first || !second) throw new Error('four losers expected');
+    for (const player of players) {
+      const [played] = await listPlayedGames(app.db, player.id);
+      expect(played?.isWinner).toBe(player.id === winnerId);
+    }
+
+    await notify(app.db, first.id, 'Later', 'after the draw');
+    const headers = await bearerFor(app, first);
+    const list = async () =>
+      (await app.inject({ url: '/api/v1/notification', headers })).json().data;
+    const before = await list();
+    // In the order they came: the result between the player's own notices.
+    expect(before.notifications.map((n: { title: string }) => n.title)).toEqual([
+      'Later',
+      'Results are in',
+      'Earlier',
+    ]);
+    expect(before.notifications[1]).toEqual({
+      id: expect.any(String),
+      title: 'Results are in',
+      message: lostMessage(game.title),
+      link: gameDetailsPath(game.id),
+      hasRead: false,
+      createdAt: expect.any(String),
+    });
+    expect(before.unreadCount).toBe(3);
+    expect(before.pagination).toMatchObject({ totalResults: 3, totalPages: 1 });
+
+    const markAll = () =>
+      app.inject({ method: 'POST', url: '/api/v1/notification/mark-all-as-read', headers });
+    expect((await markAll()).json()).toEqual({ message: 'All notifications marked as read' });
+    const after = await list();
+    expect(after.unreadCount).toBe(0);
+    expect(after.notifications.map((n: { id: string }) => n.id)).toEqual(
+      before.notifications.map((n: { id: string }) => n.id),
+    );
+    expect(after.notifications.every((n: { hasRead: boolean }) => n.hasRead)).toBe(true);
+    expect((await markAll()).json()).toEqual({ message: 'No unread notifications' });
+
+    // Another loser's notice is theirs to read: still unread, the same text.
+    const theirs = (await listNotifications(app.db, second.id, 1)).notifications;
+    expect(theirs).toEqual([
+      expect.objectContaining({
+        title: 'Results are in',
+        message: lostMessage(game.title),
+        hasRead: false,
+      }),
+      expect.objectContaining({ title: 'Earlier', hasRead: false }),
+    ]);
+    const winner = players.find((player) => player.id === winnerId);
+    if (!winner) throw new Error('a winner expected');
+    expect((await listNotifications(app.db, winner.id, 1)).notifications).toEqual([
+      expect.objectContaining({
+        title: 'You won!',
+        message: `Congratulations! You are a winner of "${game.title}". ₦250 has been added to your wallet.`,
+      }),
+      expect.objectContaining({ title: 'Earlier' }),
+    ]);
+
+    // A second run changes nothing, read state included.
+    expect(await drawGame(app.db, app.beacon, game.id, new Date())).toBe('skipped');
+    expect(await list()).toEqual(after);
+  });
+
+  it('a game drawn before migration 0020 (every entry marked, a notice per player) reads the same', async () => {
+    const app = await buildTestApp(database());
+    const { game, players } = await closedGame(app.db, 6);
+    expect(await drawGame(app.db, app.beacon, game.id, new Date())).toBe('completed');
+    const anyLoser = players[0];
+    if (!anyLoser) throw new Error('players expected');
+    const readings = async () => ({
+      played: await Promise.all(players.map((player) => listPlayedGames(app.db, player.id))),
+      entries: await listEntries(app.db, game.id),
+      notices: await Promise.all(
+        players.map(async (player) =>
+          (await listNotifications(app.db, player.id, 1)).notifications.map(
+            ({ id: _id, ...notice }) => notice,
+          ),
+        ),
+      ),
+      counts: await Promise.all(
+        players.map(async (player) => {
+          const { pagination, unreadCount } = await listNotifications(app.db, player.id, 1);
+          return { total: pagination.totalResults, unreadCount };
+        }),
+      ),
+      board: await leaderboard(app.db, { pageSize: 100 }),
+      rank: await myRank(app.db, anyLoser.id, {}),
+    });
+    const now = await readings();
+
+    // What a draw wrote before: false on every loser's entry, a notification row per player.
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(gameEntries)
+        .set({ isWinner: false })
+        .where(and(eq(gameEntries.gameId, game.id), isNull(gameEntries.isWinner)));
+      const [notice] = await tx
+        .delete(gameResultNotices)
+        .where(eq(gameResultNotices.gameId, game.id))
+        .returning();
+      if (!notice) throw new Error('a result notice expected');
+      const entries = await tx.select().from(gameEntries).where(eq(gameEntries.gameId, game.id));
+      await tx.insert(notifications).values(
+        entries.map((entry) => ({
+          userId: entry.userId,
+          title: entry.isWinner ? notice.winnerTitle : notice.loserTitle,
+          message: entry.isWinner ? notice.winnerMessage : notice.loserMessage,
+          link: notice.link,
+          createdAt: notice.createdAt,
+        })),
+      );
+    });
+    expect(await readings()).toEqual(now);
   });
 });
