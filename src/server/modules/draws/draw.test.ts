@@ -54,11 +54,15 @@ const database = testDatabasePerFile();
 /** Draw and cancellation notices; tournament announcements may reach anyone at any time. */
 const RESULT_TITLES = ['You won!', 'Results are in', 'Game cancelled'];
 
-/** A CLOSED game with `players` paid entries, and no draw job (the test runs the draw). */
+/**
+ * A CLOSED game with `players` paid entries, and no draw job (the test runs the draw);
+ * `beforePlays` may set the players up before they play.
+ */
 async function closedGame(
   db: Database,
   players: number,
   values: Partial<typeof games.$inferInsert> = {},
+  beforePlays: (people: UserRow[]) => Promise<void> = async () => {},
 ): Promise<{ game: GameRow; players: UserRow[] }> {
   const game = await createGame(db, {
     entryFee: 10_000n,
@@ -70,6 +74,7 @@ async function closedGame(
   const people = await Promise.all(
     Array.from({ length: players }, () => createPlayer(db, { kobo: fee + 1_000n + 10_000n })),
   );
+  await beforePlays(people);
   for (const person of people) {
     await playGame(
       db,
@@ -195,12 +200,15 @@ describe('fairness crypto on the server', () => {
 describe('runDraw', () => {
   it('hides the seed until the draw, then settles everything and reveals a verifiable proof', async () => {
     const app = await buildTestApp(database());
-    const { game, players } = await closedGame(app.db, 12);
-    // Levels move at 100 points (level 2) and 10,000 (level 5).
+    // Levels move at 100 points (level 2: the play's +10 gets there) and 10,000 (level 5: only
+    // a win's +50 does).
+    const { game, players } = await closedGame(app.db, 12, {}, async ([nearTwo, nearFive]) => {
+      if (!nearTwo || !nearFive) throw new Error('players missing');
+      await app.db.update(users).set({ points: 95 }).where(eq(users.id, nearTwo.id));
+      await app.db.update(users).set({ points: 9_945, level: 4 }).where(eq(users.id, nearFive.id));
+    });
     const [nearTwo, nearFive] = players;
     if (!nearTwo || !nearFive) throw new Error('players missing');
-    await app.db.update(users).set({ points: 95 }).where(eq(users.id, nearTwo.id));
-    await app.db.update(users).set({ points: 9_945, level: 4 }).where(eq(users.id, nearFive.id));
 
     const before = await proof(app, game.id);
     const [sealed] = await app.db

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   type BeaconChain,
   type BeaconRound,
@@ -45,7 +45,8 @@ export function drawOutcomeIsPublic(
   return now >= roundTime(chain, firstRoundAfter(chain, game.closedAt));
 }
 
-const levelSql = (points: ReturnType<typeof sql>) =>
+/** A player's level for `points`: 1 under 100, 2 under 500, 3 under 2,000, 4 under 10,000, then 5. */
+export const levelSql = (points: SQL) =>
   sql`CASE WHEN ${points} < 100 THEN 1 WHEN ${points} < 500 THEN 2 WHEN ${points} < 2000 THEN 3 WHEN ${points} < 10000 THEN 4 ELSE 5 END`;
 
 /** The statements of a draw, in order; the bench reports the time of each. */
@@ -142,27 +143,28 @@ export async function runDraw(
     // Only the winners are written, each found by its id: a loser's entry keeps is_winner null
     // and reads as lost once the game is COMPLETED (db/outcome.ts), so a draw costs a write per
     // winner, not one per entry with all of its indexes.
+    const winnerIds = sql`unnest(${`{${winners.join(',')}}`}::bigint[]) AS w(id)`;
     await step('mark entries', () =>
       tx.execute(sql`
       UPDATE game_entries e SET is_winner = true, prize = ${reward}::bigint
-      FROM unnest(${`{${winners.join(',')}}`}::bigint[]) AS w(id)
-      WHERE e.id = w.id AND e.game_id = ${gameId}`),
+      FROM ${winnerIds} WHERE e.id = w.id AND e.game_id = ${gameId}`),
     );
 
     if (reward > 0n) await step('post prizes', () => postPrizes(tx, game, winners.length));
 
-    // Stats for every player (+10 points), winners also +50 points, a win and the reward.
-    const points = sql.raw('u.points + 10 + CASE WHEN e.is_winner THEN 50 ELSE 0 END');
+    // The winners' stats: a win, the reward, +50 points. Every player's game and +10 points
+    // were counted when the answer was taken (migration 0021), so losers' rows stay as they are.
+    const points = sql.raw('u.points + 50');
     await step('update players', () =>
       tx.execute(sql`
       UPDATE users u SET
-        account_balance = u.account_balance + e.prize,
-        total_games_played = u.total_games_played + 1,
-        total_games_won = u.total_games_won + CASE WHEN e.is_winner THEN 1 ELSE 0 END,
-        total_winning_amount = u.total_winning_amount + e.prize,
+        account_balance = u.account_balance + ${reward}::bigint,
+        total_games_won = u.total_games_won + 1,
+        total_winning_amount = u.total_winning_amount + ${reward}::bigint,
         points = ${points},
         level = ${levelSql(points)}
-      FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id`),
+      FROM ${winnerIds} JOIN game_entries e ON e.id = w.id
+      WHERE e.game_id = ${gameId} AND e.user_id = u.id`),
     );
 
     // One notice for the whole game, read by each player as the winner's or the loser's text
@@ -247,7 +249,7 @@ async function completeGame(
 
 /**
  * Cancels a game and refunds every entry fee in one balanced ledger transaction; every player
- * is told why. The caller holds the game row lock. Entries keep isWinner = null: nobody won or
+ * is told why and loses the game played and +10 points their play counted. The caller holds the game row lock. Entries keep isWinner = null: nobody won or
  * lost a game that was never drawn (the app shows them as refunded, not as LOST).
  */
 export async function cancelWithRefunds(
@@ -284,10 +286,16 @@ export async function cancelWithRefunds(
       SELECT ${refund?.id}::bigint, 'wallet', user_id, amount_paid FROM game_entries WHERE game_id = ${gameId} AND amount_paid > 0
       UNION ALL
       SELECT ${refund?.id}::bigint, ${ACCOUNTS.entryFees}::text, NULL::uuid, -sum(amount_paid) FROM game_entries WHERE game_id = ${gameId} AND amount_paid > 0`);
-    await tx.execute(sql`
-      UPDATE users u SET account_balance = u.account_balance + e.amount_paid
-      FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id AND e.amount_paid > 0`);
   }
+  // Every fee back, and the game and its +10 points the play counted taken back.
+  const points = sql.raw('u.points - 10');
+  await tx.execute(sql`
+    UPDATE users u SET
+      account_balance = u.account_balance + e.amount_paid,
+      total_games_played = u.total_games_played - 1,
+      points = ${points},
+      level = ${levelSql(points)}
+    FROM game_entries e WHERE e.game_id = ${gameId} AND e.user_id = u.id`);
   await tx.execute(sql`
     INSERT INTO notifications (user_id, title, message, link, created_at)
     SELECT user_id, 'Game cancelled',

@@ -5,7 +5,7 @@ import { webFairnessCrypto } from '../../../shared/fairness.ts';
 import { games, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer } from '../../test/factories.ts';
+import { bearerFor, createPlayer, type UserRow } from '../../test/factories.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { createGame } from './test-fixtures.ts';
 
@@ -66,6 +66,41 @@ describe('play and draw', () => {
     await app.jobs.runDue();
     const again = await app.inject({ url: `/api/v1/game/${game.id}/draw` });
     expect(again.json().data.winners).toEqual(proof.winners);
+  });
+
+  it('counts a game played and +10 points when the answer is taken; a cancelled game takes them back', async () => {
+    const app = await buildTestApp(database());
+    const stats = async (id: string) =>
+      (
+        await app.db
+          .select({ played: users.totalGamesPlayed, points: users.points, level: users.level })
+          .from(users)
+          .where(eq(users.id, id))
+      )[0];
+    const play = async (player: UserRow, gameId: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/game/play',
+        headers: await bearerFor(app, player),
+        payload: { gameID: gameId, submittedAnswer: 'Suya' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    // A place that is not the last: the play in one statement.
+    const open = await createGame(app.db, GAME);
+    const player = await fundedUser(app, 500);
+    await app.db.update(users).set({ points: 95 }).where(eq(users.id, player.id));
+    await play(player, open.id);
+    expect(await stats(player.id)).toEqual({ played: 1, points: 105, level: 2 });
+    // The last place (the play in JavaScript closes the game), then its draw cancels it.
+    const single = await createGame(app.db, { ...GAME, maximumPlayers: 1 });
+    await play(player, single.id);
+    expect(await stats(player.id)).toEqual({ played: 2, points: 115, level: 2 });
+    expect(await app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    const [cancelled] = await app.db.select().from(games).where(eq(games.id, single.id));
+    expect(cancelled?.status).toBe('CANCELLED');
+    expect(await stats(player.id)).toEqual({ played: 1, points: 105, level: 2 });
+    expect((await checkLedger(app.db, app.paymentProviders)).ok).toBe(true);
   });
 
   it('refuses a second answer, too many words, and a short balance with clear messages', async () => {

@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, ErrorCode, forbidden, notFound } from '
 import { maxKobo } from '../../lib/kobo.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { queueDraw } from '../draws/queue.ts';
+import { levelSql } from '../draws/service.ts';
 import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { readSettingsRow } from '../settings/service.ts';
@@ -215,6 +216,17 @@ export async function playGame(
         .values({ gameId: game.id, userId, answer, amountPaid: game.entryFee, createdAt: now })
         .returning({ id: gameEntries.id });
       if (!entry) throw new Error('entry insert returned nothing');
+      // Games played and +10 points count when the answer is taken (the draw adds only wins,
+      // so it writes only its winners' rows; a cancelled game takes them back).
+      const points = sql`${users.points} + 10`;
+      await tx
+        .update(users)
+        .set({
+          totalGamesPlayed: sql`${users.totalGamesPlayed} + 1`,
+          points,
+          level: levelSql(points),
+        })
+        .where(eq(users.id, userId));
 
       if (game.entryFee > 0n) {
         await post(tx, {
