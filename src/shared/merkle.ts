@@ -45,7 +45,8 @@ export function answerHashOf(entryId: number, answer: string, hash = portableSha
 // U+0000 encodes to the single byte 0x00: the leaf prefix and the text in one encoding.
 const LEAF_PREFIX = String.fromCharCode(LEAF);
 
-function leafHash(entry: SealedEntry, hash: Sha256): Uint8Array {
+/** An entry's leaf: the server's seal has PostgreSQL compute the same bytes (draws/seal.ts). */
+export function leafHashOf(entry: SealedEntry, hash = portableSha256): Uint8Array {
   return hash.bytes(`${LEAF_PREFIX}${entry.entryId}:${entry.playerId}:${entry.answerHash}`);
 }
 
@@ -82,7 +83,12 @@ export class MerkleBuilder {
   }
 
   add(entry: SealedEntry): void {
-    let carry = leafHash(entry, this.#hash);
+    this.addLeaf(leafHashOf(entry, this.#hash));
+  }
+
+  /** The next entry by its leaf hash (32 bytes), computed elsewhere. */
+  addLeaf(leaf: Uint8Array): void {
+    let carry = leaf;
     let height = 0;
     for (let pending = this.#pending[height]; pending; pending = this.#pending[height]) {
       carry = this.#join(pending, carry);

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { answerHashOf, merkleRootOf } from '../../../shared/merkle.ts';
+import { answerHashOf, leafHashOf, merkleRootOf } from '../../../shared/merkle.ts';
 import type { Database } from '../../db/client.ts';
 import { gameEntries, users } from '../../db/schema.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { createGame } from '../games/test-fixtures.ts';
-import { entryBatches, nodeSha256, sealedEntryBatches, streamedMerkleRoot } from './seal.ts';
+import { entryBatches, leafPages, nodeSha256, streamedMerkleRoot } from './seal.ts';
 
 const database = testDatabasePerFile();
 
@@ -58,21 +58,26 @@ describe('the streamed seal', () => {
     }
   });
 
-  it('hands over every entry of the game once, in id order, in batches no larger than asked', async () => {
+  it("hands over every entry's leaf once, in id order, in pages no larger than asked, as the browser hashes it", async () => {
     const db = database().db;
     const gameId = await interleavedGames(db, 9);
-    const batches: number[][] = [];
-    for await (const batch of sealedEntryBatches(db, gameId, 3))
-      batches.push(batch.map((entry) => entry.entryId));
-    expect(batches.map((batch) => batch.length)).toEqual([3, 3, 3]);
-    const ids = batches.flat();
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    const all = await db
-      .select({ id: gameEntries.id })
+    // Answers PostgreSQL and JavaScript must encode alike: accents, quotes, an emoji.
+    await db
+      .update(gameEntries)
+      .set({ answer: `Ẹ kú "àárọ̀" 'o' 🌶️` })
+      .where(eq(gameEntries.gameId, gameId));
+    const pages: Uint8Array[] = [];
+    for await (const page of leafPages(db, gameId, 4)) pages.push(Uint8Array.from(page));
+    expect(pages.map((page) => page.length)).toEqual([4 * 32, 4 * 32, 32]);
+    const rows = await db
+      .select({ entryId: gameEntries.id, playerId: gameEntries.userId, answer: gameEntries.answer })
       .from(gameEntries)
       .where(eq(gameEntries.gameId, gameId))
       .orderBy(asc(gameEntries.id));
-    expect(ids).toEqual(all.map((row) => row.id));
+    const expected = rows.map((row) =>
+      leafHashOf({ ...row, answerHash: answerHashOf(row.entryId, row.answer) }),
+    );
+    expect(Buffer.concat(pages).toString('hex')).toBe(Buffer.concat(expected).toString('hex'));
   });
 
   it('asks for no more batches than it needs, and stops early when its caller does', async () => {

@@ -1,13 +1,8 @@
 import { hash } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import {
-  answerHashOf,
-  MerkleBuilder,
-  type SealedEntry,
-  type Sha256,
-} from '../../../shared/merkle.ts';
+import { eq, sql } from 'drizzle-orm';
+import { MerkleBuilder, type Sha256 } from '../../../shared/merkle.ts';
 import type { Executor } from '../../db/client.ts';
-import { gameEntries, games } from '../../db/schema.ts';
+import { games } from '../../db/schema.ts';
 import { appendFairnessRecord } from '../fairness/log.ts';
 
 /** One-shot native sha256: sealing 1,000,000 entries hashes 2,000,000 times. */
@@ -17,10 +12,10 @@ export const nodeSha256: Sha256 = {
 };
 
 /**
- * Rows read per query while walking a game's entries: a million-entry game is never held in
- * Node's memory at once, only one batch and what is built from it. Small enough that a batch
- * dies young: sealing 1,000,000 entries grew the RSS by ~115 MB in batches of 10,000 (rows kept
- * across awaits reach V8's old space) and by ~45 MB in batches of 2,000.
+ * Rows read per query while walking a game's entries (the public proof): a million-entry game is
+ * never held in Node's memory at once, only one batch and what is built from it. Small enough
+ * that a batch dies young: walking 1,000,000 entries grew the RSS by ~115 MB in batches of
+ * 10,000 (rows kept across awaits reach V8's old space) and by ~45 MB in batches of 2,000.
  */
 export const ENTRY_BATCH = 2_000;
 
@@ -50,41 +45,67 @@ export async function* entryBatches<Row extends { id: number }>(
   }
 }
 
-/** What the Merkle tree commits to for each entry, batch by batch in sealed order. */
-export async function* sealedEntryBatches(
+/**
+ * An entry's leaf hash computed by PostgreSQL, byte for byte `leafHashOf` (src/shared/merkle.ts):
+ * sha256(0x00 ‖ "<id>:<player>:<sha256 hex of "<id>:<answer>">"), texts in UTF-8.
+ */
+const LEAF_SQL = sql`sha256(decode('00', 'hex') || convert_to(e.id::text || ':' || e.user_id::text
+  || ':' || encode(sha256(convert_to(e.id::text || ':' || e.answer, 'UTF8')), 'hex'), 'UTF8'))`;
+
+/**
+ * Entries per page of leaves: 32 bytes each, one bytea per page, so a page costs Node one
+ * buffer rather than a row object per entry.
+ */
+export const LEAF_PAGE = 20_000;
+/**
+ * A game's leaf hashes in sealed (id) order, a page at a time as one buffer of 32-byte leaves.
+ * PostgreSQL hashes the entries (two sha256 each) while Node joins the previous page's leaves
+ * into the tree: the next page is asked for before this one is handed over, so on two cores
+ * the seal's hashing runs on both.
+ */
+export async function* leafPages(
   db: Executor,
   gameId: string,
-  batchSize = ENTRY_BATCH,
-): AsyncGenerator<SealedEntry[]> {
-  const batches = entryBatches(
-    (afterId, limit) =>
-      db
-        .select({ id: gameEntries.id, playerId: gameEntries.userId, answer: gameEntries.answer })
-        .from(gameEntries)
-        .where(and(eq(gameEntries.gameId, gameId), gt(gameEntries.id, afterId)))
-        .orderBy(asc(gameEntries.id))
-        .limit(limit),
-    batchSize,
-  );
-  for await (const rows of batches)
-    yield rows.map((row) => ({
-      entryId: row.id,
-      playerId: row.playerId,
-      answerHash: answerHashOf(row.id, row.answer, nodeSha256),
-    }));
+  pageSize = LEAF_PAGE,
+): AsyncGenerator<Uint8Array> {
+  const read = async (afterId: number) => {
+    const { rows } = (await db.execute(sql`
+      SELECT max(id)::text AS last, count(*)::int AS n, string_agg(leaf, ''::bytea ORDER BY id) AS leaves
+      FROM (SELECT e.id, ${LEAF_SQL} AS leaf FROM game_entries e
+        WHERE e.game_id = ${gameId} AND e.id > ${afterId} ORDER BY e.id LIMIT ${pageSize}) page`)) as unknown as {
+      rows: Array<{ last: string | null; n: number; leaves: Uint8Array | null }>;
+    };
+    return rows[0];
+  };
+  let next = read(0);
+  for (;;) {
+    const page = await next;
+    if (!page?.leaves || page.n === 0) return;
+    const more = page.n === pageSize;
+    if (more) {
+      next = read(Number(page.last));
+      // Awaited on the next turn; a caller that stops early must not leave it unhandled.
+      next.catch(() => {});
+    }
+    yield page.leaves;
+    if (!more) return;
+  }
 }
 
-/** The Merkle root over a game's entries as they are now, streamed in batches. */
+/** The Merkle root over a game's entries as they are now, streamed in pages of leaves. */
 export async function streamedMerkleRoot(
   db: Executor,
   gameId: string,
-  batchSize = ENTRY_BATCH,
+  pageSize = LEAF_PAGE,
 ): Promise<{ merkleRoot: string; entries: number }> {
   const builder = new MerkleBuilder(nodeSha256);
-  for await (const batch of sealedEntryBatches(db, gameId, batchSize))
-    for (const entry of batch) builder.add(entry);
+  for await (const leaves of leafPages(db, gameId, pageSize))
+    for (let at = 0; at < leaves.length; at += LEAF_BYTES)
+      builder.addLeaf(leaves.subarray(at, at + LEAF_BYTES));
   return { merkleRoot: builder.root(), entries: builder.count };
 }
+
+const LEAF_BYTES = 32;
 
 /**
  * Seals a game's entries in the transaction that closes it: the Merkle root goes on the game
