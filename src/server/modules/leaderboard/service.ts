@@ -22,7 +22,7 @@ const lagosDay = (date: string) => new Date(`${date}T00:00:00+01:00`);
  * Shaped for 1,000,000 entries (see `npm run bench`). Winnings decide the order first, so the
  * page can only hold players whose winnings reach the page's last place: those are found from
  * the winning entries alone (a fifth of all, read from game_entries_winnings_idx), and only
- * they (ties included) get their points counted (game_entries_player_window_idx) and their
+ * they (ties included) get their points counted (game_entries_player_entries_idx) and their
  * account joined. When fewer players than the page won anything, players without winnings
  * belong on the page too, and the whole window is ranked instead.
  */
