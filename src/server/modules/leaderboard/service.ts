@@ -36,16 +36,23 @@ function windowOf(query: Omit<LeaderboardQuery, 'pageSize'>) {
     query.categoryID && /^[0-9a-f-]{36}$/i.test(query.categoryID) ? query.categoryID : null;
   if (query.categoryID && !category) return null;
 
-  /** Entries of `alias` that count: drawn, not refunded, in the window and category. */
-  const counted = (alias: string) => {
+  /** Entries of `alias` not refunded, in the window and category. */
+  const inWindow = (alias: string) => {
     const e = sql.raw(alias);
-    return sql`${drawnEntrySql(alias)} AND NOT ${e}.refunded
+    return sql`NOT ${e}.refunded
       AND ${e}.created_at >= ${from.toISOString()}::timestamptz AND ${e}.created_at < ${to.toISOString()}::timestamptz
       ${category ? sql`AND ${e}.game_id IN (SELECT id FROM games WHERE category_id = ${category})` : sql``}`;
   };
+  /** Entries of `alias` that count: drawn (won or lost), in the window and category. */
+  const counted = (alias: string) => sql`${drawnEntrySql(alias)} AND ${inWindow(alias)}`;
+  /**
+   * Winning entries in the window: a winner is drawn, so this needs no look at its game and
+   * game_entries_winnings_idx answers it alone.
+   */
+  const won = (alias: string) => sql`${sql.raw(alias)}.is_winner AND ${inWindow(alias)}`;
   const live = (alias: string) =>
     sql`NOT EXISTS (SELECT 1 FROM users d WHERE d.id = ${sql.raw(alias)}.user_id AND d.deleted_at IS NOT NULL)`;
-  return { counted, live };
+  return { counted, won, live };
 }
 
 const columns = sql`u.handle, u.level,
@@ -58,7 +65,7 @@ export async function leaderboard(
 ): Promise<LeaderboardEntry[]> {
   const window = windowOf(query);
   if (!window) return [];
-  const { counted, live } = window;
+  const { counted, won, live } = window;
 
   // 1. Players whose winnings reach the page's last place (ties included); none when fewer
   //    players than the page won anything.
@@ -67,7 +74,7 @@ export async function leaderboard(
       WITH winnings AS (
         SELECT e.user_id, sum(e.prize) AS won
         FROM game_entries e
-        WHERE e.is_winner AND ${counted('e')} AND ${live('e')}
+        WHERE ${won('e')} AND ${live('e')}
         GROUP BY e.user_id
       ),
       last_place AS (SELECT won FROM winnings ORDER BY won DESC OFFSET ${query.pageSize - 1} LIMIT 1)
