@@ -104,9 +104,9 @@ function appendIds(commaSeparated: string, into: number[]): void {
 /**
  * Settles a CLOSED game in one transaction: picks floor(n/5) winners with the provably fair
  * procedure, credits each the reward through the ledger, marks the winners' entries, updates
- * stats and notifies every player (one result notice for the game); under 5 players the game is cancelled and every fee refunded. The game
- * row is locked and must still be CLOSED, so a second run (or a re-run after a crash, which
- * rolled everything back) does nothing twice. Set-based SQL keeps a 1,000,000-entry draw quick;
+ * their stats and notifies every player (one result notice for the game); under 5 players the
+ * game is cancelled and every fee refunded. The game row is locked and must still be CLOSED, so
+ * a second run (or a re-run after a crash, which rolled everything back) does nothing twice. Set-based SQL keeps a 1,000,000-entry draw quick;
  * Node holds the entry ids and the winners, never the entries.
  */
 export async function runDraw(
@@ -255,8 +255,9 @@ async function completeGame(
 
 /**
  * Cancels a game and refunds every entry fee in one balanced ledger transaction; every player
- * is told why and loses the game played and +10 points their play counted. The caller holds the game row lock. Entries keep isWinner = null: nobody won or
- * lost a game that was never drawn (the app shows them as refunded, not as LOST).
+ * is told why and loses the game played and +10 points their play counted. The caller holds
+ * the game row lock. Entries keep isWinner = null: nobody won or lost a game that was never
+ * drawn (the app shows them as refunded, not as LOST).
  */
 export async function cancelWithRefunds(
   tx: Transaction,
