@@ -3,7 +3,7 @@ import { GameGrid } from '@web/components/ui/GameCard.tsx';
 import { panelId, Tabs, tabId } from '@web/components/ui/Tabs.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useGames } from '../api/get-games.ts';
 import { Hero } from '../components/Hero.tsx';
 import { KnowMore } from '../components/KnowMore.tsx';
@@ -12,14 +12,18 @@ import { markHomeSeen } from '../lib/returning.ts';
 
 function GamesPanel({ tab }: { tab: (typeof HOME_TABS)[number] }) {
   const { data, isPending, error, refetch, isFetching } = useGames(tab.key);
+  // The cards render as deferred work, which React splits into slices the browser can answer
+  // input between; rendered at once when the list arrived, they were Home's longest task after
+  // hydration (Lighthouse's blocking time). The loading state stays up until they are drawn.
+  const games = useDeferredValue(data);
   // docs/product.md#errors: the server's message, or 'An error occurred.' (inlined: Home's bytes are budgeted).
   useEffect(() => {
     if (error) toast.error(errorMessage(error, ERROR_MESSAGES.gameList), { id: 'games-error' });
   }, [error]);
   return (
     <GameGrid
-      games={data}
-      loading={isPending}
+      games={games}
+      loading={isPending || (data !== undefined && games === undefined)}
       loadingLabel={`Loading ${tab.label}`}
       failed={Boolean(error) && !data}
       retrying={isFetching}
