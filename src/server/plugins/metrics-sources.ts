@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * What the on-scrape gauges of `/metrics` read from the database. These describe the whole
  * cluster (every instance reads the same rows), unlike the counters, which count what one
  * process did.
  */
-
-async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface JobQueueStats {
   /** Waiting for a worker: due and not locked by one. */
@@ -31,7 +28,7 @@ export interface JobQueueStats {
 export async function jobQueueStats(db: Executor, now: Date): Promise<JobQueueStats> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const locked = sql`(locked_until IS NOT NULL AND locked_until >= ${at})`;
-  const [row] = await rows<{
+  const [row] = await rowsOf<{
     due: number;
     running: number;
     scheduled: number;
@@ -70,12 +67,12 @@ export interface MoneyTotals {
  */
 export async function moneyTotals(db: Executor): Promise<MoneyTotals> {
   const [payments, withdrawals] = await Promise.all([
-    rows<{ method: string; mode: string; status: string; count: number }>(
+    rowsOf<{ method: string; mode: string; status: string; count: number }>(
       db,
       sql`SELECT method, mode, status, count(*)::int AS count FROM payments
         GROUP BY method, mode, status`,
     ),
-    rows<{ status: string; count: number }>(
+    rowsOf<{ status: string; count: number }>(
       db,
       sql`SELECT status, count(*)::int AS count FROM withdrawals GROUP BY status`,
     ),

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { MerkleBuilder, type Sha256 } from '../../../shared/merkle.ts';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { games } from '../../db/schema.ts';
 import { appendFairnessRecord } from '../fairness/log.ts';
 
@@ -69,13 +70,14 @@ export async function* leafPages(
   pageSize = LEAF_PAGE,
 ): AsyncGenerator<Uint8Array> {
   const read = async (afterId: number) => {
-    const { rows } = (await db.execute(sql`
+    const [page] = await rowsOf<{ last: string | null; n: number; leaves: Uint8Array | null }>(
+      db,
+      sql`
       SELECT max(id)::text AS last, count(*)::int AS n, string_agg(leaf, ''::bytea ORDER BY id) AS leaves
       FROM (SELECT e.id, ${LEAF_SQL} AS leaf FROM game_entries e
-        WHERE e.game_id = ${gameId} AND e.id > ${afterId} ORDER BY e.id LIMIT ${pageSize}) page`)) as unknown as {
-      rows: Array<{ last: string | null; n: number; leaves: Uint8Array | null }>;
-    };
-    return rows[0];
+        WHERE e.game_id = ${gameId} AND e.id > ${afterId} ORDER BY e.id LIMIT ${pageSize}) page`,
+    );
+    return page;
   };
   let next = read(0);
   for (;;) {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants.ts';
 import type { NotificationPage } from '../../../shared/schemas/notifications.ts';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { notifications } from '../../db/schema.ts';
 import { paginate } from '../../lib/pagination.ts';
 
@@ -56,16 +57,20 @@ export async function listNotifications(
   page: number,
   pageSize = DEFAULT_PAGE_SIZE,
 ): Promise<NotificationPage> {
-  const [list, counts] = await Promise.all([
-    db.execute(sql`
+  const [rows, [totals]] = await Promise.all([
+    rowsOf<NoticeRow>(
+      db,
+      sql`
       SELECT * FROM (${noticesOf(userId)}) notices
-      ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
-    db.execute(sql`
+      ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    ),
+    rowsOf<{ total: number; unread: number }>(
+      db,
+      sql`
       SELECT count(*)::int AS total, (count(*) FILTER (WHERE NOT has_read))::int AS unread
-      FROM (${noticesOf(userId)}) notices`),
+      FROM (${noticesOf(userId)}) notices`,
+    ),
   ]);
-  const rows = (list as unknown as { rows: NoticeRow[] }).rows;
-  const totals = (counts as unknown as { rows: Array<{ total: number; unread: number }> }).rows[0];
   return {
     notifications: rows.map((row) => ({
       id: String(row.id),
@@ -83,7 +88,9 @@ export async function listNotifications(
 /** Marks every notice of the player read, result notices included; how many were unread. */
 export async function markAllAsRead(db: Executor, userId: string): Promise<number> {
   const now = new Date().toISOString();
-  const result = (await db.execute(sql`
+  const [result] = await rowsOf<{ marked: number }>(
+    db,
+    sql`
     WITH own AS (
       UPDATE notifications SET read_at = ${now}::timestamptz
       WHERE user_id = ${userId} AND read_at IS NULL RETURNING 1
@@ -94,8 +101,7 @@ export async function markAllAsRead(db: Executor, userId: string): Promise<numbe
       WHERE e.user_id = ${userId}
       ON CONFLICT DO NOTHING RETURNING 1
     )
-    SELECT ((SELECT count(*) FROM own) + (SELECT count(*) FROM results))::int AS marked`)) as unknown as {
-    rows: Array<{ marked: number }>;
-  };
-  return result.rows[0]?.marked ?? 0;
+    SELECT ((SELECT count(*) FROM own) + (SELECT count(*) FROM results))::int AS marked`,
+  );
+  return result?.marked ?? 0;
 }
