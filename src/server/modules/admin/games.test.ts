@@ -9,6 +9,7 @@ import {
   bearerFor,
   createPlayer,
   createUser,
+  testClock,
   type UserRow,
   uniqueSuffix,
 } from '../../test/factories.ts';
@@ -266,7 +267,9 @@ describe('admin game endpoints', () => {
   });
 
   it('cancel refunds every fee, tells every player, and stops a queued draw', async () => {
-    const app = await buildTestApp(database());
+    // Time stands still: on a slow machine the 3 s to the draw's beacon round could pass between
+    // the close and the cancel, and a public outcome may not be cancelled (fairness.test.ts).
+    const app = await buildTestApp(database(), {}, { clock: testClock() });
     const { request } = await asAdmin(app);
     const game = await createGame(app.db, {
       entryFee: 10_000n,
