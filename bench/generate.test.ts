@@ -108,15 +108,29 @@ describe('bench data generators', () => {
       largeCapacity: 1000,
       smallCapacity: 3,
       smallEvery: 5,
+      historyGames: 3,
       prefix,
     });
+    // The funding, plus what the player won in the history.
     expect(
       await count(
         db,
-        sql`SELECT count(*)::int AS n FROM users
-          WHERE id = ${benchUserId(prefix, 49)} AND account_balance = 100000`,
+        sql`SELECT count(*)::int AS n FROM users u
+          WHERE u.id = ${benchUserId(prefix, 49)} AND u.account_balance = 100000 +
+            (SELECT coalesce(sum(e.prize), 0) FROM game_entries e WHERE e.user_id = u.id)`,
       ),
     ).toBe(1);
+    // The history: 3 games of 50 entries, each entry fee posted on its own as a play posts it.
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM game_entries e
+          JOIN ledger_transactions t ON t.reference = 'entry:' || e.id
+          WHERE e.user_id IN (SELECT id FROM users WHERE email LIKE ${`${prefix}%@bench.test`})
+            AND (SELECT sum(l.amount) FROM ledger_entries l
+              WHERE l.transaction_id = t.id AND l.account = 'wallet') = -e.amount_paid`,
+      ),
+    ).toBe(150);
     expect(
       await count(
         db,

@@ -184,9 +184,14 @@ export async function generateEntries(
 /**
  * Posts what the generated history implies, as the real flows would have: entry fees paid
  * (wallet → revenue, after funding the wallet from a test clearing account) and prizes won
- * (expense → wallet), then players' cached balances and stats. One ledger transaction per kind.
+ * (expense → wallet), then players' cached balances and stats. One ledger transaction per kind,
+ * or with `feePerEntry` one per entry fee, as plays post them.
  */
-async function settleHistory(db: Executor, gamePrefix: string): Promise<void> {
+async function settleHistory(
+  db: Executor,
+  gamePrefix: string,
+  options: { feePerEntry?: boolean } = {},
+): Promise<void> {
   const ofDataset = sql`e.game_id IN (SELECT id FROM games WHERE title LIKE ${`Bench ${gamePrefix} game %`})`;
   const postSums = async (kind: string, perUser: ReturnType<typeof sql>, account: string) => {
     const [created] = await rowsOf<{ id: string }>(
@@ -203,7 +208,19 @@ async function settleHistory(db: Executor, gamePrefix: string): Promise<void> {
       SELECT ${created.id}::bigint, ${account}::text, NULL::uuid, -sum(amount) FROM sums HAVING coalesce(sum(amount), 0) <> 0`);
   };
   await postSums('test_topup', sql`sum(e.amount_paid)`, ACCOUNTS.paymentClearing('test'));
-  await postSums('entry_fee', sql`-sum(e.amount_paid)`, ACCOUNTS.entryFees);
+  if (options.feePerEntry)
+    await db.execute(sql`
+      WITH fees AS (
+        INSERT INTO ledger_transactions (kind, reference, description, created_at)
+        SELECT 'entry_fee', 'entry:' || e.id, 'Entry fee for "' || g.title || '"', e.created_at
+        FROM game_entries e JOIN games g ON g.id = e.game_id WHERE ${ofDataset}
+        RETURNING id, reference)
+      INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
+      SELECT f.id, line.account, line.user_id, line.amount
+      FROM fees f JOIN game_entries e ON e.id = substring(f.reference from 7)::bigint
+        CROSS JOIN LATERAL (VALUES ('wallet', e.user_id, -e.amount_paid),
+          (${ACCOUNTS.entryFees}, NULL::uuid, e.amount_paid)) AS line(account, user_id, amount)`);
+  else await postSums('entry_fee', sql`-sum(e.amount_paid)`, ACCOUNTS.entryFees);
   await postSums('prize', sql`sum(e.prize)`, ACCOUNTS.prizeExpense);
   const points = sql.raw('(s.played * 10 + s.won_games * 50)');
   await db.execute(sql`
@@ -332,6 +349,8 @@ export async function generateReadDataset(
  * one balanced ledger posting, and `games` ONGOING paid games; every `smallEvery`-th game has
  * only `smallCapacity` places, so it fills, closes and queues its draw during the run.
  */
+const HISTORY_PER_GAME = 50;
+
 export async function generateWriteDataset(
   db: Database,
   options: {
@@ -342,6 +361,8 @@ export async function generateWriteDataset(
     largeCapacity: number;
     smallCapacity: number;
     smallEvery: number;
+    /** Completed games of HISTORY_PER_GAME entries each, played by these players before. */
+    historyGames: number;
     prefix?: string;
   },
 ): Promise<void> {
@@ -356,6 +377,29 @@ export async function generateWriteDataset(
     maximumPlayers: options.largeCapacity,
   };
   await generateGames(db, spec);
+  // The players' earlier games, each entry fee its own ledger transaction as plays post them:
+  // the tables, indexes and planner statistics of a service that has been running, not of empty
+  // tables, whose plans (a sequential scan of a table thought empty, cached by every connection)
+  // no live database keeps once autovacuum has analysed it.
+  const history: GameSpec = {
+    prefix: `${prefix}h`,
+    count: options.historyGames,
+    status: 'COMPLETED',
+    entryFeeKobo: options.entryFeeKobo,
+    rewardKobo: options.entryFeeKobo * 4n,
+    maximumPlayers: HISTORY_PER_GAME,
+    spreadDays: 60,
+    now: new Date(Date.now() - 2 * DAY_MS),
+  };
+  await generateGames(db, history);
+  await generateEntries(db, {
+    games: history,
+    userPrefix: prefix,
+    users: options.players,
+    perGame: HISTORY_PER_GAME,
+    drawn: true,
+  });
+  await settleHistory(db, history.prefix, { feePerEntry: true });
   await db.execute(sql`
     UPDATE games SET maximum_players = ${options.smallCapacity}::int
     WHERE title LIKE ${`Bench ${prefix} game %`}

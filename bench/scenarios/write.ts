@@ -52,6 +52,8 @@ interface Phase {
   cpu?: { server: number; postgres: number | null; generator: number; loadAverage: number[] };
 }
 const GAMES = 400;
+/** Earlier games of 50 players each: 500 past entries per player, 50,000 in all. */
+const HISTORY_GAMES = 1_000;
 const ENTRY_FEE_KOBO = 10_000n;
 
 /** A random game of those the player has not played yet, taken off its list. */
@@ -257,6 +259,7 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
       largeCapacity: 1_000,
       smallCapacity: 10,
       smallEvery: 10,
+      historyGames: HISTORY_GAMES,
     });
     // Players play far more than the default 5 games a day here; the count is still checked.
     await handle.db.execute(sql`UPDATE settings SET daily_game_limit = 1000000`);

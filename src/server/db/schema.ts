@@ -386,6 +386,9 @@ export const gameEntries = pgTable(
   (t) => [
     uniqueIndex('game_entries_one_per_player').on(t.gameId, t.userId),
     index('game_entries_user_idx').on(t.userId, t.id),
+    // A play's count of the player's entries today (the daily limit): today's range alone, where
+    // the index above would make every play read the player's whole history.
+    index('game_entries_user_day_idx').on(t.userId, t.createdAt),
     // TRENDING's count of each live game's entries of the last 24 hours, a range of it per
     // game: by game, since a drawn game's losers keep is_winner null and would otherwise stay in
     // a 24-hour range scanned for every list (migration 0020). Partial, so winners leave it.

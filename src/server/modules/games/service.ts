@@ -20,6 +20,7 @@ import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { readSettingsRow } from '../settings/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
+import type { PlayRefusal } from './play-batch.ts';
 import { playInOneStatement } from './play-fast.ts';
 import { type GameRow, toApiGame } from './serialize.ts';
 
@@ -39,6 +40,16 @@ export const feeChangedMessage = (feeKobo: bigint) =>
   `The entry fee for this game has changed to ${formatNaira(koboToNaira(feeKobo))}. Nothing was charged: check the game and answer again.`;
 export const minimumBalanceMessage = (koboNeeded: bigint) =>
   `You need at least ${formatNaira(koboToNaira(koboNeeded))} in your wallet to play this game. Top up to continue.`;
+
+/**
+ * The full play's answer for a game it finds full, closed or not started, which the play in one
+ * statement tells apart when every check before those passed.
+ */
+function refusalError(refusal: PlayRefusal): AppError {
+  if (refusal === 'full') return conflict(GAME_MESSAGES.full, ErrorCode.GameFull);
+  if (refusal === 'not_started') return badRequest(GAME_MESSAGES.notStarted);
+  return badRequest(GAME_MESSAGES.closed);
+}
 
 const LIST_LIMIT = 30;
 /** Which of `gameIds` the player has entered: one probe each of the (game_id, user_id) index. */
@@ -133,8 +144,9 @@ export async function playGame(
   if (!/^[0-9a-f-]{36}$/i.test(input.gameID)) throw notFound(GAME_MESSAGES.notFound);
 
   try {
-    const played = await playInOneStatement(db, actor, input, answer, now, lagosDayStart(now));
-    if (played) return played;
+    const fast = await playInOneStatement(db, actor, input, answer, now, lagosDayStart(now));
+    if (fast && 'played' in fast) return fast.played;
+    if (fast) throw refusalError(fast.refused);
     const settings = await readSettingsRow(db);
     return await inTransaction(db, async (tx) => {
       await lockLiveAccount(tx, actor, now);
