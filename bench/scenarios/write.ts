@@ -383,7 +383,9 @@ export async function runWritePath(target: Target, options: RunOptions): Promise
     const oversold = await oversoldGames(handle.db);
     const closed = (
       (await handle.db.execute(
-        sql`SELECT count(*)::int AS n FROM games WHERE status <> 'ONGOING'`,
+        // The run's games, not the history's (all completed before it).
+        sql`SELECT count(*)::int AS n FROM games
+          WHERE status <> 'ONGOING' AND title LIKE 'Bench wr game %'`,
       )) as unknown as { rows: Array<{ n: number }> }
     ).rows[0]?.n;
     return { ledger, oversold, closed: closed ?? 0 };
