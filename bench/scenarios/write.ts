@@ -4,7 +4,7 @@
  * typing would, so the server is offered about 100 answers a second; the p99 budget is judged
  * here. "Saturated": no pause (a closed loop), which shows the most answers a second the server
  * takes; latency there is only queueing (players ÷ throughput). Each player picks a random game it
- * has not played yet among 400 open paid games; every 10th game has only 10 places, so games
+ * has not played yet among 1,000 open paid games; every 10th game has only 10 places, so games
  * fill, close and get drawn during the run and later players are told it is full or closed.
  * Afterwards, with the server stopped: the ledger check and no game oversold (player_count ≤
  * maximum_players and equal to its entries).
@@ -51,7 +51,11 @@ interface Phase {
   /** CPU seconds over the phase: the server, PostgreSQL's backends, this load generator. */
   cpu?: { server: number; postgres: number | null; generator: number; loadAverage: number[] };
 }
-const GAMES = 400;
+/**
+ * Open games: each player plays each at most once, so this bounds a player's plays in the run,
+ * and must exceed what the fastest saturated phase takes (~3,200 plays/s × 15 s ÷ 100 players).
+ */
+const GAMES = 1_000;
 /** Earlier games of 50 players each: 500 past entries per player, 50,000 in all. */
 const HISTORY_GAMES = 1_000;
 const ENTRY_FEE_KOBO = 10_000n;

@@ -107,6 +107,14 @@ export const users = pgTable(
     level: integer('level').notNull().default(1),
     totalGamesPlayed: integer('total_games_played').notNull().default(0),
     totalGamesWon: integer('total_games_won').notNull().default(0),
+    /**
+     * The daily game limit's count: games taken on the Lagos day that starts at `dailyGamesDay`
+     * (an earlier day counts 0). Both plays keep it in the row they already write, so checking
+     * the limit reads nothing more (migration 0022); cancellations leave it, as they always
+     * counted.
+     */
+    dailyGames: integer('daily_games').notNull().default(0),
+    dailyGamesDay: timestamp('daily_games_day', { withTimezone: true }),
     totalWinningAmount: kobo('total_winning_amount').notNull().default(sql`0`),
     profilePhoto: text('profile_photo'),
     bankId: uuid('bank_id').references(() => banks.id),
@@ -386,9 +394,6 @@ export const gameEntries = pgTable(
   (t) => [
     uniqueIndex('game_entries_one_per_player').on(t.gameId, t.userId),
     index('game_entries_user_idx').on(t.userId, t.id),
-    // A play's count of the player's entries today (the daily limit): today's range alone, where
-    // the index above would make every play read the player's whole history.
-    index('game_entries_user_day_idx').on(t.userId, t.createdAt),
     // TRENDING's count of each live game's entries of the last 24 hours, a range of it per
     // game: by game, since a drawn game's losers keep is_winner null and would otherwise stay in
     // a 24-hour range scanned for every list (migration 0020). Partial, so winners leave it.

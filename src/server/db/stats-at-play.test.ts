@@ -66,3 +66,55 @@ describe('migration 0021: games played counted at play', () => {
     ]);
   });
 });
+
+describe("migration 0022: the day's game count in the player's row", () => {
+  it("counts each player's entries taken since Lagos midnight, refunded ones included", async () => {
+    const folder = await migrationsBefore('0022_play_in_batches');
+    const client = new PGlite();
+    onTestFinished(async () => {
+      await client.close();
+      await rm(folder, { recursive: true, force: true });
+    });
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: folder });
+
+    const users = await client.query<{ id: string }>(`
+      INSERT INTO users (handle, fullname, email) VALUES
+        ('busy', 'Busy', 'busy@example.test'), ('yesterday', 'Yesterday', 'yesterday@example.test')
+      RETURNING id`);
+    const games = await client.query<{ id: string }>(`
+      INSERT INTO games (title, reward, maximum_players, seed, commitment, status) VALUES
+        ('a', 0, 10, 's', 'c', 'ONGOING'), ('b', 0, 10, 's', 'c', 'CANCELLED'),
+        ('c', 0, 10, 's', 'c', 'COMPLETED')
+      RETURNING id`);
+    const [busy, yesterday] = users.rows;
+    const [a, b, c] = games.rows;
+    // Lagos is UTC+1 all year: its midnight is 23:00 UTC the day before.
+    const lagosMidnight = `(date_trunc('day', (now() AT TIME ZONE 'UTC') + interval '1 hour') - interval '1 hour') AT TIME ZONE 'UTC'`;
+    const enter = (
+      game: string | undefined,
+      user: string | undefined,
+      at: string,
+      refunded = false,
+    ) =>
+      client.query(
+        `INSERT INTO game_entries (game_id, user_id, answer, amount_paid, refunded, created_at)
+         VALUES ($1, $2, 'x', 0, $3, ${at})`,
+        [game, user, refunded],
+      );
+    await enter(a?.id, busy?.id, 'now()');
+    await enter(b?.id, busy?.id, `${lagosMidnight} + interval '1 second'`, true);
+    await enter(c?.id, busy?.id, `${lagosMidnight} - interval '1 second'`);
+    await enter(c?.id, yesterday?.id, `${lagosMidnight} - interval '1 second'`);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const counts = await client.query(
+      `SELECT handle, daily_games AS games, daily_games_day = ${lagosMidnight} AS today
+       FROM users ORDER BY handle`,
+    );
+    expect(counts.rows).toEqual([
+      { handle: 'busy', games: 2, today: true },
+      { handle: 'yesterday', games: 0, today: null },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { GameType } from '../../../shared/constants.ts';
 import { lagosDayStart } from '../../../shared/date.ts';
 import { checkAnswerRule } from '../../../shared/games.ts';
@@ -155,6 +155,8 @@ export async function playGame(
           balance: users.accountBalance,
           features: plans.features,
           ageConfirmedAt: users.ageConfirmedAt,
+          dailyGames: users.dailyGames,
+          dailyGamesDay: users.dailyGamesDay,
         })
         .from(users)
         .leftJoin(plans, eq(plans.id, users.planId))
@@ -187,16 +189,11 @@ export async function playGame(
       if (existing) throw conflict(GAME_MESSAGES.alreadyPlayed, ErrorCode.AlreadyPlayed);
 
       const limit = player.features ? player.features.gamesPerDay : settings.dailyGameLimit;
-      if (limit !== null) {
-        const [today] = await tx
-          .select({ total: count() })
-          .from(gameEntries)
-          .where(
-            and(eq(gameEntries.userId, userId), gte(gameEntries.createdAt, lagosDayStart(now))),
-          );
-        if ((today?.total ?? 0) >= limit)
-          throw forbidden(dailyLimitMessage(limit), ErrorCode.DailyLimitReached);
-      }
+      const dayStart = lagosDayStart(now);
+      const playedToday =
+        player.dailyGamesDay && player.dailyGamesDay >= dayStart ? player.dailyGames : 0;
+      if (limit !== null && playedToday >= limit)
+        throw forbidden(dailyLimitMessage(limit), ErrorCode.DailyLimitReached);
 
       if (game.entryFee > 0n) {
         const needed = maxKobo(game.entryFee, settings.minimumPaymentAmount);
@@ -237,6 +234,9 @@ export async function playGame(
           totalGamesPlayed: sql`${users.totalGamesPlayed} + 1`,
           points,
           level: levelSql(points),
+          // The day's count, as the play in one statement keeps it (migration 0022).
+          dailyGames: sql`CASE WHEN ${users.dailyGamesDay} >= ${dayStart.toISOString()}::timestamptz THEN ${users.dailyGames} + 1 ELSE 1 END`,
+          dailyGamesDay: sql`greatest(${users.dailyGamesDay}, ${dayStart.toISOString()}::timestamptz)`,
         })
         .where(eq(users.id, userId));
 
