@@ -34,6 +34,20 @@ describe('MemoryCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('deletes the entries whose value matches, and only those', () => {
+    const cache = new MemoryCache<string, { userId: string }>(10);
+    cache.set('s1', { userId: 'ada' }, 10);
+    cache.set('s2', { userId: 'bola' }, 10);
+    cache.set('s3', { userId: 'ada' }, 10);
+    cache.deleteWhere((state) => state.userId === 'ada');
+    expect([cache.get('s1', 0), cache.get('s2', 0), cache.get('s3', 0)]).toEqual([
+      undefined,
+      { userId: 'bola' },
+      undefined,
+    ]);
+    expect(cache.size).toBe(1);
+  });
+
   it('refuses a capacity below one', () => {
     expect(() => new MemoryCache(0)).toThrow(RangeError);
   });

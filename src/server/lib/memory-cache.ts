@@ -34,6 +34,11 @@ export class MemoryCache<Key, Value> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry whose value matches: rare events (a password change), so a full pass. */
+  deleteWhere(matches: (value: Value) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -115,9 +115,12 @@ export default fp(
     // Bumped by every forgetUser and revocation: a read that raced a change is not remembered.
     let forgetGeneration = 0;
 
+    // Its sessions too: a new password revokes the others in the database, and this instance
+    // must refuse them at once, not when the revocations' notifications come back to it.
     function forgetUser(userId: string) {
       forgetGeneration += 1;
       accounts.delete(userId);
+      sessionStates.deleteWhere((state) => state.userId === userId);
     }
 
     function forgetSession(sessionId: string) {
