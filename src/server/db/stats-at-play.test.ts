@@ -24,16 +24,22 @@ async function migrationsBefore(tag: string): Promise<string> {
   return folder;
 }
 
+/** A PGlite database with the migrations before `tag` applied, closed when the test ends. */
+async function migratedUpTo(tag: string) {
+  const folder = await migrationsBefore(tag);
+  const client = new PGlite();
+  onTestFinished(async () => {
+    await client.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+  const db = drizzle({ client });
+  await migrate(db, { migrationsFolder: folder });
+  return { client, db };
+}
+
 describe('migration 0021: games played counted at play', () => {
   it("counts the entries of games not yet drawn or cancelled, and only those, in their players' stats", async () => {
-    const folder = await migrationsBefore('0021_stats_at_play');
-    const client = new PGlite();
-    onTestFinished(async () => {
-      await client.close();
-      await rm(folder, { recursive: true, force: true });
-    });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: folder });
+    const { client, db } = await migratedUpTo('0021_stats_at_play');
 
     const users = await client.query<{ id: string }>(`
       INSERT INTO users (handle, fullname, email, points) VALUES
@@ -69,14 +75,7 @@ describe('migration 0021: games played counted at play', () => {
 
 describe("migration 0022: the day's game count in the player's row", () => {
   it("counts each player's entries taken since Lagos midnight, refunded ones included", async () => {
-    const folder = await migrationsBefore('0022_play_in_batches');
-    const client = new PGlite();
-    onTestFinished(async () => {
-      await client.close();
-      await rm(folder, { recursive: true, force: true });
-    });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: folder });
+    const { client, db } = await migratedUpTo('0022_play_in_batches');
 
     const users = await client.query<{ id: string }>(`
       INSERT INTO users (handle, fullname, email) VALUES

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { lagosDayStart } from '../../../shared/date.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { gameEntries, playExclusions, users } from '../../db/schema.ts';
+import { gameEntries, playExclusions } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createPlayer, type UserRow } from '../../test/factories.ts';
+import { balanceOf } from '../../test/fake-money.ts';
 import { type BatchedPlay, PlayBatcher, type PositionalClient } from './play-batch.ts';
 import { createGame, expectLedgerOk } from './test-fixtures.ts';
 
@@ -102,18 +103,10 @@ describe('plays sent together', () => {
     expect(paused.json().code).toBe('PLAY_PAUSED');
     expect(feeChanged.statusCode).toBe(409);
     expect(feeChanged.json()).toMatchObject({ code: 'FEE_CHANGED', data: { id: completed.id } });
-    const balances = await app.db
-      .select({ id: users.id, balance: users.accountBalance })
-      .from(users)
-      .where(
-        inArray(
-          users.id,
-          players.map((player) => player.id),
-        ),
-      );
-    const balanceOf = (player: UserRow) => balances.find((row) => row.id === player.id)?.balance;
-    expect([a, b, c, twice].map(balanceOf)).toEqual(Array(4).fill(40_000n));
-    expect([late, onBreak, staleFee].map(balanceOf)).toEqual(Array(3).fill(50_000n));
+    const balancesOf = (some: UserRow[]) =>
+      Promise.all(some.map((player) => balanceOf(app.db, player.id)));
+    expect(await balancesOf([a, b, c, twice])).toEqual(Array(4).fill(40_000n));
+    expect(await balancesOf([late, onBreak, staleFee])).toEqual(Array(3).fill(50_000n));
     await expectLedgerOk(
       app.db,
       players.map((player) => player.id),

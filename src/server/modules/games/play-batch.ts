@@ -100,7 +100,7 @@ class Lane {
   play(play: BatchedPlay): Promise<PlayedRow | null> {
     return new Promise((settle) => {
       this.#waiting.push({ play, settle });
-      if (this.#waiting.length === 1 && !this.#busy) {
+      if (!this.#busy) {
         this.#busy = true;
         // After the turn's other requests have been read, so they join this batch.
         setImmediate(() => void this.#send());
@@ -115,7 +115,7 @@ class Lane {
       const { rows } = await this.#client.query(BATCH, [JSON.stringify(batch.map(toJson))]);
       for (const row of rows as Array<PlayedRow & { slot: number }>) played.set(row.slot, row);
     } catch {
-      played.clear();
+      // Nothing of the batch was written: each play, left without a row, takes the full play.
     }
     for (const [slot, waiting] of batch.entries()) waiting.settle(played.get(slot) ?? null);
     if (this.#waiting.length > 0) void this.#send();
