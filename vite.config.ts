@@ -22,7 +22,7 @@ const webRoot = fromRoot('./src/web');
  * Every other module is split automatically (one chunk per lazy screen, shared chunks).
  */
 const SIGNED_IN =
-  /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](app[\\/](guards|layout[\\/](AppLayout|Navbar|Footer))\.tsx|lib[\\/]query-client\.ts|features[\\/]notifications[\\/]api[\\/]get-notifications\.ts|components[\\/]ui[\\/](Avatar|VerifiedTick|GameCard|EmptyState|Tabs)\.tsx|features[\\/]games[\\/](routes[\\/]HomePage|components[\\/](Hero|KnowMore))\.tsx|features[\\/]games[\\/](api[\\/]get-games|lib[\\/]returning)\.ts)|src[\\/]shared[\\/](money|games)\.ts/;
+  /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](app[\\/](guards|layout[\\/](AppLayout|Navbar|Footer))\.tsx|lib[\\/]query-client\.ts|features[\\/]notifications[\\/]api[\\/]get-notifications\.ts|components[\\/]ui[\\/](Avatar|VerifiedTick|GameCard|EmptyState|LoadingState|Tabs)\.tsx|features[\\/]games[\\/](routes[\\/]HomePage|components[\\/](Hero|KnowMore))\.tsx|features[\\/]games[\\/](api[\\/]get-games|lib[\\/]returning)\.ts)|src[\\/]shared[\\/](money|games)\.ts/;
 const WITH_ENTRY = /src[\\/]web[\\/]components[\\/]ui[\\/](Logo|Button)\.tsx/;
 const AUTH_UI =
   /src[\\/]web[\\/](features[\\/]auth[\\/]routes[\\/]AuthShell|components[\\/]ui[\\/]Field)\.tsx/;

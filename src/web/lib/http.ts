@@ -123,12 +123,38 @@ function handleUnauthorized(): ApiError {
   return new ApiError(UNAUTHORIZED_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
 }
 
+/** Calls on their way, so that signing out can let them finish before the token dies. */
+const inFlight = new Set<Promise<unknown>>();
+let signingOut = false;
+
+/**
+ * Signing out revokes the token: a read still on its way, or one a screen starts meanwhile,
+ * would come back 401 and tell the player who just logged out that their session expired.
+ * From here on only the sign-out's own calls (`ignoreUnauthorized`) go out, and this resolves
+ * once the calls already sent have finished, or after `timeoutMs` at most.
+ */
+export function quietForSignOut(timeoutMs: number): Promise<unknown> {
+  signingOut = true;
+  const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs));
+  return Promise.race([Promise.allSettled(inFlight), deadline]);
+}
+
+/** The sign-out is over (or a 401 ended the session): calls go out again, for the next login. */
+export function resumeAfterSignOut(): void {
+  signingOut = false;
+}
+
 /** docs/product.md#the-api: base /api/v1, 20 s timeout, JSON, bearer token from localStorage `authToken`. */
-export async function request<T>(
-  method: string,
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+export function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  if (signingOut && !options.ignoreUnauthorized) {
+    return Promise.reject(new ApiError(UNAUTHORIZED_MESSAGES.unauthorized, 401, 'UNAUTHORIZED'));
+  }
+  const call = send<T>(method, path, options);
+  inFlight.add(call);
+  return call.finally(() => inFlight.delete(call));
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';

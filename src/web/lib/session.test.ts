@@ -160,6 +160,50 @@ describe('session restore against the real server', () => {
     expect(reused.status).toBe(401);
   });
 
+  it('logout lets the calls on their way finish before revoking the token, and sends none meanwhile', async () => {
+    // Like the real server: once the token is revoked, every call with it answers 401.
+    let revoked = false;
+    const held: ServerResponse[] = [];
+    const fake = await startFakeServer((request, response) => {
+      if (request.url === '/api/v1/auth/logout') {
+        revoked = true;
+        sendJson(response, 200, { message: 'Logged out' });
+      } else if (revoked) sendJson(response, 401, { message: 'Unauthorized', statusCode: 401 });
+      else held.push(response);
+    });
+    localStorage.setItem('authToken', 'token-abc');
+    setPageUrl(`${fake.origin}/Home`);
+    const onItsWay = http.get<{ data: User }>('/user');
+    await expect.poll(() => held.length).toBe(1);
+
+    const loggingOut = logout();
+    const startedMeanwhile = expect(
+      http.get('/responsible-play/reality-check'),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fake.requests.map((request) => request.url)).toEqual(['/api/v1/user']);
+    sendJson(held[0] as ServerResponse, 200, { data: sampleUser });
+    await loggingOut;
+
+    await expect(onItsWay).resolves.toEqual({ data: sampleUser });
+    await startedMeanwhile;
+    expect(fake.requests.map((request) => [request.method, request.url])).toEqual([
+      ['GET', '/api/v1/user'],
+      ['POST', '/api/v1/auth/logout'],
+    ]);
+    // Logged out by the button, not by a 401: straight to /login, with no way back.
+    expect(window.location.pathname + window.location.search).toBe('/login');
+    expect(localStorage.getItem('authToken')).toBeNull();
+
+    // The next player's calls go out again.
+    localStorage.setItem('authToken', 'token-next');
+    revoked = false;
+    const next = http.get('/user');
+    await expect.poll(() => held.length).toBe(2);
+    sendJson(held[1] as ServerResponse, 200, { data: sampleUser });
+    await expect(next).resolves.toEqual({ data: sampleUser });
+  });
+
   it('a 401 on any later call forgets the signed-in user', async () => {
     await signedInPlayer();
     setPageUrl(`${server().origin}/Home`);

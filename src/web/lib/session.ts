@@ -5,7 +5,7 @@ import type { User } from '@shared/schemas/users.ts';
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { forgetSavedReads } from './cache-names.ts';
-import { http, setUnauthorizedHandler } from './http.ts';
+import { http, quietForSignOut, resumeAfterSignOut, setUnauthorizedHandler } from './http.ts';
 import { clearPrefetched } from './prefetch.ts';
 import { sessionCopy, tokenStorage } from './storage.ts';
 
@@ -123,6 +123,7 @@ function forget(): void {
   forgetSavedReads();
   setUser(null);
   update({ currentGame: null });
+  resumeAfterSignOut();
 }
 
 /** How long Log out waits for the server before logging out locally anyway. */
@@ -130,10 +131,12 @@ export const LOGOUT_TIMEOUT_MS = 5_000;
 
 /**
  * docs/product.md#states Logout, after asking the server to revoke this token (so a copy of it stops working
- * too). The local logout happens whatever the server says, or if it does not answer in time.
+ * too), once the calls already on their way have finished. The local logout happens whatever
+ * the server says, or if it does not answer in time.
  */
 export async function logout(): Promise<void> {
   if (tokenStorage.get()) {
+    await quietForSignOut(LOGOUT_TIMEOUT_MS);
     await forgetPushSubscription();
     await http
       .post('/auth/logout', undefined, { timeoutMs: LOGOUT_TIMEOUT_MS, ignoreUnauthorized: true })
