@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { WEB_WAIT_MS } from './src/web/test/wait.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -55,6 +56,7 @@ export default defineConfig({
           setupFiles: ['src/test/fail-on-console-error.ts', 'src/web/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: WEB_WAIT_MS } },
         },
       },
       {
@@ -67,6 +69,9 @@ export default defineConfig({
           setupFiles: ['src/test/fail-on-console-error.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // As long as a Playwright step may take (e2e/support/browser.ts): a page that takes
+          // over its prerendered HTML can need more than the default second on a loaded machine.
+          expect: { poll: { timeout: 20_000 } },
           // Each file runs a real server and a real Chromium: two cores fit one at a time.
           fileParallelism: false,
         },

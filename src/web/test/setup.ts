@@ -1,7 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from '@web/lib/toast.tsx';
 import { afterEach } from 'vitest';
 import { DEFAULT_PAGE_URL, setPageUrl } from './browser.ts';
+import { WEB_WAIT_MS } from './wait.ts';
+
+configure({ asyncUtilTimeout: WEB_WAIT_MS });
 
 /**
  * Web component tests (Vitest project `web`, happy-dom). After each test: unmount what was
