@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../test/server.ts';
 import { setPageUrl } from '../test/browser.ts';
 import { type RecordedRequest, sendJson, startFakeServer } from '../test/fake-server.ts';
+import { samplePlayer, sampleSettings } from '../test/sample-data.ts';
 import { ApiError, http } from './http.ts';
 import {
   getSession,
@@ -30,36 +31,6 @@ async function signedInPlayer() {
   localStorage.setItem('authToken', await server().tokenFor(user));
   return user;
 }
-
-const sampleUser: User = {
-  id: '4b0c7d5e-1111-4c4c-9d9d-000000000001',
-  username: 'plucker_ada',
-  fullname: 'Ada Obi',
-  email: 'ada@example.test',
-  phoneNumber: '+2348012345678',
-  planID: null,
-  planExpiresAt: null,
-  isVerified: false,
-  role: 'player',
-  accountBalance: 2500,
-  level: 1,
-  points: 10,
-  totalGamesPlayed: 1,
-  totalGamesWon: 0,
-  totalWinningAmount: 0,
-  profilePhoto: null,
-  hasSetPassword: true,
-  ageConfirmed: true,
-  bankAccount: null,
-  pendingEmail: null,
-};
-
-const sampleSettings: Settings = {
-  withdrawalTransactionFee: 50,
-  minimumPaymentAmount: 100,
-  dailyGameLimit: 5,
-  tournamentLaunchAt: null,
-};
 
 describe('session restore against the real server', () => {
   it('with a token on /Home, loads the user and the settings', async () => {
@@ -182,10 +153,10 @@ describe('session restore against the real server', () => {
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fake.requests.map((request) => request.url)).toEqual(['/api/v1/user']);
-    sendJson(held[0] as ServerResponse, 200, { data: sampleUser });
+    sendJson(held[0] as ServerResponse, 200, { data: samplePlayer });
     await loggingOut;
 
-    await expect(onItsWay).resolves.toEqual({ data: sampleUser });
+    await expect(onItsWay).resolves.toEqual({ data: samplePlayer });
     await startedMeanwhile;
     expect(fake.requests.map((request) => [request.method, request.url])).toEqual([
       ['GET', '/api/v1/user'],
@@ -200,8 +171,8 @@ describe('session restore against the real server', () => {
     revoked = false;
     const next = http.get('/user');
     await expect.poll(() => held.length).toBe(2);
-    sendJson(held[1] as ServerResponse, 200, { data: sampleUser });
-    await expect(next).resolves.toEqual({ data: sampleUser });
+    sendJson(held[1] as ServerResponse, 200, { data: samplePlayer });
+    await expect(next).resolves.toEqual({ data: samplePlayer });
   });
 
   it('a 401 on any later call forgets the signed-in user', async () => {
@@ -223,7 +194,7 @@ describe('session restore rules', () => {
   /** A fake API that records every call and answers user and settings. */
   async function recordingApi() {
     return startFakeServer((request, response) => {
-      if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
+      if (request.url === '/api/v1/user') sendJson(response, 200, { data: samplePlayer });
       else if (request.url === '/api/v1/settings')
         sendJson(response, 200, { data: sampleSettings });
       else sendJson(response, 404, { message: 'not here', statusCode: 404, code: 'NOT_FOUND' });
@@ -236,7 +207,7 @@ describe('session restore rules', () => {
     const answer = () => {
       clearTimeout(giveUp);
       for (const { request, response } of waiting.splice(0)) {
-        if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
+        if (request.url === '/api/v1/user') sendJson(response, 200, { data: samplePlayer });
         else sendJson(response, 200, { data: sampleSettings });
       }
     };
@@ -264,7 +235,7 @@ describe('session restore rules', () => {
     expect(fake.requests.every((r) => r.headers.authorization === 'Bearer token-abc')).toBe(true);
     expect(getSession()).toMatchObject({
       restoring: false,
-      user: sampleUser,
+      user: samplePlayer,
       settings: sampleSettings,
     });
   });
@@ -323,7 +294,7 @@ describe('session restore rules', () => {
 
   it('logout still logs out locally when the server cannot be reached', async () => {
     const fake = await startFakeServer((request, response) => {
-      if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
+      if (request.url === '/api/v1/user') sendJson(response, 200, { data: samplePlayer });
       else response.socket?.destroy();
     });
     localStorage.setItem('authToken', 'token-abc');
@@ -343,7 +314,7 @@ describe('session restore rules', () => {
 
   it('keeps what did load when only one of the two calls fails', async () => {
     const fake = await startFakeServer((request, response) => {
-      if (request.url === '/api/v1/user') sendJson(response, 200, { data: sampleUser });
+      if (request.url === '/api/v1/user') sendJson(response, 200, { data: samplePlayer });
       else
         sendJson(response, 500, {
           message: 'settings unavailable',
@@ -356,7 +327,7 @@ describe('session restore rules', () => {
 
     await restoreSession('/Home');
 
-    expect(getSession()).toMatchObject({ user: sampleUser, settings: null });
-    expect(JSON.parse(sessionStorage.getItem('user') ?? 'null')).toEqual(sampleUser);
+    expect(getSession()).toMatchObject({ user: samplePlayer, settings: null });
+    expect(JSON.parse(sessionStorage.getItem('user') ?? 'null')).toEqual(samplePlayer);
   });
 });

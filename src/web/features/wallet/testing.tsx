@@ -1,11 +1,11 @@
 /**
- * Wallet-only test data: the seeded banks, a valid NUBAN for one, and a sample player and
- * settings for tests on a fake or unreachable server. The signed-in player and sandbox top-ups
+ * Wallet-only test data: the seeded banks, a valid NUBAN for one, and the sample player with a
+ * bank account, for tests on a fake or unreachable server. The signed-in player and sandbox top-ups
  * are in src/web/test/player.tsx. Imported by tests only.
  */
 import type { Bank } from '@shared/schemas/catalogue.ts';
-import type { Settings } from '@shared/schemas/settings.ts';
 import type { User } from '@shared/schemas/users.ts';
+import { samplePlayer as playerWithoutBank } from '@web/test/sample-data.ts';
 
 export async function banks(): Promise<Bank[]> {
   const body = (await (await fetch('/api/v1/bank')).json()) as { data: Bank[] };
@@ -25,31 +25,6 @@ export function validNuban(bankCode: string, serial = '012345678'): string {
 
 /** A player with a saved bank account, for tests on a fake or unreachable server. */
 export const samplePlayer: User = {
-  id: '4b0c7d5e-1111-4c4c-9d9d-000000000001',
-  username: 'plucker_ada',
-  fullname: 'Ada Obi',
-  email: 'ada@example.test',
-  phoneNumber: '+2348012345678',
-  planID: null,
-  planExpiresAt: null,
-  isVerified: false,
-  role: 'player',
-  accountBalance: 2500,
-  level: 1,
-  points: 10,
-  totalGamesPlayed: 1,
-  totalGamesWon: 0,
-  totalWinningAmount: 0,
-  profilePhoto: null,
-  hasSetPassword: true,
-  ageConfirmed: true,
+  ...playerWithoutBank,
   bankAccount: { bankID: 'b1', accountNumber: '0123456789', accountName: 'ADA OBI' },
-  pendingEmail: null,
-};
-
-export const sampleSettings: Settings = {
-  withdrawalTransactionFee: 50,
-  minimumPaymentAmount: 100,
-  dailyGameLimit: 5,
-  tournamentLaunchAt: null,
 };

@@ -3,12 +3,13 @@ import type { User } from '@shared/schemas/users.ts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchUser, getSession, setSettings, setUser } from '@web/lib/session.ts';
+import { sampleSettings } from '@web/test/sample-data.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
 import { closedOrigin, sendJson, startFakeServer } from '../../../test/fake-server.ts';
 import { signIn, topUpThroughSandbox, withClient } from '../../../test/player.tsx';
-import { banks, samplePlayer, sampleSettings, validNuban } from '../testing.tsx';
+import { banks, samplePlayer, validNuban } from '../testing.tsx';
 import { WalletPage } from './WalletPage.tsx';
 
 const server = testServerPerFile();
