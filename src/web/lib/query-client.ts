@@ -7,7 +7,6 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       // Only a read that got no answer is worth repeating; the server's refusals stand.
-      // Only a read that got no answer is worth repeating; the server's refusals stand.
       retry: (failureCount, error) =>
         failureCount < 2 && ((error as Partial<ApiError>).code ?? 'NO_ANSWER') === 'NO_ANSWER',
       refetchOnWindowFocus: false,
