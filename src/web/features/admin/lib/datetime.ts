@@ -1,3 +1,5 @@
+import { LAGOS_OFFSET_MS } from '@shared/date.ts';
+
 /** Two digits, for date and time inputs. */
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -21,14 +23,18 @@ export function localInputToIso(value: string): string | null {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-/** YYYY-MM-DD of a date in this browser's time zone (for `date` inputs). */
-export function toDateInput(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * YYYY-MM-DD of the Lagos day `date` falls in. The console's reports count whole Lagos days, so
+ * "today" is Lagos's today whatever the operator's browser is set to (from 23:00 UTC a browser
+ * on UTC is still on the day before, and its range left out the last hour's money).
+ */
+export function lagosDate(date: Date): string {
+  return new Date(date.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** The date `days` before `from`, as YYYY-MM-DD. */
-export function daysAgo(days: number, from = new Date()): string {
-  const date = new Date(from);
-  date.setDate(date.getDate() - days);
-  return toDateInput(date);
+/** The Lagos date `days` before the one `from` falls in (Lagos keeps no daylight saving). */
+export function lagosDaysAgo(days: number, from = new Date()): string {
+  return lagosDate(new Date(from.getTime() - days * DAY_MS));
 }
+
+const DAY_MS = 86_400_000;

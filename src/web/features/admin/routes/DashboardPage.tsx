@@ -16,7 +16,7 @@ import { HeldForReviewSection } from '../components/HoldReasons.tsx';
 import { LineChart } from '../components/LineChart.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { Section } from '../components/Section.tsx';
-import { daysAgo, toDateInput } from '../lib/datetime.ts';
+import { lagosDate, lagosDaysAgo } from '../lib/datetime.ts';
 import { compactJson, humanise } from '../lib/format.ts';
 
 interface Figure {
@@ -117,7 +117,7 @@ function Invariant({ invariant }: { invariant: LedgerInvariant }) {
 }
 
 export function DashboardPage() {
-  const [range, setRange] = useState({ from: daysAgo(29), to: toDateInput(new Date()) });
+  const [range, setRange] = useState({ from: lagosDaysAgo(29), to: lagosDate(new Date()) });
   const report = useReport(range);
   const form = useSchemaForm({
     schema: rangeSchema,
@@ -128,7 +128,7 @@ export function DashboardPage() {
   });
 
   function preset(days: number) {
-    const next = { from: daysAgo(days - 1), to: toDateInput(new Date()) };
+    const next = { from: lagosDaysAgo(days - 1), to: lagosDate(new Date()) };
     form.reset(next);
     setRange(next);
   }
