@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './date.ts';
+import { formatDate, lagosDate, lagosDayStart, lagosDaysAgo, lagosMidnight } from './date.ts';
 
 describe('formatDate', () => {
   it('uses en-GB order: 2-digit day, short month, year, then 12-hour time with minutes', () => {
@@ -29,5 +29,38 @@ describe('formatDate', () => {
   it('returns an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDate(Number.NaN)).toBe('');
+  });
+});
+
+describe('the Lagos calendar (UTC+1 all year)', () => {
+  it('from 23:00 UTC it is already the next day in Lagos', () => {
+    expect(lagosDate(new Date('2026-11-27T22:59:59Z'))).toBe('2026-11-27');
+    expect(lagosDate(new Date('2026-11-27T23:00:00Z'))).toBe('2026-11-28');
+    expect(lagosDate(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+
+  it('counts whole days back from the Lagos day, across a month', () => {
+    const lateEvening = new Date('2026-11-27T23:30:00Z');
+    expect(lagosDaysAgo(0, lateEvening)).toBe('2026-11-28');
+    expect(lagosDaysAgo(29, lateEvening)).toBe('2026-10-30');
+    expect(lagosDaysAgo(6, new Date('2026-03-03T10:00:00Z'))).toBe('2026-02-25');
+  });
+
+  it('a Lagos day starts at 23:00 UTC the evening before', () => {
+    expect(lagosMidnight('2026-11-28').toISOString()).toBe('2026-11-27T23:00:00.000Z');
+    expect(lagosMidnight('2027-01-01').toISOString()).toBe('2026-12-31T23:00:00.000Z');
+  });
+
+  it('the day an instant falls in starts at its Lagos midnight', () => {
+    for (const at of ['2026-11-27T22:59:59.999Z', '2026-11-27T23:00:00Z', '2026-11-28T12:00:00Z']) {
+      const instant = new Date(at);
+      const start = lagosDayStart(instant);
+      expect(start).toEqual(lagosMidnight(lagosDate(instant)));
+      expect(start.getTime()).toBeLessThanOrEqual(instant.getTime());
+      expect(instant.getTime() - start.getTime()).toBeLessThan(86_400_000);
+    }
+    expect(lagosDayStart(new Date('2026-11-27T22:59:59Z')).toISOString()).toBe(
+      '2026-11-26T23:00:00.000Z',
+    );
   });
 });

@@ -24,10 +24,29 @@ export function formatDate(value: string | number | Date): string {
 /** Africa/Lagos is UTC+1 all year (no daylight saving), so its calendar is plain arithmetic. */
 export const LAGOS_OFFSET_MS = 3_600_000;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * YYYY-MM-DD of the Lagos day `at` falls in: the dates the leaderboard and the console's reports
+ * take, and a birthday's. From 23:00 UTC it is already the next day in Lagos, whatever zone the
+ * browser or the server is set to.
+ */
+export function lagosDate(at: Date): string {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The Lagos date `days` before the one `from` falls in. */
+export function lagosDaysAgo(days: number, from: Date): string {
+  return lagosDate(new Date(from.getTime() - days * DAY_MS));
+}
+
+/** The instant a Lagos day (YYYY-MM-DD) starts. */
+export function lagosMidnight(date: string): Date {
+  return new Date(Date.parse(date) - LAGOS_OFFSET_MS);
+}
+
 /** Midnight in Lagos that starts the day `now` falls in (daily game limits, daily caps). */
 export function lagosDayStart(now: Date): Date {
-  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
-  return new Date(
-    Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - LAGOS_OFFSET_MS,
-  );
+  const lagosDays = Math.floor((now.getTime() + LAGOS_OFFSET_MS) / DAY_MS);
+  return new Date(lagosDays * DAY_MS - LAGOS_OFFSET_MS);
 }

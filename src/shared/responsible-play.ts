@@ -3,7 +3,7 @@
  * self-exclusions last, and the texts players see. Shared so the page says exactly what the
  * server enforces.
  */
-import { formatDate, LAGOS_OFFSET_MS, lagosDayStart } from './date.ts';
+import { formatDate, LAGOS_OFFSET_MS, lagosDate, lagosDayStart } from './date.ts';
 import { formatNaira } from './money.ts';
 
 export const LIMIT_KINDS = ['deposit', 'spend'] as const;
@@ -69,7 +69,7 @@ export function limitPeriod(period: LimitPeriod, now: Date): { start: Date; end:
 
 /** `YYYY-MM` of the Lagos month `at` falls in. */
 export function lagosMonth(at: Date): string {
-  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 7);
+  return lagosDate(at).slice(0, 7);
 }
 
 const PERIOD_WORDS: Record<LimitPeriod, { adjective: string; current: string }> = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { holdReasonText } from '../../../shared/aml.ts';
-import { lagosDayStart } from '../../../shared/date.ts';
+import { lagosDayStart, lagosMidnight } from '../../../shared/date.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { Report } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
@@ -10,8 +10,6 @@ import { checkLedger } from '../wallet/ledger-check.ts';
 
 /** The payment behind a top-up (its ledger reference is `topup:<method>:<payment reference>`), for its mode. */
 const TOP_UP_PAYMENT = sql`LEFT JOIN payments p ON t.kind = 'top_up' AND p.reference = split_part(t.reference, ':', 3)`;
-
-const lagosDay = (date: string) => new Date(`${date}T00:00:00+01:00`);
 
 /** Withdrawals requested in the window that were held for review, per reason (src/shared/aml.ts). */
 export async function holdSummary(db: Database, from: Date, to: Date) {
@@ -119,8 +117,8 @@ export async function buildReport(
   range: { from?: string; to?: string },
   now: Date,
 ): Promise<Report> {
-  const from = range.from ? lagosDay(range.from) : new Date(now.getTime() - 30 * 86_400_000);
-  const to = range.to ? new Date(lagosDay(range.to).getTime() + 86_400_000) : now;
+  const from = range.from ? lagosMidnight(range.from) : new Date(now.getTime() - 30 * 86_400_000);
+  const to = range.to ? new Date(lagosMidnight(range.to).getTime() + 86_400_000) : now;
   const [totals, daily, ledger, holds] = await Promise.all([
     reportTotals(db, from, to),
     dailySeries(db, now),

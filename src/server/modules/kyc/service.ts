@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { lagosDate } from '../../../shared/date.ts';
 import { KYC_MESSAGES, type KycDocumentType, type KycIdType } from '../../../shared/kyc.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import type {
@@ -61,11 +62,6 @@ export interface KycContext {
 export function hasNigerianPhone(phone: string): boolean {
   const parsed = parsePhoneNumberFromString(phone, 'NG');
   return Boolean(parsed?.isValid() && parsed.country === 'NG');
-}
-
-/** Today's date in Lagos (UTC+1, no daylight saving) as YYYY-MM-DD. */
-function lagosToday(now: Date): string {
-  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
 }
 
 export function isAdultOn(birthDate: string, today: string): boolean {
@@ -180,7 +176,7 @@ export async function verifyIdentity(
   )
     return refuse('name_mismatch');
   if (identity.birthDate !== body.dateOfBirth) return refuse('birth_date_mismatch');
-  if (!isAdultOn(identity.birthDate, lagosToday(now))) return refuse('underage');
+  if (!isAdultOn(identity.birthDate, lagosDate(now))) return refuse('underage');
   // A BVN's record names the holder's NIN: kept (as a hash) beside it, so the same person cannot
   // verify another account with the NIN either, whichever number comes first.
   const linked =

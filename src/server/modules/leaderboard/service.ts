@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { lagosMidnight } from '../../../shared/date.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { LeaderboardEntry, LeaderboardRank } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
@@ -12,25 +13,11 @@ export interface LeaderboardQuery {
   categoryID?: string;
 }
 
-/** 'YYYY-MM-DD' as the start of that day in Lagos (UTC+1). */
-const lagosDay = (date: string) => new Date(`${date}T00:00:00+01:00`);
-
-/**
- * Drawn entries in the window (and category): winnings first, then VIP priority placement,
- * then points earned in the window (+10 per game, +50 per win).
- *
- * Shaped for 1,000,000 entries (see `npm run bench`). Winnings decide the order first, so the
- * page can only hold players whose winnings reach the page's last place: those are found from
- * the winning entries alone (a fifth of all, read from game_entries_winnings_idx), and only
- * they (ties included) get their points counted (game_entries_player_entries_idx) and their
- * account joined. When fewer players than the page won anything, players without winnings
- * belong on the page too, and the whole window is ranked instead.
- */
 /** The window and category of a query as SQL conditions; null when the category is unknown. */
 function windowOf(query: Omit<LeaderboardQuery, 'pageSize'>) {
-  const from = query.dateFrom ? lagosDay(query.dateFrom) : new Date(0);
+  const from = query.dateFrom ? lagosMidnight(query.dateFrom) : new Date(0);
   const to = query.dateTo
-    ? new Date(lagosDay(query.dateTo).getTime() + 86_400_000)
+    ? new Date(lagosMidnight(query.dateTo).getTime() + 86_400_000)
     : new Date('9999-12-31');
   const category =
     query.categoryID && /^[0-9a-f-]{36}$/i.test(query.categoryID) ? query.categoryID : null;
@@ -59,6 +46,17 @@ const columns = sql`u.handle, u.level,
     coalesce((p.features->>'getVerifiedBadge')::boolean, false) AS verified,
     coalesce((p.features->>'priorityLeaderboardPlacement')::boolean, false) AS priority`;
 
+/**
+ * Drawn entries in the window (and category): winnings first, then VIP priority placement,
+ * then points earned in the window (+10 per game, +50 per win).
+ *
+ * Shaped for 1,000,000 entries (see `npm run bench`). Winnings decide the order first, so the
+ * page can only hold players whose winnings reach the page's last place: those are found from
+ * the winning entries alone (a fifth of all, read from game_entries_winnings_idx), and only
+ * they (ties included) get their points counted (game_entries_player_entries_idx) and their
+ * account joined. When fewer players than the page won anything, players without winnings
+ * belong on the page too, and the whole window is ranked instead.
+ */
 export async function leaderboard(
   db: Database,
   query: LeaderboardQuery,

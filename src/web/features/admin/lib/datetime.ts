@@ -1,5 +1,3 @@
-import { LAGOS_OFFSET_MS } from '@shared/date.ts';
-
 /** Two digits, for date and time inputs. */
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -22,19 +20,3 @@ export function localInputToIso(value: string): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
-
-/**
- * YYYY-MM-DD of the Lagos day `date` falls in. The console's reports count whole Lagos days, so
- * "today" is Lagos's today whatever the operator's browser is set to (from 23:00 UTC a browser
- * on UTC is still on the day before, and its range left out the last hour's money).
- */
-export function lagosDate(date: Date): string {
-  return new Date(date.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The Lagos date `days` before the one `from` falls in (Lagos keeps no daylight saving). */
-export function lagosDaysAgo(days: number, from = new Date()): string {
-  return lagosDate(new Date(from.getTime() - days * DAY_MS));
-}
-
-const DAY_MS = 86_400_000;

@@ -1,3 +1,4 @@
+import { lagosDate, lagosDaysAgo } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import {
   type LedgerInvariant,
@@ -16,7 +17,6 @@ import { HeldForReviewSection } from '../components/HoldReasons.tsx';
 import { LineChart } from '../components/LineChart.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { Section } from '../components/Section.tsx';
-import { lagosDate, lagosDaysAgo } from '../lib/datetime.ts';
 import { compactJson, humanise } from '../lib/format.ts';
 
 interface Figure {
@@ -116,8 +116,13 @@ function Invariant({ invariant }: { invariant: LedgerInvariant }) {
   );
 }
 
+/** The last `days` whole Lagos days, today's included: the days the report counts. */
+function lastDays(days: number, now = new Date()) {
+  return { from: lagosDaysAgo(days - 1, now), to: lagosDate(now) };
+}
+
 export function DashboardPage() {
-  const [range, setRange] = useState({ from: lagosDaysAgo(29), to: lagosDate(new Date()) });
+  const [range, setRange] = useState(() => lastDays(30));
   const report = useReport(range);
   const form = useSchemaForm({
     schema: rangeSchema,
@@ -128,7 +133,7 @@ export function DashboardPage() {
   });
 
   function preset(days: number) {
-    const next = { from: lagosDaysAgo(days - 1), to: lagosDate(new Date()) };
+    const next = lastDays(days);
     form.reset(next);
     setRange(next);
   }

@@ -1,3 +1,5 @@
+import { lagosDate } from '@shared/date.ts';
+
 /**
  * Leaderboard date windows of docs/product.md#screens/#constants: the last 5 weeks, 5 months and 4 quarters, newest
  * first, in the Lagos calendar (UTC+1, no daylight saving), as the YYYY-MM-DD dates
@@ -13,7 +15,6 @@ export interface DatePreset {
 
 export const PRESET_COUNTS = { weekly: 5, monthly: 5, quarterly: 4 } as const;
 
-const LAGOS_OFFSET_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 const MONTHS = [
@@ -33,8 +34,7 @@ const MONTHS = [
 
 /** Today in Lagos as a UTC-midnight Date (so date arithmetic is plain UTC arithmetic). */
 function lagosToday(now: Date): Date {
-  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
-  return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()));
+  return new Date(lagosDate(now));
 }
 
 /** YYYY-MM-DD of a UTC-midnight Date; Date.UTC rolls over months and years for us. */
