@@ -214,13 +214,15 @@ export async function adjustWallet(db: Database, adjustment: WalletAdjustment): 
       .select({ balance: users.accountBalance })
       .from(users)
       .where(eq(users.id, userId));
+    // Named in kobo, as every amount in the log is stored: "balance": "2500000" read as
+    // ₦2.5 million to an operator; the reason belongs to the change, so it is in "after".
     await recordAudit(tx, {
       adminId,
       action: 'wallet.adjust',
       targetType: 'user',
       targetId: userId,
-      before: { ...before, reason },
-      after,
+      before: { balanceKobo: before.balance },
+      after: { balanceKobo: after?.balance, adjustmentKobo: amount, reason },
     });
     await notify(
       tx,

@@ -11,6 +11,8 @@ import { Link, useLocation } from 'wouter';
 interface NavLink {
   href: string;
   label: string;
+  /** Other pages of the same place, lower-case: the link stays current on them. */
+  also?: string[];
 }
 
 function navLinks(hasPlan: boolean, isAdmin: boolean): NavLink[] {
@@ -21,7 +23,7 @@ function navLinks(hasPlan: boolean, isAdmin: boolean): NavLink[] {
     // Operators get the console in place of the VIP upsell: the bar has room for one of them.
     ...(hasPlan || isAdmin ? [] : [{ href: '/Pricing', label: 'Go VIP' }]),
     { href: '/MySubmissions', label: 'My submissions' },
-    { href: '/topup', label: 'Wallet' },
+    { href: '/topup', label: 'Wallet', also: ['/wallet', '/withdrawfunds', '/paymentstatus'] },
     // Operators only (docs/product.md#operators); the console itself also sends anyone else away.
     ...(isAdmin ? [{ href: '/admin', label: 'Admin' }] : []),
   ];
@@ -29,11 +31,11 @@ function navLinks(hasPlan: boolean, isAdmin: boolean): NavLink[] {
 
 const UNREAD_POLL_MS = 60_000;
 
-function isActive(location: string, href: string): boolean {
+function isActive(location: string, { href, also }: NavLink): boolean {
   const here = location.toLowerCase();
   const target = href.toLowerCase();
   if (target === '/admin') return here === target || here.startsWith('/admin/');
-  return here === target || (target === '/home' && here === '/');
+  return here === target || (target === '/home' && here === '/') || Boolean(also?.includes(here));
 }
 
 function NotificationBell() {
@@ -94,7 +96,7 @@ export function Navbar() {
               <li key={link.href}>
                 <Link
                   href={link.href}
-                  aria-current={isActive(location, link.href) ? 'page' : undefined}
+                  aria-current={isActive(location, link) ? 'page' : undefined}
                   className={`rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap hover:text-accent aria-[current=page]:text-accent ${
                     link.href === '/Pricing' ? 'text-vip' : 'text-white/85'
                   }`}
@@ -191,7 +193,7 @@ export function Navbar() {
               <li key={link.href}>
                 <Link
                   href={link.href}
-                  aria-current={isActive(location, link.href) ? 'page' : undefined}
+                  aria-current={isActive(location, link) ? 'page' : undefined}
                   className={`flex min-h-12 items-center rounded-lg px-3 font-medium hover:bg-white/5 aria-[current=page]:text-accent ${
                     link.href === '/Pricing' ? 'text-vip' : ''
                   }`}

@@ -22,7 +22,7 @@ export function HeldMarker({
   if (reasons.length === 0) return null;
   return (
     <div className="mt-1.5 flex flex-col items-start gap-1">
-      <span className="inline-flex items-center gap-1 rounded-full border border-danger/60 bg-danger/15 px-2 py-0.5 text-xs font-semibold text-danger">
+      <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-danger/60 bg-danger/15 px-2 py-0.5 text-xs font-semibold text-danger">
         <span aria-hidden="true">⚑</span>
         {AML_MESSAGES.held}
       </span>

@@ -1,5 +1,5 @@
-import { formatDate } from '@shared/date.ts';
 import type { AuditEntry } from '@shared/schemas/admin.ts';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
@@ -72,7 +72,7 @@ const AUDIT_TABLE: TableSpec<AuditEntry> = {
       className: 'w-40 min-w-36',
       cell: (entry) => (
         <>
-          <span className="block">{formatDate(entry.createdAt)}</span>
+          <DateTime value={entry.createdAt} className="block" />
           <span className="block text-xs break-all text-muted">{entry.admin}</span>
         </>
       ),

@@ -52,7 +52,12 @@ const LEDGER_TABLE: TableSpec<Detail['ledger'][number]> = {
   columns: [
     WHEN,
     { header: 'Kind', className: 'whitespace-nowrap', cell: (row) => humanise(row.kind) },
-    { header: 'Description', className: 'max-w-96 break-words', cell: (row) => row.description },
+    {
+      header: 'Description',
+      className: 'max-w-96 break-words',
+      wide: true,
+      cell: (row) => row.description,
+    },
     {
       header: 'Amount',
       numeric: true,

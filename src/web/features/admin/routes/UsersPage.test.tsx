@@ -98,6 +98,20 @@ describe('Users', () => {
       expect(within(ledger).getByText('Adjustment by operator: Chargeback on top-up')).toBeTruthy(),
     );
     expect(within(ledger).getByText('-₦250')).toBeTruthy();
+    const audit = await api<{ data: { entries: Array<Record<string, unknown>> } }>(
+      server(),
+      token,
+      'GET',
+      '/admin/audit',
+    );
+    expect(
+      audit.body.data.entries.find(
+        (entry) => entry.action === 'wallet.adjust' && entry.targetId === player.id,
+      ),
+    ).toMatchObject({
+      before: { balanceKobo: '100000' },
+      after: { balanceKobo: '75000', adjustmentKobo: '-25000', reason: 'Chargeback on top-up' },
+    });
     const check = await api<{ data: { ok: boolean } }>(
       server(),
       token,

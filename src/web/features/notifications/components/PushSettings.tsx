@@ -89,7 +89,7 @@ export function PushSettings() {
           ) : null}
         </div>
         <fieldset className="mt-4 border-t border-line pt-3">
-          <div className="max-w-xl">
+          <div>
             <legend className="sr-only">What to tell me about</legend>
             <p
               aria-hidden="true"

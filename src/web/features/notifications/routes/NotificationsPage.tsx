@@ -1,6 +1,6 @@
-import { formatDate } from '@shared/date.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
@@ -89,11 +89,10 @@ export function NotificationsPage() {
                     )}
                   </div>
                   <p className="mt-1 text-sm text-white/80">{notification.message}</p>
-                  <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3">
+                  {/* As tall as a link, so a notice without one keeps the same spacing. */}
+                  <div className="mt-1 flex min-h-11 flex-wrap items-center justify-between gap-x-3">
                     <p className="text-xs text-muted">
-                      <time dateTime={notification.createdAt}>
-                        {formatDate(notification.createdAt)}
-                      </time>
+                      <DateTime value={notification.createdAt} />
                     </p>
                     <NotificationLink link={notification.link} />
                   </div>

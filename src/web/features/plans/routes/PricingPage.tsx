@@ -48,7 +48,7 @@ const BENEFITS = [
   { icon: '🚫', title: 'No ads', body: 'Nothing between you and the next question.' },
   { icon: '🎧', title: 'Custom support', body: 'A faster line to our support team.' },
   {
-    icon: '⚡',
+    icon: '\u26A1\uFE0F',
     title: 'Early access to rewards',
     body: 'New reward types reach VIP players first.',
   },

@@ -87,7 +87,8 @@ export function ProfilePage() {
         </ul>
       </Card>
       <Card className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        {/* Wide enough to read, or the button goes to the next line. */}
+        <div className="min-w-0 grow basis-56">
           <h2 className="text-lg font-bold">Responsible play</h2>
           <p className="text-sm text-muted">
             Deposit and spend limits, breaks, reminders and your activity statement.

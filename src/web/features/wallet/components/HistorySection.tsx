@@ -1,9 +1,9 @@
-import { formatDate } from '@shared/date.ts';
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Pagination as PageInfo } from '@shared/schemas/common.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/Button.tsx';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { Loading } from '@web/components/ui/LoadingState.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
@@ -181,7 +181,7 @@ export function HistoryItem({
         <div className="min-w-0 flex-1">
           <p className="font-bold">{formatNaira(amount)}</p>
           <p className="text-xs break-words text-muted">
-            {detail} · <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+            {detail} · <DateTime value={createdAt} />
           </p>
         </div>
         <StatusBadge status={status} />

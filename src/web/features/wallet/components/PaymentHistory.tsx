@@ -1,6 +1,6 @@
-import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Payment } from '@shared/schemas/wallet.ts';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { usePayments } from '../api/get-payments.ts';
 import { PAYMENT_METHOD_LABELS } from '../lib/top-up.ts';
 import { HistoryItem, HistorySection } from './HistorySection.tsx';
@@ -27,7 +27,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
             { label: 'Status', value: <StatusBadge status={payment.status} /> },
             {
               label: 'Started',
-              value: <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>,
+              value: <DateTime value={payment.createdAt} />,
             },
           ]}
         />

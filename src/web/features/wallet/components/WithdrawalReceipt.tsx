@@ -1,6 +1,6 @@
-import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Withdrawal } from '@shared/schemas/wallet.ts';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { totalDebit } from '../lib/withdraw.ts';
 import { type ReceiptFact, ReceiptFacts } from './ReceiptFacts.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -36,7 +36,7 @@ export function WithdrawalReceipt({ withdrawal }: { withdrawal: Withdrawal }) {
         { label: 'Status', value: <StatusBadge status={withdrawal.status} /> },
         {
           label: 'Requested',
-          value: <time dateTime={withdrawal.createdAt}>{formatDate(withdrawal.createdAt)}</time>,
+          value: <DateTime value={withdrawal.createdAt} />,
         },
       ]}
     />
