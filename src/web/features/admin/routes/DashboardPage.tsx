@@ -104,7 +104,7 @@ function Invariant({ invariant }: { invariant: LedgerInvariant }) {
         <div className="min-w-0">
           <p className="font-medium">{invariant.description}</p>
           <p className="text-xs text-muted">
-            <span className="font-mono">{invariant.name}</span> ·{' '}
+            <span className="font-mono break-words">{invariant.name}</span> ·{' '}
             {invariant.ok ? 'holds' : `${invariant.offending.length} offending row(s)`}
           </p>
         </div>

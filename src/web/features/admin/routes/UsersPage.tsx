@@ -33,7 +33,7 @@ const USERS_TABLE: TableSpec<AdminUserRow> = {
       ),
     },
     { header: 'E-mail', className: 'whitespace-nowrap', cell: (user) => user.email },
-    { header: 'Phone', className: 'whitespace-nowrap', cell: (user) => user.phoneNumber },
+    { header: 'Phone', className: 'whitespace-nowrap', cell: (user) => user.phoneNumber || '—' },
     {
       header: 'Balance',
       numeric: true,
