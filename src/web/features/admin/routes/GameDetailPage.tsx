@@ -5,6 +5,7 @@ import { cancelGameBodySchema } from '@shared/schemas/admin.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
 import { errorMessage } from '@web/lib/http.ts';
@@ -59,7 +60,7 @@ const ENTRIES_TABLE: TableSpec<AdminEntry> = {
     {
       header: 'When',
       className: 'whitespace-nowrap text-muted',
-      cell: (entry) => formatDate(entry.createdAt),
+      cell: (entry) => <DateTime value={entry.createdAt} />,
     },
   ],
 };

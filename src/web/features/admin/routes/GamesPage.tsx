@@ -1,9 +1,9 @@
 import { GAME_STATUS_LABELS, GAME_STATUSES, type GameStatus } from '@shared/constants.ts';
-import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { AdminGamePage } from '@shared/schemas/admin.ts';
 import type { Category } from '@shared/schemas/catalogue.ts';
 import { buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { GameStatusBadge, TournamentMarker } from '@web/components/ui/GameCard.tsx';
@@ -78,12 +78,12 @@ function gamesTable(
       {
         header: 'Opens',
         className: 'min-w-28 text-muted',
-        cell: (game) => (game.startsAt ? formatDate(game.startsAt) : 'At once'),
+        cell: (game) => (game.startsAt ? <DateTime value={game.startsAt} /> : 'At once'),
       },
       {
         header: 'Created',
         className: 'min-w-28 text-muted',
-        cell: (game) => formatDate(game.createdAt),
+        cell: (game) => <DateTime value={game.createdAt} />,
       },
     ],
   };

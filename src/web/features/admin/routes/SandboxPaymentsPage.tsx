@@ -2,6 +2,7 @@ import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import { type SandboxPayment, sandboxReviewBodySchema } from '@shared/schemas/admin.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { errorMessage } from '@web/lib/http.ts';
@@ -31,7 +32,7 @@ function sandboxTable(onReview: (payment: SandboxPayment) => void): TableSpec<Sa
       {
         header: 'When',
         className: 'whitespace-nowrap text-muted',
-        cell: (payment) => formatDate(payment.createdAt),
+        cell: (payment) => <DateTime value={payment.createdAt} />,
       },
       {
         header: 'Player',

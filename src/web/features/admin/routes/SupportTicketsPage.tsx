@@ -1,5 +1,5 @@
-import { formatDate } from '@shared/date.ts';
 import type { SupportTicket } from '@shared/schemas/support.ts';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { useSupportTickets } from '../api/get-support-tickets.ts';
@@ -14,7 +14,7 @@ const TICKETS_TABLE: TableSpec<SupportTicket> = {
     {
       header: 'Received',
       className: 'whitespace-nowrap text-muted',
-      cell: (ticket) => formatDate(ticket.createdAt),
+      cell: (ticket) => <DateTime value={ticket.createdAt} />,
     },
     {
       header: 'Reference',

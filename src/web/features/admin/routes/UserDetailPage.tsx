@@ -5,6 +5,7 @@ import { adjustmentBodySchema, suspendBodySchema } from '@shared/schemas/admin.t
 import { Avatar } from '@web/components/ui/Avatar.tsx';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
 import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
@@ -37,7 +38,7 @@ type Detail = AdminUserDetail;
 const WHEN = {
   header: 'When',
   className: 'whitespace-nowrap text-muted',
-  cell: (row: { createdAt: string }) => formatDate(row.createdAt),
+  cell: (row: { createdAt: string }) => <DateTime value={row.createdAt} />,
 };
 const STATUS = {
   header: 'Status',

@@ -1,7 +1,7 @@
-import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { AdminUserRow } from '@shared/schemas/admin.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
@@ -52,7 +52,7 @@ const USERS_TABLE: TableSpec<AdminUserRow> = {
     {
       header: 'Joined',
       className: 'min-w-28 text-muted',
-      cell: (user) => formatDate(user.createdAt),
+      cell: (user) => <DateTime value={user.createdAt} />,
     },
   ],
 };

@@ -1,9 +1,9 @@
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/constants.ts';
-import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { AdminWithdrawal } from '@shared/schemas/admin.ts';
 import { approveWithdrawalBodySchema, rejectWithdrawalBodySchema } from '@shared/schemas/wallet.ts';
 import { Button } from '@web/components/ui/Button.tsx';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { CheckboxField, Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
@@ -198,7 +198,7 @@ function withdrawalsTable({
       {
         header: 'Requested',
         className: `${CARD_CELL} w-32 min-w-32 text-muted max-sm:w-auto`,
-        cell: (withdrawal) => formatDate(withdrawal.createdAt),
+        cell: (withdrawal) => <DateTime value={withdrawal.createdAt} />,
       },
       {
         header: 'Player',

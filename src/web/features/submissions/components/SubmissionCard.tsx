@@ -1,7 +1,7 @@
-import { formatDate } from '@shared/date.ts';
 import { pendingDrawText } from '@shared/games.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { PlayedGame } from '@shared/schemas/games.ts';
+import { DateTime } from '@web/components/ui/DateTime.tsx';
 import {
   gameDetailsHref,
   quoted,
@@ -37,9 +37,7 @@ export function SubmissionCard({ played }: { played: PlayedGame }) {
           {status.label}
         </Tag>
         {played.game.isTournament ? <TournamentMarker /> : null}
-        <time dateTime={played.createdAt} className="ml-auto text-xs text-muted">
-          {formatDate(played.createdAt)}
-        </time>
+        <DateTime value={played.createdAt} className="ml-auto text-xs text-muted" />
       </div>
       <h3 id={titleId} className="text-lg leading-snug font-bold break-words">
         {quoted(played.game.title)}
