@@ -24,7 +24,7 @@ export function formatDate(value: string | number | Date): string {
 /** Africa/Lagos is UTC+1 all year (no daylight saving), so its calendar is plain arithmetic. */
 export const LAGOS_OFFSET_MS = 3_600_000;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * YYYY-MM-DD of the Lagos day `at` falls in: the dates the leaderboard and the console's reports

@@ -3,7 +3,7 @@
  * self-exclusions last, and the texts players see. Shared so the page says exactly what the
  * server enforces.
  */
-import { formatDate, LAGOS_OFFSET_MS, lagosDate, lagosDayStart } from './date.ts';
+import { DAY_MS, formatDate, LAGOS_OFFSET_MS, lagosDate, lagosDayStart } from './date.ts';
 import { formatNaira } from './money.ts';
 
 export const LIMIT_KINDS = ['deposit', 'spend'] as const;
@@ -41,8 +41,6 @@ export function exclusionEnd(start: Date, duration: ExclusionDuration): Date {
   end.setUTCMonth(end.getUTCMonth() + (spec.months ?? 0));
   return end;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The calendar period `now` falls in, in Lagos time: the day from midnight, the ISO week from

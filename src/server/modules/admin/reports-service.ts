@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { holdReasonText } from '../../../shared/aml.ts';
-import { lagosDayStart, lagosMidnight } from '../../../shared/date.ts';
+import { DAY_MS, lagosDayStart, lagosMidnight } from '../../../shared/date.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { Report } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
@@ -117,8 +117,8 @@ export async function buildReport(
   range: { from?: string; to?: string },
   now: Date,
 ): Promise<Report> {
-  const from = range.from ? lagosMidnight(range.from) : new Date(now.getTime() - 30 * 86_400_000);
-  const to = range.to ? new Date(lagosMidnight(range.to).getTime() + 86_400_000) : now;
+  const from = range.from ? lagosMidnight(range.from) : new Date(now.getTime() - 30 * DAY_MS);
+  const to = range.to ? new Date(lagosMidnight(range.to).getTime() + DAY_MS) : now;
   const [totals, daily, ledger, holds] = await Promise.all([
     reportTotals(db, from, to),
     dailySeries(db, now),

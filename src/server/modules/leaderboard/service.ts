@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { lagosMidnight } from '../../../shared/date.ts';
+import { DAY_MS, lagosMidnight } from '../../../shared/date.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { LeaderboardEntry, LeaderboardRank } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
@@ -17,7 +17,7 @@ export interface LeaderboardQuery {
 function windowOf(query: Omit<LeaderboardQuery, 'pageSize'>) {
   const from = query.dateFrom ? lagosMidnight(query.dateFrom) : new Date(0);
   const to = query.dateTo
-    ? new Date(lagosMidnight(query.dateTo).getTime() + 86_400_000)
+    ? new Date(lagosMidnight(query.dateTo).getTime() + DAY_MS)
     : new Date('9999-12-31');
   const category =
     query.categoryID && /^[0-9a-f-]{36}$/i.test(query.categoryID) ? query.categoryID : null;

@@ -1,4 +1,4 @@
-import { lagosDate } from '@shared/date.ts';
+import { DAY_MS, lagosDate } from '@shared/date.ts';
 
 /**
  * Leaderboard date windows of docs/product.md#screens/#constants: the last 5 weeks, 5 months and 4 quarters, newest
@@ -14,8 +14,6 @@ export interface DatePreset {
 }
 
 export const PRESET_COUNTS = { weekly: 5, monthly: 5, quarterly: 4 } as const;
-
-const DAY_MS = 86_400_000;
 
 const MONTHS = [
   'January',
