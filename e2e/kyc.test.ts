@@ -16,10 +16,23 @@ import { e2eSuite } from './support/fixture.ts';
 const e2e = e2eSuite({ mail: true, env: () => OPERATOR_ENV });
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
-// Each identity verifies one account: one width checks with the NIN, the other with the BVN.
+// Each person verifies one account (a NIN and a BVN of the same name and date of birth are one
+// person): one width checks the first sandbox adult's NIN, the other the second adult's BVN.
 const TEST_IDENTITY = {
-  mobile: { type: 'NIN', number: '70123456789' },
-  desktop: { type: 'BVN', number: '22222222222' },
+  mobile: {
+    type: 'NIN',
+    number: '70123456789',
+    fullname: 'Ada Okafor',
+    verifiedName: 'Ada Ngozi Okafor',
+    born: '1990-05-14',
+  },
+  desktop: {
+    type: 'BVN',
+    number: '22000000026',
+    fullname: 'Bola Adeyemi',
+    verifiedName: 'Bola Funke Adeyemi',
+    born: '1988-03-02',
+  },
 } as const;
 const OUTAGE = { NIN: '70000000000', BVN: '22000000000' } as const;
 
@@ -41,9 +54,8 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
     const width = VIEWPORTS[viewport].width;
 
     it('tier 1 → tier 2 with a BVN/NIN, then a document to tier 3 approved by an operator', async () => {
-      const player = await e2e.registerPlayer(`kyc${width}`, {
-        fullname: 'Ada Okafor',
-      });
+      const { type, number, fullname, verifiedName, born } = TEST_IDENTITY[viewport];
+      const player = await e2e.registerPlayer(`kyc${width}`, { fullname });
       const page = await e2e.open('/wallet', {
         viewport,
         authToken: player.token,
@@ -61,7 +73,6 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
       await card.getByRole('button', { name: 'Verify your identity' }).click();
       const dialog = page.getByRole('dialog', { name: 'Verify your identity' });
       await dialog.waitFor();
-      const { type, number } = TEST_IDENTITY[viewport];
       await dialog.getByRole('radio', { name: type }).check();
       // The form's own checks first: nothing is sent.
       await dialog.getByRole('button', { name: 'Verify' }).click();
@@ -69,7 +80,7 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
 
       // The identity service is down: a clear answer, and the form stays to try again later.
       await dialog.getByLabel(/\((BVN|NIN)\)$/).fill(OUTAGE[type]);
-      await dialog.getByLabel('Date of birth').fill('1990-05-14');
+      await dialog.getByLabel('Date of birth').fill(born);
       await dialog.getByRole('button', { name: 'Verify' }).click();
       await dialog
         .getByRole('alert')
@@ -86,7 +97,7 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
       const answered = await answer;
       expect(answered.status(), await answered.text()).toBe(200);
       const verified = page.getByRole('dialog', { name: 'Identity verified' });
-      await verified.getByText('Ada Ngozi Okafor').waitFor();
+      await verified.getByText(verifiedName).waitFor();
       await shot(page, `kyc-verified-${width}`);
       await verified.getByRole('button', { name: 'Done' }).click();
 
@@ -121,10 +132,10 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
       const entry = operatorPage.getByRole('listitem').filter({ hasText: player.email });
       await entry.getByRole('button', { name: 'View document' }).click();
       const viewer = operatorPage.getByRole('dialog', {
-        name: /International passport of Ada Okafor/,
+        name: new RegExp(`International passport of ${fullname}`),
       });
       await viewer
-        .getByRole('img', { name: 'International passport uploaded by Ada Okafor' })
+        .getByRole('img', { name: `International passport uploaded by ${fullname}` })
         .waitFor();
       await expectNoSeriousA11yViolations(operatorPage, `/admin/kyc viewer at ${width} px`);
       await shot(operatorPage, `kyc-admin-viewer-${width}`);
@@ -134,7 +145,7 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
         .getByRole('dialog', { name: 'Approve this document?' })
         .getByRole('button', { name: 'Approve' })
         .click();
-      await operatorPage.getByText('Ada Okafor is now tier 3').waitFor();
+      await operatorPage.getByText(`${fullname} is now tier 3`).waitFor();
       await expectNoSeriousA11yViolations(operatorPage, `/admin/kyc at ${width} px`);
       await noSidewaysScroll(operatorPage);
       await shot(operatorPage, `kyc-admin-${width}`);
@@ -144,10 +155,10 @@ describe.each(['mobile', 'desktop'] as ViewportName[])(
       await operatorPage
         .getByRole('listitem')
         .filter({ hasText: player.email })
-        .getByRole('link', { name: 'Ada Okafor' })
+        .getByRole('link', { name: fullname })
         .click();
       const kyc = operatorPage.getByRole('region', { name: 'Identity (KYC)' });
-      await kyc.getByText('Ada Ngozi Okafor').waitFor();
+      await kyc.getByText(verifiedName).waitFor();
       await kyc.getByText(`${type} ending ${number.slice(-4)}`).waitFor();
       await expectNoSeriousA11yViolations(operatorPage, `/admin/users/:id at ${width} px`);
       await noSidewaysScroll(operatorPage);

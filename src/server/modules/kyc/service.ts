@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { lagosDate } from '../../../shared/date.ts';
 import { KYC_MESSAGES, type KycDocumentType, type KycIdType } from '../../../shared/kyc.ts';
@@ -16,7 +17,11 @@ import { newestRowsOf } from '../../db/newest-rows.ts';
 import { identityVerifications, kycDocuments, settings, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, ErrorCode, notFound } from '../../errors.ts';
-import { type KycProvider, KycProviderError } from '../../providers/kyc/index.ts';
+import {
+  type KycProvider,
+  KycProviderError,
+  type ProviderIdentity,
+} from '../../providers/kyc/index.ts';
 import type { FileStore } from '../../providers/storage.ts';
 import { assertNotThrottled, recordFailure, type ThrottlePolicy } from '../auth/throttle.ts';
 import { notify } from '../notifications/service.ts';
@@ -29,8 +34,11 @@ import { identityFromVerifiedName, namesMatch } from './name-match.ts';
  * Every identity check costs a provider call and each one is a guess at someone's number:
  * three a day are free, then each waits twice as long as the one before (from 15 minutes).
  */
+export const FREE_CHECKS_PER_DAY = 3;
 const CHECKS: ThrottlePolicy = {
-  freeFailures: 3,
+  // A check is counted before the provider is asked, so the wait must start with the last free
+  // one counted: the next check is then the first to wait.
+  freeFailures: FREE_CHECKS_PER_DAY - 1,
   windowMs: 24 * 3_600_000,
   firstDelayMs: 15 * 60_000,
   maxDelayMs: 24 * 3_600_000,
@@ -194,6 +202,7 @@ export async function verifyIdentity(
   const verifiedName = titleCase(
     [identity.firstName, identity.middleName, identity.lastName].filter(Boolean).join(' '),
   );
+  let heldElsewhere = false;
   try {
     await inTransaction(ctx.db, async (tx) => {
       const [locked] = await tx
@@ -202,6 +211,16 @@ export async function verifyIdentity(
         .where(eq(users.id, userId))
         .for('update');
       if (!locked || locked.tier >= 2) throw conflict(KYC_MESSAGES.alreadyVerified);
+      // Only a BVN record that names its NIN joins the two numbers; otherwise the person is
+      // recognised by name and date of birth (below), one check at a time per birth date so two
+      // accounts cannot each pass it with one half of the same identity.
+      if (!linked) {
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(${IDENTITY_LOCK}, hashtext(${identity.birthDate}))`,
+        );
+        heldElsewhere = await otherHalfHeldElsewhere(tx, userId, body.idType, identity);
+        if (heldElsewhere) return;
+      }
       const verified = {
         status: 'VERIFIED' as const,
         providerReference: identity.reference,
@@ -229,6 +248,62 @@ export async function verifyIdentity(
     if (isUniqueViolation(error)) return refuse('duplicate');
     throw error;
   }
+  if (heldElsewhere) return refuse('duplicate');
+}
+
+/** Names the advisory locks that serialise identity checks of one birth date (two-key form). */
+const IDENTITY_LOCK = 0x4b5943; // "KYC"
+
+/**
+ * Whether another account verified the other kind of number of this same person: a NIN whose
+ * holder has the name and date of birth of a BVN verified elsewhere without its NIN, or such a
+ * BVN against a NIN verified elsewhere without any BVN. Numbers of one kind are not compared
+ * this way: a register gives each person one number, so two NINs (or two BVNs) with the same
+ * name and date are two people, already told apart by their hashes.
+ */
+async function otherHalfHeldElsewhere(
+  db: Executor,
+  userId: string,
+  idType: KycIdType,
+  identity: ProviderIdentity,
+): Promise<boolean> {
+  const otherType: KycIdType = idType === 'NIN' ? 'BVN' : 'NIN';
+  const sameAccount = alias(identityVerifications, 'same_account');
+  const candidates = await db
+    .select({ name: identityVerifications.returnedName })
+    .from(identityVerifications)
+    .where(
+      and(
+        eq(identityVerifications.status, 'VERIFIED'),
+        eq(identityVerifications.idType, otherType),
+        eq(identityVerifications.returnedBirthDate, identity.birthDate),
+        ne(identityVerifications.userId, userId),
+        // An account that verified both kinds already has this kind of number on file: it is
+        // compared by its hash, not by name.
+        notExists(
+          db
+            .select({ id: sameAccount.id })
+            .from(sameAccount)
+            .where(
+              and(
+                eq(sameAccount.userId, identityVerifications.userId),
+                eq(sameAccount.status, 'VERIFIED'),
+                eq(sameAccount.idType, idType),
+              ),
+            ),
+        ),
+      ),
+    );
+  const returned = {
+    givenNames: [identity.firstName, identity.middleName],
+    surname: identity.lastName,
+  };
+  const fullName = [identity.firstName, identity.middleName, identity.lastName].join(' ');
+  return candidates.some(
+    ({ name }) =>
+      name !== null &&
+      (namesMatch(returned, name) || namesMatch(identityFromVerifiedName(name), fullName)),
+  );
 }
 
 /** Whether any of these identity hashes is verified on an account other than `userId`. */

@@ -13,6 +13,13 @@ export const SANDBOX_IDENTITY: Omit<ProviderIdentity, 'reference' | 'linkedNin'>
   lastName: 'OKAFOR',
   birthDate: '1990-05-14',
 };
+/** A second adult: the first one's NIN and BVN are one person, who verifies one account. */
+export const SANDBOX_SECOND_ADULT: Omit<ProviderIdentity, 'reference' | 'linkedNin'> = {
+  firstName: 'BOLA',
+  middleName: 'FUNKE',
+  lastName: 'ADEYEMI',
+  birthDate: '1988-03-02',
+};
 export const SANDBOX_MINOR: Omit<ProviderIdentity, 'reference' | 'linkedNin'> = {
   firstName: 'CHIDI',
   middleName: '',
@@ -23,6 +30,8 @@ export const SANDBOX_MINOR: Omit<ProviderIdentity, 'reference' | 'linkedNin'> = 
 export const SANDBOX_NUMBERS = {
   /** Ada Ngozi Okafor, born 14 May 1990. */
   adult: { NIN: '70123456789', BVN: '22222222222' },
+  /** Bola Funke Adeyemi, born 2 March 1988. */
+  secondAdult: { NIN: '70000000026', BVN: '22000000026' },
   /** Chidi Okafor, born 1 June 2015: refused as under 18. */
   minor: { NIN: '70000000018', BVN: '22000000018' },
   /** The provider is down: nothing is decided, the player is asked to try later. */
@@ -39,9 +48,11 @@ export function createSandboxKycProvider(): KycProvider {
       const identity =
         idNumber === SANDBOX_NUMBERS.adult[idType]
           ? SANDBOX_IDENTITY
-          : idNumber === SANDBOX_NUMBERS.minor[idType]
-            ? SANDBOX_MINOR
-            : null;
+          : idNumber === SANDBOX_NUMBERS.secondAdult[idType]
+            ? SANDBOX_SECOND_ADULT
+            : idNumber === SANDBOX_NUMBERS.minor[idType]
+              ? SANDBOX_MINOR
+              : null;
       if (!identity) return { found: false };
       return {
         found: true,
