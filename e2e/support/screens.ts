@@ -3,7 +3,7 @@ export const VISITOR_SCREENS = [
   { name: 'login', path: '/login' },
   {
     name: 'login-error',
-    path: `/login?error=${encodeURIComponent('Google sign-in failed, please try again')}`,
+    path: '/login?error=google_failed',
   },
   { name: 'signup', path: '/Signup' },
   { name: 'forgot-password', path: '/ForgotPassword' },

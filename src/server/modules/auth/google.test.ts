@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_ERRORS } from '../../../shared/login-errors.ts';
 import { oauthStates, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
@@ -79,7 +80,15 @@ async function signedInUser(app: FastifyInstance, location: string) {
   return { token, accessToken, user: me.json().data };
 }
 
-const loginError = (reason: string) => `/login?error=${encodeURIComponent(reason)}`;
+/**
+ * The /login redirect whose banner reads `text`: the server sends only the code of one of the
+ * login page's own texts, never words of its own.
+ */
+function loginError(text: string): string {
+  const code = Object.entries(LOGIN_ERRORS).find(([, known]) => known === text)?.[0];
+  if (!code) throw new Error(`the login page has no text ${JSON.stringify(text)}`);
+  return `/login?error=${code}`;
+}
 
 describe('Google login', () => {
   it('sends the player to the provider with PKCE (S256), state, nonce and the callback URL', async () => {
@@ -247,7 +256,7 @@ describe('Google login', () => {
     expect(location).toBe(loginError('Google login was cancelled'));
 
     const failed = await app.inject({ url: `${CALLBACK_PATH}?error=server_error&state=x` });
-    expect(failed.headers.location).toBe(loginError('Google login failed'));
+    expect(failed.headers.location).toBe(loginError('Google login failed, please try again'));
   });
 
   it('refuses a callback that did not start in this browser, and a replayed one', async () => {
@@ -260,7 +269,9 @@ describe('Google login', () => {
     // A link crafted by someone else (login CSRF): no cookie from /auth/google.
     const forged = await app.inject({ url: callbackUrl });
     expect(forged.statusCode).toBe(302);
-    expect(String(forged.headers.location)).toMatch(/^\/login\?error=/);
+    expect(String(forged.headers.location)).toBe(
+      loginError('Google login expired, please try again'),
+    );
 
     // Nor with the cookie of a login started elsewhere.
     const otherStart = await app.inject({ url: '/api/v1/auth/google' });

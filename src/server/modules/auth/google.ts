@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
+import { LOGIN_ERRORS, type LoginErrorCode } from '../../../shared/login-errors.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { oauthStates, users } from '../../db/schema.ts';
@@ -14,9 +15,10 @@ export interface GoogleSettings {
 
 const STATE_TTL_MS = 10 * 60_000;
 
+/** A sign-in that ends on /login: the code the login page shows a text for. */
 export class GoogleLoginError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
+  constructor(readonly code: LoginErrorCode) {
+    super(LOGIN_ERRORS[code]);
   }
 }
 
@@ -94,20 +96,20 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
       const providerError = currentUrl.searchParams.get('error');
       if (providerError)
         throw new GoogleLoginError(
-          providerError === 'access_denied' ? 'Google login was cancelled' : 'Google login failed',
+          providerError === 'access_denied' ? 'google_cancelled' : 'google_failed',
         );
       const state = currentUrl.searchParams.get('state');
-      if (!state) throw new GoogleLoginError('Google login failed: missing state');
+      if (!state) throw new GoogleLoginError('google_failed');
       // Checked before the state is used up, so a forged link cannot spoil the real login.
       if (!browserState || !sameString(browserState, state)) {
-        throw new GoogleLoginError('Google login expired, please try again');
+        throw new GoogleLoginError('google_expired');
       }
       const [pending] = await db
         .delete(oauthStates)
         .where(eq(oauthStates.state, state))
         .returning();
       if (!pending || pending.createdAt.getTime() + STATE_TTL_MS < now.getTime()) {
-        throw new GoogleLoginError('Google login expired, please try again');
+        throw new GoogleLoginError('google_expired');
       }
       const config = await discover();
       const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
@@ -117,10 +119,10 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
         idTokenExpected: true,
       });
       const claims = tokens.claims();
-      if (!claims) throw new GoogleLoginError('Google login failed: no identity returned');
+      if (!claims) throw new GoogleLoginError('google_failed');
       const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
       if (!email || claims.email_verified !== true) {
-        throw new GoogleLoginError('Your Google e-mail address is not verified');
+        throw new GoogleLoginError('google_email_unverified');
       }
       const name =
         typeof claims.name === 'string' && claims.name.trim()
@@ -183,9 +185,7 @@ async function findOrCreateGoogleUser(
     .where(eq(sql`lower(${users.email})`, identity.email))
     .limit(1);
   if (otherGoogle) {
-    throw new GoogleLoginError(
-      'This e-mail is already used by an account linked to another Google account',
-    );
+    throw new GoogleLoginError('google_email_taken');
   }
 
   const base = handleBase(identity.email);
@@ -208,5 +208,5 @@ async function findOrCreateGoogleUser(
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  throw new GoogleLoginError('Could not create your account, please try again');
+  throw new GoogleLoginError('google_account_failed');
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loginErrorPath } from '../../../shared/login-errors.ts';
 import {
   emailBodySchema,
   emailQuerySchema,
@@ -241,7 +242,6 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
   const google = config.google
     ? createGoogleClient(config.google, `${config.publicUrl}/api/v1/auth/google/callback`)
     : null;
-  const loginError = (reason: string) => `/login?error=${encodeURIComponent(reason)}`;
   // Ties a Google login to the browser that started it (login CSRF): the callback must come
   // with the state handed out here. Lax: the provider's redirect back is a top-level GET.
   const STATE_COOKIE = 'pluckers_google_state';
@@ -272,14 +272,14 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
       },
     },
     async (_request, reply) => {
-      if (!google) return reply.redirect(loginError('Google login is not available right now'));
+      if (!google) return reply.redirect(loginErrorPath('google_unavailable'));
       try {
         const { url, state } = await google.authorizationUrl(app.db, app.clock.now());
         reply.header('set-cookie', stateCookie(state, 600));
         return reply.redirect(url);
       } catch (error) {
         app.log.warn({ err: error }, 'google login: could not reach the provider');
-        return reply.redirect(loginError('Google login is not available right now'));
+        return reply.redirect(loginErrorPath('google_unavailable'));
       }
     },
   );
@@ -296,7 +296,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
       },
     },
     async (request, reply) => {
-      if (!google) return reply.redirect(loginError('Google login is not available right now'));
+      if (!google) return reply.redirect(loginErrorPath('google_unavailable'));
       reply.header('set-cookie', stateCookie('', 0));
       try {
         const { userId, oneTimeToken } = await google.complete(
@@ -309,13 +309,10 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         app.tokens.forgetUser(userId);
         return reply.redirect(`/auth/validate/${oneTimeToken}`);
       } catch (error) {
-        const reason =
-          error instanceof GoogleLoginError
-            ? error.reason
-            : 'Google login failed, please try again';
+        const code = error instanceof GoogleLoginError ? error.code : 'google_failed';
         if (!(error instanceof GoogleLoginError))
           app.log.warn({ err: error }, 'google login failed');
-        return reply.redirect(loginError(reason));
+        return reply.redirect(loginErrorPath(code));
       }
     },
   );

@@ -1,3 +1,4 @@
+import { LOGIN_ERROR_GENERIC, LOGIN_ERRORS } from '@shared/login-errors.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession, setSettings, setUser } from '@web/lib/session.ts';
@@ -28,6 +29,12 @@ function open(page: 'login' | 'ForgotPassword', search = '') {
     </>,
   );
   return userEvent.setup();
+}
+
+/** /login alone, for what it shows before anyone types. */
+function renderLogin(search: string) {
+  setPageUrl(`${server().origin}/login${search}`);
+  return render(<LoginPage />);
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -108,11 +115,28 @@ describe('LoginPage', () => {
     expect(getSession().pendingEmail).not.toBe(row.email);
   });
 
-  it('shows a linked error as one line of plain text', () => {
-    open('login', `?error=${encodeURIComponent('<b>Google sign-in was cancelled</b>')}`);
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('<b>Google sign-in was cancelled</b>');
-    expect(alert.querySelector('b')).toBeNull();
+  it('shows the text of each error code the server sends back to /login', () => {
+    for (const [code, text] of Object.entries(LOGIN_ERRORS)) {
+      const { unmount } = renderLogin(`?error=${code}`);
+      expect(screen.getByRole('alert').textContent, code).toBe(text);
+      unmount();
+    }
+  });
+
+  it.each([
+    'Your wallet of ₦2,400,000 is frozen. Call +234 803 123 4567 to release it',
+    '<b>Google sign-in was cancelled</b>',
+    'Google login was cancelled',
+    'toString',
+  ])('shows a fixed text for anything else in ?error=, never the parameter: %j', (error) => {
+    const { container } = renderLogin(`?error=${encodeURIComponent(error)}`);
+    expect(screen.getByRole('alert').textContent).toBe(LOGIN_ERROR_GENERIC);
+    expect(container.textContent).not.toContain(error);
+  });
+
+  it('shows no banner without an error', () => {
+    renderLogin('?error=');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

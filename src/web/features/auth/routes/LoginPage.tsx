@@ -1,4 +1,5 @@
 import { API_BASE } from '@shared/constants.ts';
+import { loginErrorText } from '@shared/login-errors.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
@@ -9,7 +10,6 @@ import { returnPathFrom } from '@web/lib/return-path.ts';
 import { requireFilled, useSchemaForm } from '@web/lib/schema-form.ts';
 import { setPendingEmail, signIn } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { untrustedText } from '@web/lib/untrusted-text.ts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { login } from '../api/login.ts';
@@ -19,9 +19,9 @@ import { AuthShell } from './AuthShell.tsx';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
-  // Anyone can link to /login?error=…: shown as one short line of plain text.
+  // Anyone can link to /login?error=…: only the texts of the server's own codes are shown.
   const search = useSearch();
-  const bannerError = untrustedText(new URLSearchParams(search).get('error'), 160);
+  const bannerError = loginErrorText(new URLSearchParams(search).get('error'));
   // The page that sent the player here (a guard or a 401), only if it is a path of this site.
   const returnTo = returnPathFrom(search);
   // Plain checks keep zod out of the first screen's bundle.
