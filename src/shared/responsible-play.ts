@@ -110,6 +110,23 @@ export const exclusionStartedMessage = (kind: ExclusionKind, endsAt: Date) =>
     ? `Your break has started. It ends on ${formatDate(endsAt)}.`
     : `Your self-exclusion has started. It ends on ${formatDate(endsAt)}.`;
 
+/**
+ * What ties another account to a player's break (normalised as the database does it,
+ * pluckers_bind_person). A match on a key the account has proven it owns (its verified e-mail's
+ * mailbox, its Google account, its KYC-verified name and birth date) shows that break as the
+ * account's own; a phone number or an identity number only typed into the account proves
+ * nothing, so such a match refuses money in without saying whose break, or until when.
+ */
+export const IDENTITY_KEY_KINDS = ['email', 'phone', 'google', 'identity', 'name_birth'] as const;
+export type IdentityKeyKind = (typeof IDENTITY_KEY_KINDS)[number];
+const PROVEN_KEY_KINDS: readonly IdentityKeyKind[] = ['email', 'google', 'name_birth'];
+export const provesOwner = (matchedOn: readonly IdentityKeyKind[]) =>
+  matchedOn.some((kind) => PROVEN_KEY_KINDS.includes(kind));
+
+/** The refusal of an account bound to a break by a key it has not proven it owns. */
+export const ACCOUNT_PAUSED_MESSAGE =
+  'Playing, topping up and subscribing are paused on this account. Contact support if you think this is a mistake.';
+
 export const exclusionShorterMessage = (endsAt: Date) =>
   `You are already on a break until ${formatDate(endsAt)}. A new one must end later than that.`;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -15,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { IDENTITY_KEY_KINDS } from '../../shared/responsible-play.ts';
 import type { PlanFeatures } from '../../shared/schemas/plans.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -529,9 +531,8 @@ export const adminAudit = pgTable(
   'admin_audit',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for the system's own actions (a break bound to another account of its player). */
+    adminId: uuid('admin_id').references(() => users.id),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
@@ -706,11 +707,41 @@ export const kycDocuments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * A break binds the person: this account shares an identity key (`boundBy`) with the player
+     * of the break `boundFrom`, so it carries a copy of it (migration 0023, pluckers_bind_person).
+     */
+    boundFrom: uuid('bound_from').references((): AnyPgColumn => playExclusions.id),
+    boundBy: text('bound_by', { enum: IDENTITY_KEY_KINDS }).array(),
     documentType: text('document_type', {
       enum: ['passport', 'drivers_licence', 'voters_card', 'national_id', 'utility_bill'],
     }).notNull(),
     /** Key in file storage (never under a public path: served to operators only). */
     fileKey: text('file_key').notNull(),
+    check('play_exclusions_bound_has_keys', sql`(${t.boundFrom} IS NULL) = (${t.boundBy} IS NULL)`),
+    uniqueIndex('play_exclusions_bound_once')
+      .on(t.userId, t.boundFrom)
+      .where(sql`${t.boundFrom} IS NOT NULL`),
+    index('play_exclusions_bound_from_idx').on(t.boundFrom).where(sql`${t.boundFrom} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The identity keys of a break's player as the break ran (digests of the normalised values),
+ * kept so that an account deleted or changed during the break still binds a new one.
+ */
+export const breakIdentities = pgTable(
+  'break_identities',
+  {
+    exclusionId: uuid('exclusion_id')
+      .notNull()
+      .references(() => playExclusions.id),
+    kind: text('kind', { enum: IDENTITY_KEY_KINDS }).notNull(),
+    digest: text('digest').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'break_identities_pk', columns: [t.exclusionId, t.kind, t.digest] }),
+    index('break_identities_digest_idx').on(t.digest),
     status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
       .notNull()
       .default('PENDING'),

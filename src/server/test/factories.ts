@@ -31,12 +31,20 @@ export async function createUser(
 ): Promise<UserRow> {
   const suffix = uniqueSuffix();
   const [user] = await db
+/**
+ * A valid Nigerian mobile number no other test player has: a phone number ties accounts to one
+ * person (a break binds every account sharing it), so players that share one are not strangers.
+ */
+export function uniquePhone(): string {
+  return `+234803${String(randomInt(10_000_000)).padStart(7, '0')}`;
+}
+
     .insert(users)
     .values({
       handle: `p_${suffix}`.slice(0, 20),
       fullname: `Test Plucker ${suffix}`,
       email: `plucker-${suffix}@example.test`,
-      phoneNumber: '+2348012345678',
+      phoneNumber: uniquePhone(),
       emailVerifiedAt: new Date(),
       // Signed up through the form, which confirms 18+ (Google sign-ups: pass null).
       ageConfirmedAt: new Date(),

@@ -396,7 +396,8 @@ export type ApprovedWithdrawal = z.infer<typeof approvedWithdrawalSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  admin: z.string(),
+  /** The operator's e-mail; null for what the system did by itself (a break bound to an account). */
+  admin: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),

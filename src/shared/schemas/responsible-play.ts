@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   EXCLUSION_DURATIONS,
   type ExclusionDuration,
+  IDENTITY_KEY_KINDS,
   LIMIT_KINDS,
   LIMIT_MAX_NAIRA,
   LIMIT_PERIODS,
@@ -126,8 +127,29 @@ export const liftExclusionBodySchema = z.object({
     .max(500, M.liftReasonTooLong),
 });
 
+/**
+ * Another account of the same person, as a break bound them: either this account is held to
+ * that account's break, or that account to this one's.
+ */
+export const linkedAccountSchema = z.object({
+  userId: z.string(),
+  /** Without the public `plucker_` prefix, as the console's user pages show it. */
+  handle: z.string(),
+  email: z.string(),
+  /** Whether the break is this account's own (the other is held to it) or the other's. */
+  heldByThisAccountsBreak: z.boolean(),
+  /** The identity keys the two accounts share. */
+  matchedOn: z.array(z.enum(IDENTITY_KEY_KINDS)),
+  kind: exclusionKindSchema,
+  boundAt: timestampSchema,
+  endsAt: timestampSchema,
+  liftedAt: timestampSchema.nullable(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
+
 /** The operator's view of one player (console user page). */
 export const adminResponsiblePlaySchema = responsiblePlaySchema.extend({
   exclusions: z.array(playExclusionSchema.extend({ liftedBy: z.string().nullable() })),
+  linkedAccounts: z.array(linkedAccountSchema),
 });
 export type AdminResponsiblePlay = z.infer<typeof adminResponsiblePlaySchema>;

@@ -6,13 +6,16 @@ import { paginate } from '../../lib/pagination.ts';
 
 const PAGE_SIZE = 25;
 
-/** One page of the audit trail (record.ts), newest first, each entry with its operator's e-mail. */
+/**
+ * One page of the audit trail (record.ts), newest first, each entry with its operator's e-mail
+ * (none for the system's own entries).
+ */
 export async function readAuditPage(db: Database, page: number): Promise<AuditPage> {
   const [rows, [total]] = await Promise.all([
     db
       .select({ entry: adminAudit, email: users.email })
       .from(adminAudit)
-      .innerJoin(users, eq(users.id, adminAudit.adminId))
+      .leftJoin(users, eq(users.id, adminAudit.adminId))
       .orderBy(desc(adminAudit.id))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),

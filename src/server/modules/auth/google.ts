@@ -5,6 +5,7 @@ import { LOGIN_ERRORS, type LoginErrorCode } from '../../../shared/login-errors.
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { oauthStates, users } from '../../db/schema.ts';
+import { bindPerson } from '../users/break-binding.ts';
 import { createOneTimeToken } from './one-time-tokens.ts';
 
 export interface GoogleSettings {
@@ -129,6 +130,8 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
           ? claims.name.trim()
           : (email.split('@')[0] ?? email);
       const userId = await findOrCreateGoogleUser(db, { sub: claims.sub, email, name }, now);
+      // A Google account (or a Gmail address written another way) of a player on a break.
+      await bindPerson(db, userId, now);
       return { userId, oneTimeToken: await createOneTimeToken(db, userId, 'login', now) };
     },
   };

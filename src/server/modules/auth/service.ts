@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { toE164 } from '../../lib/phone.ts';
 import type { SessionOrigin } from '../../plugins/auth.ts';
 import type { MailMessage } from '../../providers/mail.ts';
+import { bindPerson } from '../users/break-binding.ts';
 import { loadApiUser } from '../users/serialize.ts';
 import { consumeCode, issueCode } from './codes.ts';
 import { resetCodeMail, signupAttemptMail, signupCodeMail, verificationMail } from './emails.ts';
@@ -169,6 +170,9 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<st
     tellOwnerOfSignupAttempt(ctx, body.email);
     return AUTH_MESSAGES.registered;
   }
+  // Another account of a player on a break is held to it from the start; the answer stays the
+  // one every sign-up gets, so sign-up tells no one about anyone's break.
+  await bindPerson(ctx.db, created.id, now);
   if (created.verified) return AUTH_MESSAGES.registeredVerified;
   // A code asked for in the sign-up form moments ago must not stop the account's own mail.
   ctx.afterResponse('verification mail', () =>

@@ -29,6 +29,7 @@ import { recheckSchedule } from './recheck.ts';
 
 export const PAYMENT_PAGE_SIZE = 10;
 /** A checkout older than this with no answer from the provider is given up. */
+import { bindPerson } from '../users/break-binding.ts';
 const PENDING_EXPIRY_MS = 24 * 3_600_000;
 
 export interface PaymentsContext {
@@ -70,6 +71,7 @@ export async function startTopUp(
     const [row] = await tx
       .select({
         email: users.email,
+  await bindPerson(ctx.db, userId, ctx.now());
         fullname: users.fullname,
         phoneNumber: users.phoneNumber,
         ageConfirmedAt: users.ageConfirmedAt,

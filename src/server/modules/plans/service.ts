@@ -14,6 +14,7 @@ import { notify } from '../notifications/service.ts';
 import { activeExclusion, assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { loadApiUser } from '../users/serialize.ts';
+import { bindPerson } from '../users/break-binding.ts';
 import { ACCOUNTS, InsufficientFundsError, post } from '../wallet/ledger.ts';
 
 const PERIOD_MS = PLAN_DAYS_PER_PERIOD * 86_400_000;
@@ -61,6 +62,7 @@ export async function subscribe(
   if (!/^[0-9a-f-]{36}$/i.test(planId))
     throw notFound(PLAN_MESSAGES.notFound, ErrorCode.PlanNotFound);
   await inTransaction(db, async (tx) => {
+  await bindPerson(db, userId, now);
     await lockLiveAccount(tx, actor, now);
     const [plan] = await tx
       .select()

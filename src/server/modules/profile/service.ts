@@ -19,6 +19,7 @@ import type { AuthContext } from '../auth/service.ts';
 import { AUTH_MESSAGES, assertStrongPassword } from '../auth/service.ts';
 import { guardedGuess, proveOwner } from '../auth/step-up.ts';
 import { notify } from '../notifications/service.ts';
+import { bindPerson } from '../users/break-binding.ts';
 import { loadApiUser } from '../users/serialize.ts';
 
 export const PROFILE_MESSAGES = {
@@ -108,6 +109,8 @@ export async function updateProfile(
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set(changes).where(eq(users.id, userId));
+      // A phone number shared with a player on a break binds this account to the break.
+      if (changes.phoneNumber !== undefined) await bindPerson(tx, userId, ctx.clock.now());
       // A new password signs out every other session; the one that changed it stays, so a
       // client that ignores the answer is not sent back to the login page.
       if (passwordChanged) {
@@ -202,9 +205,11 @@ export async function confirmEmailChange(
         .set({ email: pending, pendingEmail: null, emailVerifiedAt: now })
         .where(and(eq(users.id, userId), eq(users.pendingEmail, pending), isNull(users.deletedAt)))
         .returning({ id: users.id });
-      if (rows.length > 0)
-        await notify(tx, userId, 'E-mail changed', `Your account's e-mail is now ${pending}.`);
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      await notify(tx, userId, 'E-mail changed', `Your account's e-mail is now ${pending}.`);
+      // The mailbox this account now proves may be the one of a player on a break.
+      await bindPerson(tx, userId, now);
+      return true;
     });
     if (!switched) throw badRequest(PROFILE_MESSAGES.noPendingEmail);
   } catch (error) {

@@ -1,11 +1,13 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  ACCOUNT_PAUSED_MESSAGE,
   EXCLUSION_DURATIONS,
   type ExclusionDuration,
   exclusionEnd,
   exclusionMessage,
   exclusionShorterMessage,
   exclusionStartedMessage,
+  provesOwner,
   RESPONSIBLE_PLAY_MESSAGES,
 } from '../../../shared/responsible-play.ts';
 import type { PlayExclusion } from '../../../shared/schemas/responsible-play.ts';
@@ -39,25 +41,36 @@ export async function activeExclusion(
   db: Executor,
   userId: string,
   now: Date,
+  which: 'any' | 'shown' = 'any',
 ): Promise<ExclusionRow | null> {
-  const [row] = await db
+  const rows = await db
     .select()
     .from(playExclusions)
     .where(running(userId, now))
-    .orderBy(desc(playExclusions.endsAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(playExclusions.endsAt));
+  return (which === 'any' ? rows[0] : rows.find(isShownToPlayer)) ?? null;
 }
 
+/** A bound break is the account's own to see only when the account proved the key it shares. */
+const isShownToPlayer = (row: ExclusionRow) =>
+  row.boundFrom === null || provesOwner(row.boundBy ?? []);
+
 /**
- * Refuses money in and play (top-ups, plays, subscriptions) while a break runs, saying until
- * when. Inside the transaction, after the player's row is locked: a break that starts while
- * a request waits for the lock still stops it.
+ * Refuses money in and play (top-ups, plays, subscriptions) while a break of the player's runs,
+ * on this account or another of theirs (`bindPerson`, called before the transaction so that
+ * the binding outlives the refusal), saying until when, or, bound by a key the account has not
+ * proven, only that it is paused. Inside the transaction, after the player's row is locked: a
+ * break that starts while a request waits for the lock still stops it.
  */
 export async function assertNotExcluded(db: Executor, userId: string, now: Date): Promise<void> {
   const exclusion = await activeExclusion(db, userId, now);
-  if (exclusion)
-    throw forbidden(exclusionMessage(exclusion.kind, exclusion.endsAt), ErrorCode.PlayPaused);
+  if (!exclusion) return;
+  throw forbidden(
+    isShownToPlayer(exclusion)
+      ? exclusionMessage(exclusion.kind, exclusion.endsAt)
+      : ACCOUNT_PAUSED_MESSAGE,
+    ErrorCode.PlayPaused,
+  );
 }
 
 /**
@@ -72,7 +85,7 @@ export async function startExclusion(
   now: Date,
 ): Promise<{ exclusion: PlayExclusion; message: string }> {
   const endsAt = exclusionEnd(now, duration);
-  const current = await activeExclusion(tx, userId, now);
+  const current = await activeExclusion(tx, userId, now, 'shown');
   if (current && current.endsAt >= endsAt) throw conflict(exclusionShorterMessage(current.endsAt));
   const { kind } = EXCLUSION_DURATIONS[duration];
   const [row] = await tx
@@ -90,8 +103,9 @@ export async function startExclusion(
 }
 
 /**
- * An operator ends every break running for a player, with the reason kept on the rows and in
- * the audit log. The player is told.
+ * An operator ends every break running on a player's account, with the reason kept on the rows
+ * and in the audit log; the player is told. The copies those breaks bound to the player's other
+ * accounts end with them (one person, one break); a copy lifted on its own stays lifted.
  */
 export async function liftExclusions(
   tx: Executor,
@@ -105,18 +119,32 @@ export async function liftExclusions(
   if (!user) throw notFound('User not found');
   const before = await tx.select().from(playExclusions).where(running(input.userId, input.now));
   if (before.length === 0) throw conflict(RESPONSIBLE_PLAY_MESSAGES.noActiveExclusion);
+  const lifted = { liftedAt: input.now, liftedBy: input.adminId, liftedReason: input.reason };
   const after = await tx
     .update(playExclusions)
-    .set({ liftedAt: input.now, liftedBy: input.adminId, liftedReason: input.reason })
+    .set(lifted)
     .where(running(input.userId, input.now))
     .returning();
+  const ownIds = after.filter((row) => row.boundFrom === null).map((row) => row.id);
+  const copies =
+    ownIds.length === 0
+      ? []
+      : await tx
+          .update(playExclusions)
+          .set(lifted)
+          .where(and(inArray(playExclusions.boundFrom, ownIds), isNull(playExclusions.liftedAt)))
+          .returning();
   await recordAudit(tx, {
     adminId: input.adminId,
     action: 'user.exclusion.lift',
     targetType: 'user',
     targetId: input.userId,
     before: before.map(toApiExclusion),
-    after: { exclusions: after.map(toApiExclusion), reason: input.reason },
+    after: {
+      exclusions: after.map(toApiExclusion),
+      boundCopies: copies.map((row) => ({ userId: row.userId, ...toApiExclusion(row) })),
+      reason: input.reason,
+    },
   });
   await notify(
     tx,

@@ -1,6 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type {
   AdminResponsiblePlay,
+  LinkedAccount,
   PreferencesBody,
   ResponsiblePlay,
 } from '../../../shared/schemas/responsible-play.ts';
@@ -15,6 +17,8 @@ export async function readResponsiblePlay(
   db: Executor,
   userId: string,
   now: Date,
+  /** The console sees every break on the account; the player, those shown to them. */
+  which: 'any' | 'shown' = 'shown',
 ): Promise<ResponsiblePlay> {
   const [user] = await db
     .select({
@@ -26,7 +30,7 @@ export async function readResponsiblePlay(
   if (!user) throw notFound('User not found');
   const [limits, exclusion] = await Promise.all([
     readLimits(db, userId, now),
-    activeExclusion(db, userId, now),
+    activeExclusion(db, userId, now, which),
   ]);
   return { limits, exclusion: exclusion ? toApiExclusion(exclusion) : null, ...user };
 }
@@ -53,7 +57,7 @@ export async function readAdminResponsiblePlay(
   userId: string,
   now: Date,
 ): Promise<AdminResponsiblePlay> {
-  const overview = await readResponsiblePlay(db, userId, now);
+  const overview = await readResponsiblePlay(db, userId, now, 'any');
   const rows = await db
     .select({ exclusion: playExclusions, liftedBy: users.email })
     .from(playExclusions)
@@ -64,5 +68,38 @@ export async function readAdminResponsiblePlay(
   return {
     ...overview,
     exclusions: rows.map((row) => ({ ...toApiExclusion(row.exclusion), liftedBy: row.liftedBy })),
+    linkedAccounts: await readLinkedAccounts(db, userId),
   };
+}
+
+/** The accounts a break bound to this one, either way (the console's user page). */
+async function readLinkedAccounts(db: Database, userId: string): Promise<LinkedAccount[]> {
+  const copy = alias(playExclusions, 'copy');
+  const source = alias(playExclusions, 'source');
+  const linked = (otherUser: AnyPgColumn, thisUser: AnyPgColumn) =>
+    db
+      .select({ copy, other: { id: users.id, handle: users.handle, email: users.email } })
+      .from(copy)
+      .innerJoin(source, eq(source.id, copy.boundFrom))
+      .innerJoin(users, eq(users.id, otherUser))
+      .where(eq(thisUser, userId));
+  const [heldByThis, heldByOthers] = await Promise.all([
+    linked(copy.userId, source.userId),
+    linked(source.userId, copy.userId),
+  ]);
+  const toLinked = (row: (typeof heldByThis)[number], heldByThisAccountsBreak: boolean) => ({
+    userId: row.other.id,
+    handle: row.other.handle,
+    email: row.other.email,
+    heldByThisAccountsBreak,
+    matchedOn: row.copy.boundBy ?? [],
+    kind: row.copy.kind,
+    boundAt: row.copy.startsAt.toISOString(),
+    endsAt: row.copy.endsAt.toISOString(),
+    liftedAt: row.copy.liftedAt?.toISOString() ?? null,
+  });
+  return [
+    ...heldByThis.map((row) => toLinked(row, true)),
+    ...heldByOthers.map((row) => toLinked(row, false)),
+  ].sort((a, b) => b.boundAt.localeCompare(a.boundAt));
 }

@@ -73,7 +73,9 @@ const AUDIT_TABLE: TableSpec<AuditEntry> = {
       cell: (entry) => (
         <>
           <DateTime value={entry.createdAt} className="block" />
-          <span className="block text-xs break-all text-muted">{entry.admin}</span>
+          <span className="block text-xs break-all text-muted">
+            {entry.admin ?? 'Pluckers (automatic)'}
+          </span>
         </>
       ),
     },

@@ -1,0 +1,326 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_PAUSED_MESSAGE } from '../../../shared/responsible-play.ts';
+import { adminAudit, playExclusions, users } from '../../db/schema.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { testDatabasePerFile } from '../../test/database.ts';
+import {
+  bearerFor,
+  createAdmin,
+  createPlayer,
+  testClock,
+  type UserRow,
+  uniquePhone,
+  uniqueSuffix,
+} from '../../test/factories.ts';
+import { balanceOf } from '../../test/fake-money.ts';
+import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { createGame, createPlan } from '../games/test-fixtures.ts';
+
+/** A break binds the person: another account of the same player is held to it. */
+const database = testDatabasePerFile();
+let paystack: FakePaystack;
+beforeAll(async () => {
+  paystack = await startFakePaystack();
+});
+afterAll(() => paystack.close());
+
+const START = new Date('2026-12-02T09:00:00Z');
+const BREAK_REFUSAL = {
+  statusCode: 403,
+  code: 'PLAY_PAUSED',
+  message:
+    'You are taking a break until 09 Dec 2026, 10:00 am. Until then you can see your balance and history and withdraw, but not play, top up or subscribe.',
+};
+const PAUSED_REFUSAL = { statusCode: 403, code: 'PLAY_PAUSED', message: ACCOUNT_PAUSED_MESSAGE };
+
+async function setup() {
+  const clock = testClock(START);
+  const app = await buildTestApp(database(), paystack.env, { clock });
+  return { app, clock };
+}
+
+/** Ada, with a phone number and a Gmail address of her own, starts a 7-day time-out. */
+async function adaOnABreak(app: FastifyInstance, overrides: Partial<UserRow> = {}) {
+  const suffix = uniqueSuffix();
+  const ada = await createPlayer(app.db, {
+    kobo: 500_000n,
+    overrides: {
+      fullname: 'Ada Obi',
+      email: `ada.obi.${suffix}@gmail.com`,
+      phoneNumber: uniquePhone(),
+      ...overrides,
+    },
+  });
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/v1/responsible-play/exclusion',
+    headers: await bearerFor(app, ada),
+    payload: { duration: '7d', confirm: true },
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  return { ada, suffix };
+}
+
+/** Everything that takes money in or plays, as the given account. */
+async function moneyIn(app: FastifyInstance, headers: Record<string, string>) {
+  const game = await createGame(app.db, { entryFee: 10_000n });
+  const plan = await createPlan(app.db, { gamesPerDay: null });
+  const [play, topUp, subscribe] = await Promise.all([
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/game/play',
+      headers,
+      payload: { gameID: game.id, submittedAnswer: 'Another account, same me' },
+    }),
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/paystack',
+      headers,
+      payload: { amount: 1000 },
+    }),
+    app.inject({ method: 'POST', url: `/api/v1/plan/subscribe/${plan.id}`, headers }),
+  ]);
+  return { play: play.json(), topUp: topUp.json(), subscribe: subscribe.json() };
+}
+
+/** Signs up through the form and proves the e-mail through the database, as a code would. */
+async function signUp(
+  app: FastifyInstance,
+  fields: { email: string; phone: string; name: string },
+) {
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: {
+      fullname: fields.name,
+      username: `p_${uniqueSuffix()}`.slice(0, 20),
+      email: fields.email,
+      phoneNumber: fields.phone,
+      password: 'Second-Account-2026',
+      confirmPassword: 'Second-Account-2026',
+      ageConfirmed: true,
+    },
+  });
+  const [account] = await app.db
+    .update(users)
+    .set({ emailVerifiedAt: START })
+    .where(eq(users.email, fields.email))
+    .returning();
+  return { answer: { statusCode: answer.statusCode, body: answer.json() }, account };
+}
+
+async function boundRows(app: FastifyInstance, userId: string) {
+  return app.db
+    .select()
+    .from(playExclusions)
+    .where(and(eq(playExclusions.userId, userId), isNotNull(playExclusions.boundFrom)));
+}
+
+describe('a break binds the person, not the account', () => {
+  it('holds a second sign-up with the same phone, name and a plus-addressed e-mail to the break', async () => {
+    const { app } = await setup();
+    const { ada, suffix } = await adaOnABreak(app);
+    const { answer, account } = await signUp(app, {
+      email: `ada.obi.${suffix}+2@gmail.com`,
+      phone: ada.phoneNumber,
+      name: 'Ada Obi',
+    });
+    expect(answer.statusCode).toBe(201);
+    if (!account) throw new Error('the second account was not created');
+
+    const refused = await moneyIn(app, await bearerFor(app, account));
+    expect(refused).toEqual({
+      play: BREAK_REFUSAL,
+      topUp: BREAK_REFUSAL,
+      subscribe: BREAK_REFUSAL,
+    });
+    const [bound] = await boundRows(app, account.id);
+    expect(bound?.boundBy).toEqual(['email', 'phone']);
+    // The player's own page shows the break they are held to.
+    const page = await app.inject({
+      url: '/api/v1/responsible-play',
+      headers: await bearerFor(app, account),
+    });
+    expect(page.json().data.exclusion).toMatchObject({
+      kind: 'timeout',
+      endsAt: '2026-12-09T09:00:00.000Z',
+    });
+    expect(paystack.requests.some((request) => JSON.stringify(request.body).includes(suffix))).toBe(
+      false,
+    );
+  });
+
+  it('binds Gmail addresses written with other dots, case and domain', async () => {
+    const { app } = await setup();
+    const { suffix } = await adaOnABreak(app);
+    const other = await createPlayer(app.db, {
+      kobo: 100_000n,
+      overrides: { email: `AdaObi.${suffix}@GoogleMail.com`, fullname: 'A. Obi' },
+    });
+    // A play from the wallet's own balance, the one-statement path included.
+    expect((await moneyIn(app, await bearerFor(app, other))).play).toEqual(BREAK_REFUSAL);
+    expect(await balanceOf(app.db, other.id)).toBe(100_000n);
+  });
+
+  it('holds an account that already existed when the break started, on the play in one statement', async () => {
+    const { app } = await setup();
+    const phone = uniquePhone();
+    const earlier = await createPlayer(app.db, {
+      kobo: 100_000n,
+      overrides: { phoneNumber: phone },
+    });
+    const headers = await bearerFor(app, earlier);
+    await adaOnABreak(app, { phoneNumber: phone });
+    // Signed in before the break: only the break's start can have bound it.
+    const game = await createGame(app.db, { entryFee: 10_000n });
+    const play = await app.inject({
+      method: 'POST',
+      url: '/api/v1/game/play',
+      headers,
+      payload: { gameID: game.id, submittedAnswer: 'Signed in before the break' },
+    });
+    expect(play.json()).toEqual(PAUSED_REFUSAL);
+    expect(await balanceOf(app.db, earlier.id)).toBe(100_000n);
+  });
+
+  it('holds an account whose phone number changes to the excluded player’s', async () => {
+    const { app } = await setup();
+    const { ada } = await adaOnABreak(app);
+    const other = await createPlayer(app.db, { kobo: 100_000n });
+    const headers = await bearerFor(app, other);
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user',
+      headers,
+      payload: { phoneNumber: ada.phoneNumber },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await moneyIn(app, headers)).play).toEqual(PAUSED_REFUSAL);
+  });
+
+  it('outlives the excluded account: deleted and signed up again with the same e-mail', async () => {
+    const { app } = await setup();
+    const password = 'Delete-Me-2026!';
+    const { ada } = await adaOnABreak(app, { passwordHash: await hashPassword(password) });
+    await app.db.update(users).set({ accountBalance: 0n }).where(eq(users.id, ada.id));
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/user',
+      headers: await bearerFor(app, ada),
+      payload: { password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const { account } = await signUp(app, {
+      email: ada.email,
+      phone: uniquePhone(),
+      name: 'Ada Obi',
+    });
+    if (!account) throw new Error('the new account was not created');
+    expect((await moneyIn(app, await bearerFor(app, account))).topUp).toEqual(BREAK_REFUSAL);
+  });
+
+  it('tells a stranger who types the excluded player’s phone number nothing about the break', async () => {
+    const { app } = await setup();
+    const { ada } = await adaOnABreak(app);
+    const stranger = { name: 'Chidi Eze', phone: ada.phoneNumber };
+    const matched = await signUp(app, {
+      ...stranger,
+      email: `chidi-${uniqueSuffix()}@example.test`,
+    });
+    const unmatched = await signUp(app, {
+      ...stranger,
+      phone: uniquePhone(),
+      email: `chidi-${uniqueSuffix()}@example.test`,
+    });
+    // Sign-up answers the same either way.
+    expect(matched.answer).toEqual(unmatched.answer);
+    if (!matched.account) throw new Error('the account was not created');
+
+    // Money in is refused without the break's kind or end date, and the page shows no break.
+    const headers = await bearerFor(app, matched.account);
+    expect(await moneyIn(app, headers)).toEqual({
+      play: PAUSED_REFUSAL,
+      topUp: PAUSED_REFUSAL,
+      subscribe: PAUSED_REFUSAL,
+    });
+    const page = await app.inject({ url: '/api/v1/responsible-play', headers });
+    expect(page.json().data.exclusion).toBeNull();
+    // Their own break is theirs to start, whatever the one they are held to.
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/v1/responsible-play/exclusion',
+      headers,
+      payload: { duration: '24h', confirm: true },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+  });
+
+  it('is recorded for the operators, shown on both users’ pages, and lifted with the break', async () => {
+    const { app } = await setup();
+    const { ada, suffix } = await adaOnABreak(app);
+    const other = await createPlayer(app.db, {
+      overrides: { email: `ada.obi.${suffix}+games@gmail.com` },
+    });
+    await bearerFor(app, other); // signing in binds it
+    const admin = await createAdmin(app.db);
+    const adminHeaders = await bearerFor(app, admin);
+
+    const [audit] = await app.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, 'user.break.bound'), eq(adminAudit.targetId, other.id)));
+    expect(audit?.adminId).toBeNull();
+    expect(audit?.after).toMatchObject({ boundFromUser: ada.id, matchedOn: ['email'] });
+
+    const adaPage = await app.inject({
+      url: `/api/v1/admin/users/${ada.id}/responsible-play`,
+      headers: adminHeaders,
+    });
+    expect(adaPage.statusCode, adaPage.body).toBe(200);
+    expect(adaPage.json().data.linkedAccounts).toEqual([
+      expect.objectContaining({
+        userId: other.id,
+        email: other.email,
+        matchedOn: ['email'],
+        heldByThisAccountsBreak: true,
+        endsAt: '2026-12-09T09:00:00.000Z',
+        liftedAt: null,
+      }),
+    ]);
+    const otherPage = await app.inject({
+      url: `/api/v1/admin/users/${other.id}/responsible-play`,
+      headers: adminHeaders,
+    });
+    expect(otherPage.json().data.linkedAccounts).toEqual([
+      expect.objectContaining({ userId: ada.id, heldByThisAccountsBreak: false }),
+    ]);
+    const auditPage = await app.inject({ url: '/api/v1/admin/audit', headers: adminHeaders });
+    expect(auditPage.json().data.entries[0]).toMatchObject({ admin: null });
+
+    const lifted = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${ada.id}/exclusion/lift`,
+      headers: adminHeaders,
+      payload: { reason: 'Entered by mistake, confirmed by phone' },
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    const [copy] = await boundRows(app, other.id);
+    expect(copy?.liftedReason).toBe('Entered by mistake, confirmed by phone');
+    // Lifted stays lifted: signing in again does not bind it anew.
+    await bearerFor(app, other);
+    expect(await boundRows(app, other.id)).toHaveLength(1);
+  });
+
+  it('binds nothing once the break is over', async () => {
+    const { app, clock } = await setup();
+    const { ada } = await adaOnABreak(app);
+    clock.set(new Date('2026-12-09T09:00:00Z'));
+    const other = await createPlayer(app.db, { overrides: { phoneNumber: ada.phoneNumber } });
+    await bearerFor(app, other);
+    expect(await boundRows(app, other.id)).toHaveLength(0);
+  });
+});
