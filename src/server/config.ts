@@ -52,6 +52,8 @@ const envSchema = z.object({
       'VAPID_SUBJECT must be a mailto: address or an https:// URL',
     )
     .optional(),
+  PUSH_SERVICE_HOSTS: z.string().optional(),
+  PUSH_ALLOW_LOCAL_ENDPOINTS: booleanFromEnv('PUSH_ALLOW_LOCAL_ENDPOINTS').default(false),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z
@@ -185,6 +187,12 @@ export interface AppConfig {
    */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /**
+   * Where pushes may be posted: https endpoints on these push services' host names (`*.suffix`
+   * for any name under it), resolving to public addresses. `allowLocalEndpoints` also accepts
+   * loopback, for the tests' local push service; production refuses it.
+   */
+  push: { serviceHosts: string[]; allowLocalEndpoints: boolean };
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -421,6 +429,40 @@ function decideKyc(e: z.output<typeof envSchema>): AppConfig['kyc'] {
   };
 }
 
+/** The push services browsers subscribe with: Chrome's FCM, Firefox's, Safari's, Edge's WNS. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  '*.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+const PUSH_SERVICE_HOSTS_MESSAGE =
+  'PUSH_SERVICE_HOSTS must be a comma-separated list of host names, each optionally starting with *. for any name under it (e.g. fcm.googleapis.com,*.push.services.mozilla.com)';
+const HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function parsePushServiceHosts(value: string | undefined): string[] {
+  if (value === undefined) return [...DEFAULT_PUSH_SERVICE_HOSTS];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  // An address is not a push service's name; a bare `*` or `*.ng` would let in nearly anything.
+  const valid = (entry: string) => {
+    const name = entry.startsWith('*.') ? entry.slice(2) : entry;
+    return (
+      HOST_NAME.test(name) &&
+      isIP(name) === 0 &&
+      !/^[0-9.]+$/.test(name) &&
+      (entry === name || name.includes('.'))
+    );
+  };
+  if (entries.length === 0 || !entries.every(valid))
+    throw new ConfigError(`Invalid PUSH_SERVICE_HOSTS: ${PUSH_SERVICE_HOSTS_MESSAGE}`);
+  return [...new Set(entries)];
+}
+
 /** Push services want a contact: the sender's address unless VAPID_SUBJECT says otherwise. */
 function vapidSubjectOf(mailFrom: string): string {
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
@@ -461,6 +503,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid ${e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither`,
     );
+  // The local push service stand-in is on this machine: a live server must never post there.
+  if (e.PUSH_ALLOW_LOCAL_ENDPOINTS && e.NODE_ENV === 'production')
+    throw new ConfigError(
+      "Invalid PUSH_ALLOW_LOCAL_ENDPOINTS: push endpoints on this machine (the tests' local push service) are refused with NODE_ENV=production",
+    );
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
     throw new ConfigError('Invalid METRICS_PORT: METRICS_PORT must differ from PORT');
   return {
@@ -477,6 +524,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectOf(e.MAIL_FROM),
+    push: {
+      serviceHosts: parsePushServiceHosts(e.PUSH_SERVICE_HOSTS),
+      allowLocalEndpoints: e.PUSH_ALLOW_LOCAL_ENDPOINTS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:

@@ -7,6 +7,7 @@ import { drawGame } from '../modules/draws/service.ts';
 import { chainFairnessLog } from '../modules/fairness/log.ts';
 import { sweepGames } from '../modules/games/lifecycle.ts';
 import { PUSH_JOB, runPushPage } from '../modules/notifications/fan-out.ts';
+import { pushEndpoints } from '../modules/notifications/push-endpoint.ts';
 import { recheckSchedule } from '../modules/payments/recheck.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
 import { renewDuePlans } from '../modules/plans/service.ts';
@@ -31,6 +32,11 @@ const THROTTLE_SWEEP_MS = 10 * 60_000;
 
 export default fp<{ config: AppConfig }>(
   async function jobsPlugin(app: FastifyInstance, { config }) {
+    // One for the worker's life: its connections to push services are kept alive between pages.
+    const endpoints = pushEndpoints({
+      serviceHosts: config.push.serviceHosts,
+      allowLocal: config.push.allowLocalEndpoints,
+    });
     const handlers: Record<string, JobHandler> = {
       draw: async (payload) => {
         await app.metrics.timeDraw(() =>
@@ -43,6 +49,7 @@ export default fp<{ config: AppConfig }>(
           {
             db: app.db,
             vapid: { ...app.secrets.vapid, subject: config.vapidSubject },
+            endpoints,
             publicUrl: config.publicUrl,
             sendMail: app.sendMailSafely,
           },

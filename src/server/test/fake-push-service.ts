@@ -9,7 +9,11 @@ import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
  * on every POST to a subscription's endpoint it checks the VAPID authorization (an ES256 JWT for
  * this origin, signed by the key in `k`) and decrypts the aes128gcm body (RFC 8188 / RFC 8291)
  * with that subscription's private key, as the browser would. Tests read what arrived and can
- * make an endpoint answer 410 Gone (an expired subscription) or 500.
+ * make an endpoint answer 410 Gone (an expired subscription), 500 or a redirect.
+ *
+ * Endpoints are told apart by their path, and the JWT's audience is checked against the origin
+ * the request was addressed to (its Host), so a subscription may name the service by a host
+ * name that only the sender's own lookup resolves here.
  */
 
 export interface FakeSubscription {
@@ -31,12 +35,18 @@ export interface ReceivedPush {
 
 export interface FakePushService {
   url: string;
-  subscribe(): FakeSubscription;
+  /** A new subscription; `host` names the service otherwise than 127.0.0.1 (same port). */
+  subscribe(options?: { host?: string }): FakeSubscription;
   received: ReceivedPush[];
   /** Pushes that reached `endpoint`, oldest first. */
   receivedBy(endpoint: string): ReceivedPush[];
-  /** Every later request to the endpoint is answered with this status (410: gone). */
+  /** Every later request to the endpoint is answered with this status (410: gone; 0: normal). */
   answer(endpoint: string, status: number): void;
+  /** Every later request to the endpoint is answered 307 to `location`. */
+  redirect(endpoint: string, location: string): void;
+  /** TCP connections and requests the service has received, whatever their fate. */
+  connections(): number;
+  requests(): number;
   /** Requests refused (bad signature, undecryptable body): always empty when the sender is right. */
   rejected: string[];
   close(): Promise<void>;
@@ -115,8 +125,13 @@ async function checkVapid(
 }
 
 export async function startFakePushService(): Promise<FakePushService> {
+  /** By path: the receiver's keys, and the endpoint as the subscription spelled it. */
   const keys = new Map<string, { privateKey: Buffer; publicKey: Buffer; auth: Buffer }>();
+  const endpoints = new Map<string, string>();
   const statuses = new Map<string, number>();
+  const redirects = new Map<string, string>();
+  let connections = 0;
+  let requests = 0;
   const vapidKeys = new Map<string, Promise<VapidKey>>();
   const received: ReceivedPush[] = [];
   const rejected: string[] = [];
@@ -126,11 +141,18 @@ export async function startFakePushService(): Promise<FakePushService> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      const endpoint = `${origin}${request.url}`;
-      const receiver = keys.get(endpoint);
+      requests += 1;
+      const path = request.url ?? '';
+      const endpoint = endpoints.get(path) ?? `${origin}${path}`;
+      const receiver = keys.get(path);
       const status = statuses.get(endpoint);
+      const location = redirects.get(endpoint);
       if (!receiver || request.method !== 'POST') {
         response.writeHead(404).end();
+        return;
+      }
+      if (location) {
+        response.writeHead(307, { location }).end();
         return;
       }
       if (status) {
@@ -140,7 +162,8 @@ export async function startFakePushService(): Promise<FakePushService> {
       try {
         if (request.headers['content-encoding'] !== 'aes128gcm')
           throw new Error(`content-encoding ${request.headers['content-encoding']}`);
-        const vapid = await checkVapid(request.headers.authorization, origin, vapidKeys);
+        const audience = `http://${request.headers.host}`;
+        const vapid = await checkVapid(request.headers.authorization, audience, vapidKeys);
         const plaintext = decryptAes128gcm(Buffer.concat(chunks), receiver);
         received.push({
           endpoint,
@@ -156,17 +179,23 @@ export async function startFakePushService(): Promise<FakePushService> {
       }
     });
   });
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
 
   return {
     url: origin,
-    subscribe() {
+    subscribe(options = {}) {
       const ecdh = createECDH('prime256v1');
       const publicKey = ecdh.generateKeys();
       const auth = randomBytes(16);
-      const endpoint = `${origin}/push/${randomUUID()}`;
-      keys.set(endpoint, { privateKey: ecdh.getPrivateKey(), publicKey, auth });
+      const path = `/push/${randomUUID()}`;
+      const endpoint = `${options.host ? `http://${options.host}:${port}` : origin}${path}`;
+      keys.set(path, { privateKey: ecdh.getPrivateKey(), publicKey, auth });
+      endpoints.set(path, endpoint);
       return {
         endpoint,
         json: { endpoint, expirationTime: null, keys: { p256dh: b64(publicKey), auth: b64(auth) } },
@@ -175,6 +204,9 @@ export async function startFakePushService(): Promise<FakePushService> {
     received,
     receivedBy: (endpoint) => received.filter((push) => push.endpoint === endpoint),
     answer: (endpoint, status) => statuses.set(endpoint, status),
+    redirect: (endpoint, location) => redirects.set(endpoint, location),
+    connections: () => connections,
+    requests: () => requests,
     rejected,
     close: () =>
       new Promise<void>((resolve, reject) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const PUSH_MESSAGES = {
   badEndpoint:
-    'This browser gave a push address that is not https; notifications cannot be sent to it.',
+    "This browser's push address is not a known push service; notifications cannot be sent to it.",
   badKeys: "This browser's push keys are not valid; turn notifications off and on again.",
   subscribed: 'Notifications are on for this device',
   unsubscribed: 'Notifications are off for this device',

@@ -18,7 +18,15 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import type { MailMessage } from '../../providers/mail.ts';
 import { branded } from '../auth/emails.ts';
 import { marketingAudience } from './audience.ts';
-import { preferencesByUser, type SendOutcome, sendPush, type Vapid } from './push.ts';
+import {
+  MAX_SUBSCRIPTIONS_PER_PLAYER,
+  preferencesByUser,
+  type SendOutcome,
+  sendPush,
+  trimSubscriptions,
+  type Vapid,
+} from './push.ts';
+import { checkEndpointUrl, type PushEndpoints } from './push-endpoint.ts';
 
 /**
  * Something players are told about on their devices. Queued with `queuePush` in the transaction
@@ -84,6 +92,8 @@ export async function queuePush(tx: Executor, event: PushEvent): Promise<void> {
 export interface FanOutDeps {
   db: Database;
   vapid: Vapid;
+  /** How pushes reach push services: only known ones, at checked public addresses. */
+  endpoints: PushEndpoints;
   publicUrl: string;
   sendMail: (message: MailMessage) => Promise<boolean>;
 }
@@ -93,7 +103,7 @@ export interface FanOutDeps {
  * due), then each recipient's devices get a delivery record and the records not yet sent are
  * sent. The records' unique keys make a re-run (a retry, a second worker) send nothing twice.
  * Deliveries the push service should be asked again about (5xx, 429, timeouts) fail the job so
- * it runs again later; 404/410 remove the subscription.
+ * it runs again later; 404/410 remove the subscription, as does an endpoint the rules refuse.
  */
 export async function runPushPage(
   deps: FanOutDeps,
@@ -138,15 +148,10 @@ async function pushTo(
   byUser: Map<string, Recipient>,
 ): Promise<{ sent: number; retry: number }> {
   if (wanted.length === 0) return { sent: 0, retry: 0 };
-  const subscriptions = await deps.db
-    .select()
-    .from(pushSubscriptions)
-    .where(
-      inArray(
-        pushSubscriptions.userId,
-        wanted.map((r) => r.userId),
-      ),
-    );
+  const subscriptions = await sendableSubscriptions(
+    deps,
+    wanted.map((r) => r.userId),
+  );
   if (subscriptions.length === 0) return { sent: 0, retry: 0 };
   await deps.db
     .insert(notificationDeliveries)
@@ -180,13 +185,50 @@ async function pushTo(
     const subscription = subscriptionById.get(delivery.subscriptionId ?? -1);
     const recipient = subscription && byUser.get(subscription.userId);
     if (!subscription || !recipient) return;
-    const outcome = await sendPush(subscription, recipient.payload, deps.vapid);
+    const outcome = await sendPush(subscription, recipient.payload, deps.vapid, deps.endpoints);
     if (outcome.ok) sent += 1;
     else if (outcome.retry) retry += 1;
     await outcomes.record(delivery.id, outcome, subscription.id);
   });
   await outcomes.flush();
   return { sent, retry };
+}
+
+/**
+ * The players' subscriptions a push may go to. Rows saved before the rules held (an endpoint
+ * off the known push services, more than MAX_SUBSCRIPTIONS_PER_PLAYER devices) are removed
+ * here, so no event posts to them.
+ */
+async function sendableSubscriptions(deps: FanOutDeps, userIds: string[]) {
+  const all = await deps.db
+    .select()
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, userIds));
+  const refused = all.filter((s) => {
+    try {
+      checkEndpointUrl(s.endpoint, deps.endpoints.rules);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (refused.length > 0)
+    await deps.db.delete(pushSubscriptions).where(
+      inArray(
+        pushSubscriptions.id,
+        refused.map((s) => s.id),
+      ),
+    );
+  const perUser = new Map<string, number>();
+  for (const s of all) perUser.set(s.userId, (perUser.get(s.userId) ?? 0) + 1);
+  const crowded = [...perUser].filter(([, count]) => count > MAX_SUBSCRIPTIONS_PER_PLAYER);
+  if (crowded.length > 0)
+    await trimSubscriptions(
+      deps.db,
+      crowded.map(([userId]) => userId),
+    );
+  if (refused.length === 0 && crowded.length === 0) return all;
+  return deps.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
 }
 
 /** Outcomes written every this many sends: a page of 500 is a handful of statements, not 500 commits. */

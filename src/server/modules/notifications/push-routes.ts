@@ -12,21 +12,24 @@ import type { AppConfig } from '../../config.ts';
 import { badRequest } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { preferencesOf, removeSubscription, savePreferences, saveSubscription } from './push.ts';
-
-/**
- * Push services are https; the server posts to whatever endpoint a browser hands it, so an
- * http one (a way to make the server call inside its own network) is refused outside tests
- * and development, where the local push-service stand-in listens on http.
- */
-function checkEndpoint(endpoint: string, config: AppConfig) {
-  const { protocol } = new URL(endpoint);
-  if (protocol === 'https:') return;
-  if (protocol === 'http:' && config.nodeEnv !== 'production') return;
-  throw badRequest(PUSH_MESSAGES.badEndpoint);
-}
+import { pushEndpoints, RefusedPushEndpoint } from './push-endpoint.ts';
 
 export async function pushRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const endpoints = pushEndpoints({
+    serviceHosts: config.push.serviceHosts,
+    allowLocal: config.push.allowLocalEndpoints,
+  });
+
+  /** The server posts to this endpoint on every event: only a known push service, outside. */
+  async function checkEndpoint(endpoint: string) {
+    try {
+      await endpoints.vet(endpoint);
+    } catch (error) {
+      if (error instanceof RefusedPushEndpoint) throw badRequest(PUSH_MESSAGES.badEndpoint);
+      throw error;
+    }
+  }
 
   // Public in itself, but only a signed-in player has anything to subscribe.
   typed.get(
@@ -48,13 +51,13 @@ export async function pushRoutes(app: FastifyInstance, { config }: { config: App
         tags: ['notifications'],
         summary: "Saves this browser's push subscription for the caller",
         description:
-          'The body is `PushSubscription.toJSON()`. The endpoint identifies the browser: subscribing again replaces its keys, and a browser that signs in to another account moves to it.',
+          'The body is `PushSubscription.toJSON()`. The endpoint identifies the browser: subscribing again replaces its keys, and a browser that signs in to another account moves to it. The endpoint must be https on a known push service (PUSH_SERVICE_HOSTS) resolving to a public address, else 400. A player keeps at most 10 subscriptions: the oldest goes.',
         body: pushSubscriptionSchema,
         response: { 200: messageSchema },
       },
     },
     async (request) => {
-      checkEndpoint(request.body.endpoint, config);
+      await checkEndpoint(request.body.endpoint);
       await saveSubscription(
         app.db,
         requireUser(request).id,

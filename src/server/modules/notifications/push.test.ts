@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import webpush from 'web-push';
 import { PUSH_MESSAGES } from '../../../shared/schemas/push.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, DEFAULT_PUSH_SERVICE_HOSTS, loadConfig } from '../../config.ts';
 import {
   gameEntries,
   games,
@@ -35,7 +37,9 @@ import { hashPassword } from '../auth/passwords.ts';
 import { sealEntries } from '../draws/seal.ts';
 import { drawGame } from '../draws/service.ts';
 import { createGame, createPlan } from '../games/test-fixtures.ts';
-import { PUSH_JOB, PUSH_PAGE_SIZE } from './fan-out.ts';
+import { PUSH_JOB, PUSH_PAGE_SIZE, queuePush } from './fan-out.ts';
+import { sendPush } from './push.ts';
+import { pushEndpoints, type Resolve } from './push-endpoint.ts';
 
 const database = testDatabasePerFile();
 let pushService: FakePushService;
@@ -55,8 +59,14 @@ afterAll(async () => {
 
 const FIRST_PAYOUT_NOTE = 'First payout to this account: name matches the player';
 
+/** The push service stand-in listens on 127.0.0.1: only the explicit test setting reaches it. */
 async function setup(env: Record<string, string> = {}) {
-  return buildTestApp(database(), { ...paystack.env, SMTP_URL: smtp.url, ...env });
+  return buildTestApp(database(), {
+    ...paystack.env,
+    SMTP_URL: smtp.url,
+    PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
+    ...env,
+  });
 }
 
 async function subscribe(
@@ -76,6 +86,25 @@ async function subscribe(
 
 async function subscriptionsOf(app: FastifyInstance, userId: string) {
   return app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+/** A TCP listener on 127.0.0.1 counting who connects: where a refused endpoint would lead. */
+async function startTarget() {
+  let connections = 0;
+  const server = createTcpServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { port: (server.address() as AddressInfo).port, connections: () => connections };
+}
+
+/** A plan notice for one player: the smallest event that pushes to every device of theirs. */
+async function notifyPlan(app: FastifyInstance, userId: string) {
+  const at = new Date().toISOString();
+  await queuePush(app.db, { type: 'plan', userId, at, title: 'Plan renewed', body: 'Renewed.' });
+  await app.jobs.runDue();
 }
 
 /** A player's withdrawal of ₦500, approved by an operator and paid through (fake) Paystack. */
@@ -338,11 +367,16 @@ describe('sending pushes', () => {
     expect(smtp.mailTo(player.email)).toEqual([]);
   });
 
-  it('a 410 from the push service removes that subscription; the others still get theirs', async () => {
+  it('a 404 or 410 from the push service removes that subscription; the others still get theirs', async () => {
     const app = await setup();
     const player = await createPlayer(app.db, { kobo: 100_000n });
-    const [expired, current] = [await subscribe(app, player), await subscribe(app, player)];
+    const [expired, unknown, current] = [
+      await subscribe(app, player),
+      await subscribe(app, player),
+      await subscribe(app, player),
+    ];
     pushService.answer(expired.endpoint, 410);
+    pushService.answer(unknown.endpoint, 404);
     await paidWithdrawal(app, player);
     await app.jobs.runDue();
     expect((await subscriptionsOf(app, player.id)).map((s) => s.endpoint)).toEqual([
@@ -490,4 +524,295 @@ describe('the draw of a large game', () => {
       .where(eq(notificationDeliveries.eventKey, `results:${game.id}`));
     expect(records?.count).toBe(players + winners.size);
   }, 120_000);
+});
+
+describe('where pushes may go', () => {
+  const ISSUE_ENDPOINTS = [
+    'https://127.0.0.1:4109/',
+    'https://localhost/',
+    'https://169.254.169.254/latest/meta-data/',
+    'http://127.0.0.1:5432/',
+    'http://127.0.0.1:6379/',
+    'https://2130706433/',
+    'http://2130706433/',
+    'https://0x7f.0.0.1/',
+    'https://0177.0.0.1/',
+    'https://[::1]/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://10.0.0.5/',
+  ];
+  const OFF_THE_LIST = [
+    'http://fcm.googleapis.com/fcm/send/abc',
+    'https://fcm.googleapis.com:8443/fcm/send/abc',
+    'https://user:secret@fcm.googleapis.com/fcm/send/abc',
+    'https://fcm.googleapis.com.attacker.test/fcm/send/abc',
+    'https://evilpush.services.mozilla.com/wpush/v2/abc',
+    'https://push.apple.com.attacker.test/abc',
+    'https://attacker.test/push/abc',
+  ];
+
+  it('refuses any endpoint off a known https push service with a clear 400, saving nothing, in tests and in production', async () => {
+    for (const nodeEnv of ['test', 'production']) {
+      const env = { PUSH_ALLOW_LOCAL_ENDPOINTS: '', NODE_ENV: nodeEnv };
+      const app = await setup(env);
+      const user = await createUser(app.db);
+      const headers = await bearerFor(app, user);
+      const { keys } = pushService.subscribe().json;
+      for (const endpoint of [
+        ...ISSUE_ENDPOINTS,
+        ...OFF_THE_LIST,
+        // The local stand-in, without the test setting.
+        pushService.subscribe().endpoint,
+      ]) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/notification/push/subscription',
+          headers,
+          payload: { endpoint, expirationTime: null, keys },
+        });
+        expect(response.statusCode, `${nodeEnv} ${endpoint}`).toBe(400);
+        expect(response.json().message).toBe(PUSH_MESSAGES.badEndpoint);
+      }
+      expect(await subscriptionsOf(app, user.id)).toEqual([]);
+    }
+  });
+
+  it('refuses a listed push service whose name resolves to an internal address', async () => {
+    const app = await setup({ PUSH_ALLOW_LOCAL_ENDPOINTS: '', PUSH_SERVICE_HOSTS: 'localhost' });
+    const user = await createUser(app.db);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/notification/push/subscription',
+      headers: await bearerFor(app, user),
+      payload: { ...pushService.subscribe().json, endpoint: 'https://localhost/push/resolved' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toBe(PUSH_MESSAGES.badEndpoint);
+    expect(await subscriptionsOf(app, user.id)).toEqual([]);
+  });
+
+  it('the local stand-in only with PUSH_ALLOW_LOCAL_ENDPOINTS, which production refuses; still no private or metadata address', async () => {
+    expect(() =>
+      loadConfig(testEnv({ NODE_ENV: 'production', PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' })),
+    ).toThrow(/^Invalid PUSH_ALLOW_LOCAL_ENDPOINTS: .*NODE_ENV=production/);
+    expect(loadConfig(testEnv()).push).toEqual({
+      serviceHosts: DEFAULT_PUSH_SERVICE_HOSTS,
+      allowLocalEndpoints: false,
+    });
+    expect(DEFAULT_PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      '*.push.services.mozilla.com',
+      '*.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+    expect(
+      loadConfig(testEnv({ PUSH_SERVICE_HOSTS: ' Push.Example.ng, *.push.example.ng ' })).push
+        .serviceHosts,
+    ).toEqual(['push.example.ng', '*.push.example.ng']);
+    for (const bad of [
+      'https://push.example.ng',
+      '*',
+      '*.ng.',
+      '10.0.0.1',
+      'a..b',
+      'push.*.ng',
+      ',',
+    ])
+      expect(() => loadConfig(testEnv({ PUSH_SERVICE_HOSTS: bad })), bad).toThrow(
+        /^Invalid PUSH_SERVICE_HOSTS: /,
+      );
+
+    const app = await setup();
+    const user = await createUser(app.db);
+    const headers = await bearerFor(app, user);
+    const device = pushService.subscribe();
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/v1/notification/push/subscription',
+      headers,
+      payload: device.json,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const endpoint of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/push/x',
+      'http://192.168.1.1:8080/push/x',
+      'http://[fd00:ec2::254]/push/x',
+      'https://attacker.test/push/x',
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/notification/push/subscription',
+        headers,
+        payload: { ...device.json, endpoint },
+      });
+      expect(response.statusCode, endpoint).toBe(400);
+    }
+    expect((await subscriptionsOf(app, user.id)).map((s) => s.endpoint)).toEqual([device.endpoint]);
+  });
+
+  it('keeps at most 10 subscriptions per player: the oldest goes, and subscribing again makes one new', async () => {
+    const app = await setup();
+    const player = await createUser(app.db);
+    const devices: FakeSubscription[] = [];
+    for (let i = 0; i < 12; i += 1) devices.push(await subscribe(app, player));
+    const endpoints = async () =>
+      new Set((await subscriptionsOf(app, player.id)).map((s) => s.endpoint));
+    expect(await endpoints()).toEqual(new Set(devices.slice(2).map((d) => d.endpoint)));
+
+    await subscribe(app, player, devices[2]);
+    devices.push(await subscribe(app, player));
+    expect(await endpoints()).toEqual(
+      new Set([devices[2], ...devices.slice(4)].map((d) => d?.endpoint)),
+    );
+  });
+
+  it('sends nothing to an endpoint saved before these rules that leads inside, and removes it', async () => {
+    const target = await startTarget();
+    const app = await setup({ PUSH_ALLOW_LOCAL_ENDPOINTS: '', PUSH_SERVICE_HOSTS: 'localhost' });
+    const player = await createUser(app.db);
+    const { keys } = pushService.subscribe().json;
+    const port = target.port;
+    await app.db
+      .insert(pushSubscriptions)
+      .values(
+        [
+          `http://127.0.0.1:${port}/a`,
+          `https://127.0.0.1:${port}/b`,
+          `https://localhost:${port}/c`,
+          `http://localhost:${port}/d`,
+          `http://2130706433:${port}/e`,
+          `https://0x7f.0.0.1:${port}/f`,
+          `http://[::ffff:127.0.0.1]:${port}/g`,
+        ].map((endpoint) => ({ userId: player.id, endpoint, ...keys })),
+      );
+    await notifyPlan(app, player.id);
+    expect(target.connections()).toBe(0);
+    expect(await subscriptionsOf(app, player.id)).toEqual([]);
+    const [job] = await app.db.select().from(jobs).where(eq(jobs.kind, PUSH_JOB));
+    expect(job?.doneAt).not.toBeNull();
+  });
+
+  it('a player with 300 subscriptions: one notice makes 10 requests, to the newest, and the rest are removed', async () => {
+    const app = await setup();
+    const player = await createUser(app.db);
+    const devices = Array.from({ length: 300 }, () => pushService.subscribe());
+    const start = Date.now() - 3_600_000;
+    await app.db.insert(pushSubscriptions).values(
+      devices.map((device, i) => ({
+        userId: player.id,
+        endpoint: device.endpoint,
+        ...device.json.keys,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+    const before = pushService.requests();
+    await notifyPlan(app, player.id);
+    expect(pushService.requests() - before).toBe(10);
+    const newest = devices.slice(-10);
+    for (const device of newest) expect(pushService.receivedBy(device.endpoint)).toHaveLength(1);
+    expect(pushService.receivedBy(devices[0]?.endpoint ?? '')).toEqual([]);
+    expect(new Set((await subscriptionsOf(app, player.id)).map((s) => s.endpoint))).toEqual(
+      new Set(newest.map((d) => d.endpoint)),
+    );
+  });
+
+  it('follows no redirect: a push service answering 307 is not obeyed, nor asked again', async () => {
+    const app = await setup();
+    const player = await createUser(app.db);
+    const [moved, elsewhere] = [await subscribe(app, player), pushService.subscribe()];
+    pushService.redirect(moved.endpoint, elsewhere.endpoint);
+    const before = pushService.requests();
+    await notifyPlan(app, player.id);
+    expect(pushService.requests() - before).toBe(1);
+    expect(pushService.receivedBy(elsewhere.endpoint)).toEqual([]);
+    const [delivery] = await app.db
+      .select()
+      .from(notificationDeliveries)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, notificationDeliveries.subscriptionId))
+      .where(eq(pushSubscriptions.userId, player.id));
+    expect(delivery?.notification_deliveries).toMatchObject({
+      sentAt: null,
+      attempts: 5,
+      lastError: 'push service answered 307',
+    });
+  });
+
+  it('a refusal about the request itself (400, 401, 403, 413) is not retried and keeps the subscription', async () => {
+    const app = await setup();
+    const player = await createUser(app.db);
+    const devices = [
+      await subscribe(app, player),
+      await subscribe(app, player),
+      await subscribe(app, player),
+      await subscribe(app, player),
+    ];
+    for (const [i, status] of [400, 401, 403, 413].entries())
+      pushService.answer(devices[i]?.endpoint ?? '', status);
+    await notifyPlan(app, player.id);
+    expect(await subscriptionsOf(app, player.id)).toHaveLength(4);
+    const records = await app.db
+      .select({
+        attempts: notificationDeliveries.attempts,
+        error: notificationDeliveries.lastError,
+      })
+      .from(notificationDeliveries)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, notificationDeliveries.subscriptionId))
+      .where(eq(pushSubscriptions.userId, player.id));
+    expect(records.map((r) => r.attempts)).toEqual([5, 5, 5, 5]);
+    const [job] = await app.db.select().from(jobs).where(eq(jobs.kind, PUSH_JOB));
+    expect(job?.lastError).toBeNull();
+  });
+
+  it('connects to the address its own lookup checked: a name rebound inside reaches nothing', async () => {
+    const answers: string[][] = [];
+    let lookups = 0;
+    const resolve: Resolve = async () => {
+      lookups += 1;
+      const next = answers.shift() ?? [];
+      return next.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    };
+    const host = 'push.pluckers.test';
+    const rules = { serviceHosts: [host], allowLocal: true };
+    // As in the server: the route checks at subscribe time, the worker when it connects.
+    const [subscribing, sending] = [pushEndpoints(rules, resolve), pushEndpoints(rules, resolve)];
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@pluckers.test' };
+    const payload = { title: 'Hello', body: 'Pinned', url: '/wallet', tag: 'pinned' };
+    const device = pushService.subscribe({ host });
+    const row = { endpoint: device.endpoint, ...device.json.keys };
+
+    // A name no DNS knows: only the lookup that checked the address can have connected.
+    answers.push(['127.0.0.1'], ['127.0.0.1']);
+    await subscribing.vet(device.endpoint);
+    expect(await sendPush(row, payload, vapid, sending)).toEqual({ ok: true });
+    expect(lookups).toBe(2);
+    expect(pushService.receivedBy(device.endpoint)).toEqual([expect.objectContaining({ payload })]);
+
+    const requests = pushService.requests();
+    // Rebound after the check at subscribe time: a new connection is refused before it is made,
+    // and the subscription dropped. (A connection made before the name moved stays with the
+    // address checked when it was made.)
+    for (const answer of [['10.0.0.7'], ['127.0.0.1', '169.254.169.254'], ['::ffff:192.168.0.1']]) {
+      answers.push(answer);
+      const outcome = await sendPush(row, payload, vapid, pushEndpoints(rules, resolve));
+      expect(outcome, answer.join()).toMatchObject({ ok: false, gone: true, retry: false });
+    }
+    // A name that resolves to nothing is a lookup failure: asked again later.
+    answers.push([]);
+    expect(await sendPush(row, payload, vapid, pushEndpoints(rules, resolve))).toMatchObject({
+      ok: false,
+      gone: false,
+      retry: true,
+    });
+    expect(pushService.requests()).toBe(requests);
+
+    // Without the test setting, loopback is as refused as any internal address.
+    const strict = pushEndpoints({ serviceHosts: [host], allowLocal: false }, resolve);
+    const secure = { ...row, endpoint: `https://${host}/push/${randomUUID()}` };
+    answers.push(['127.0.0.1'], ['127.0.0.1']);
+    await expect(strict.vet(secure.endpoint)).rejects.toThrow();
+    expect(await sendPush(secure, payload, vapid, strict)).toMatchObject({ ok: false, gone: true });
+    expect(lookups).toBe(8);
+    expect(pushService.requests()).toBe(requests);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -6,19 +6,28 @@ import {
   type PushPayload,
   type PushSubscriptionInput,
 } from '../../../shared/schemas/push.ts';
-import type { Executor } from '../../db/client.ts';
-import { notificationPreferences, pushSubscriptions } from '../../db/schema.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { notificationPreferences, pushSubscriptions, users } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { type PushEndpoints, RefusedPushEndpoint } from './push-endpoint.ts';
 
 export type Vapid = { publicKey: string; privateKey: string; subject: string };
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /**
+ * Devices one player may have subscribed. Every event posts once per subscription, so without a
+ * bound one account could make the server post to its push service as often as it liked.
+ */
+export const MAX_SUBSCRIPTIONS_PER_PLAYER = 10;
+
+/**
  * Saves a browser's subscription for the player. The endpoint is the browser's identity: the
  * same browser subscribing again (new keys, or another account signed in on it) takes the row
- * over, so one device never gets another account's pushes.
+ * over, so one device never gets another account's pushes, and counts as the newest. Beyond
+ * MAX_SUBSCRIPTIONS_PER_PLAYER the oldest go.
  */
 export async function saveSubscription(
-  db: Executor,
+  db: Database,
   userId: string,
   input: PushSubscriptionInput,
   userAgent: string | undefined,
@@ -30,13 +39,42 @@ export async function saveSubscription(
     auth: input.keys.auth,
     userAgent: userAgent?.slice(0, 300) ?? null,
   };
-  await db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent },
-    });
+  await inTransaction(db, async (tx) => {
+    // One player's subscribes one at a time, so two at once cannot both keep an eleventh.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          userId,
+          p256dh: values.p256dh,
+          auth: values.auth,
+          userAgent: values.userAgent,
+          createdAt: sql`now()`,
+        },
+      });
+    await trimSubscriptions(tx, [userId]);
+  });
+}
+
+/** Removes each player's subscriptions beyond the newest MAX_SUBSCRIPTIONS_PER_PLAYER. */
+export async function trimSubscriptions(db: Executor, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.execute(sql`
+    DELETE FROM push_subscriptions WHERE id IN (
+      SELECT id FROM (
+        SELECT id, row_number() OVER (
+          PARTITION BY user_id ORDER BY created_at DESC, id DESC
+        ) AS newness
+        FROM push_subscriptions
+        WHERE user_id IN (${sql.join(
+          userIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      ) ranked WHERE newness > ${MAX_SUBSCRIPTIONS_PER_PLAYER}
+    )`);
 }
 
 /** Only the caller's own subscription goes: an endpoint is not proof of owning it. */
@@ -101,7 +139,13 @@ export async function preferencesByUser(
 
 export type SendOutcome =
   | { ok: true }
-  /** gone: the push service says the subscription no longer exists (404, 410). */
+  /**
+   * gone: the subscription is of no further use and is removed: the push service says it no
+   * longer exists (404, 410), its keys cannot encrypt, or its endpoint is refused (not a known
+   * push service, or resolving inside). Other refusals (400, 401, 403, 413, a redirect) are
+   * about this request, ours to fix: not retried, but the subscription stays, so a wrong VAPID
+   * key or clock does not cost every player every device.
+   */
   | { ok: false; gone: boolean; retry: boolean; error: string };
 
 /** A day: a result the phone only sees after that is old news. */
@@ -110,13 +154,14 @@ const PUSH_TIMEOUT_MS = 10_000;
 
 /**
  * Encrypts the payload for the subscription (aes128gcm, RFC 8291), signs a VAPID JWT and posts
- * it to the push service. web-push builds the request; fetch sends it, so a test push service
- * may listen on plain http.
+ * it to the push service. web-push builds the request; `endpoints` sends it, checking the
+ * endpoint again and pinning the connection to the address it checked.
  */
 export async function sendPush(
   subscription: Pick<SubscriptionRow, 'endpoint' | 'p256dh' | 'auth'>,
   payload: PushPayload,
   vapid: Vapid,
+  endpoints: PushEndpoints,
 ): Promise<SendOutcome> {
   let request: ReturnType<typeof webpush.generateRequestDetails>;
   try {
@@ -141,15 +186,12 @@ export async function sendPush(
   for (const [name, value] of Object.entries(request.headers))
     if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
   try {
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers,
-      body: request.body ? new Uint8Array(request.body) : null,
-      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    if (response.ok) return { ok: true };
-    const status = response.status;
+    const status = await endpoints.post(
+      request.endpoint,
+      { method: request.method, headers, body: request.body ?? null },
+      PUSH_TIMEOUT_MS,
+    );
+    if (status >= 200 && status < 300) return { ok: true };
     return {
       ok: false,
       gone: status === 404 || status === 410,
@@ -157,6 +199,7 @@ export async function sendPush(
       error: `push service answered ${status}`,
     };
   } catch (error) {
-    return { ok: false, gone: false, retry: true, error: (error as Error).message };
+    const refused = error instanceof RefusedPushEndpoint;
+    return { ok: false, gone: refused, retry: !refused, error: (error as Error).message };
   }
 }
