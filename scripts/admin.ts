@@ -2,6 +2,8 @@
  * Operator commands on the database the server would use (DATABASE_URL, or the embedded one in
  * DATA_DIR):
  * - `npm run admin -- promote <email>`: makes an existing account a verified operator;
+ * - `npm run admin -- reset-second-factor <email>`: removes an operator's authenticator and
+ *   recovery codes (a lost phone) and signs them out; their next console login enrols again;
  * - `npm run admin -- check-ledger`: runs the ledger check (every invariant of docs/architecture.md#where-money-moves) and
  *   exits 0 when the books balance, 1 otherwise; meant for a restored backup before it serves.
  */
@@ -9,9 +11,14 @@ import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema.ts';
+import { resetSecondFactor } from '../src/server/modules/auth/second-factor.ts';
 import { checkLedger } from '../src/server/modules/wallet/ledger-check.ts';
 
-const USAGE = 'Usage: npm run admin -- promote <email>\n       npm run admin -- check-ledger';
+const USAGE = [
+  'Usage: npm run admin -- promote <email>',
+  '       npm run admin -- reset-second-factor <email>',
+  '       npm run admin -- check-ledger',
+].join('\n');
 
 async function promote(database: DatabaseHandle, email: string): Promise<number> {
   await database.migrate();
@@ -28,6 +35,22 @@ async function promote(database: DatabaseHandle, email: string): Promise<number>
   return 0;
 }
 
+async function resetSecondFactorCommand(database: DatabaseHandle, email: string): Promise<number> {
+  await database.migrate();
+  const [operator] = await database.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  if (operator?.role !== 'admin') {
+    console.error(`No operator with the e-mail ${email}.`);
+    return 1;
+  }
+  await resetSecondFactor(database.db, operator.id, new Date());
+  console.info(`${email}'s authenticator is removed; their next console login sets up a new one.`);
+  return 0;
+}
+
 /** Read-only: a restored copy is checked as it is, never migrated first. */
 async function checkLedgerCommand(database: DatabaseHandle, sandbox: boolean): Promise<number> {
   const result = await checkLedger(database.db, { sandbox });
@@ -40,7 +63,8 @@ async function checkLedgerCommand(database: DatabaseHandle, sandbox: boolean): P
 }
 
 const [command, email] = process.argv.slice(2);
-if (!((command === 'promote' && email) || command === 'check-ledger')) {
+const withEmail = command === 'promote' || command === 'reset-second-factor';
+if (!((withEmail && email) || command === 'check-ledger')) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -50,10 +74,10 @@ try {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let code: number;
   try {
-    code =
-      command === 'promote' && email
-        ? await promote(database, email)
-        : await checkLedgerCommand(database, config.paymentsSandbox);
+    if (command === 'promote' && email) code = await promote(database, email);
+    else if (command === 'reset-second-factor' && email)
+      code = await resetSecondFactorCommand(database, email);
+    else code = await checkLedgerCommand(database, config.paymentsSandbox);
   } finally {
     await database.close();
   }

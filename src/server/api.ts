@@ -6,6 +6,7 @@ import { adminGameRoutes } from './modules/admin/games.ts';
 import { adminReportRoutes } from './modules/admin/reports.ts';
 import { adminUserRoutes } from './modules/admin/users.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { operatorSecondFactorRoutes } from './modules/auth/second-factor-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { drawRoutes } from './modules/draws/routes.ts';
 import { fairnessRoutes } from './modules/fairness/routes.ts';
@@ -15,6 +16,7 @@ import { kycRoutes } from './modules/kyc/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { pushRoutes } from './modules/notifications/push-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { adminHeldPaymentRoutes } from './modules/payments/holds-routes.ts';
 import { paymentRoutes, type TransferSettler } from './modules/payments/routes.ts';
 import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
 import { topUpRoutes } from './modules/payments/top-up-routes.ts';
@@ -35,7 +37,9 @@ import { settleTransfer } from './modules/withdrawals/transfers.ts';
 /**
  * Who may call what. Every route under /api/v1 is registered in one of three scopes: the
  * public one, the players' (one hook: a valid, unrevoked token of a live account) and the
- * operators' under /api/v1/admin (one hook: the same, and the admin role). A route module
+ * operators' under /api/v1/admin (one hook: the same, the admin role and a session that proved
+ * the operator's second factor; the second factor's own routes sit in a fourth scope without
+ * that last condition, also under /api/v1/admin). A route module
  * states no guard of its own, so a route cannot be added without one by forgetting it;
  * route-guards.test.ts walks every registered route and holds each to its scope's answers.
  */
@@ -44,6 +48,9 @@ export async function api(app: FastifyInstance, { config }: { config: AppConfig 
   await app.register(scopeOf(PUBLIC_ROUTES, options));
   await app.register(scopeOf(PLAYER_ROUTES, options, app.authenticate));
   await app.register(scopeOf(OPERATOR_ROUTES, options, app.requireAdmin), { prefix: '/admin' });
+  await app.register(scopeOf(OPERATOR_SIGN_IN_ROUTES, options, app.requireOperatorAccount), {
+    prefix: '/admin',
+  });
 }
 
 /** What every route plugin is given; most use the config or nothing. */
@@ -90,22 +97,27 @@ const OPERATOR_ROUTES: ApiRoutes[] = [
   adminCatalogueRoutes,
   adminWithdrawalRoutes,
   adminSandboxReviewRoutes,
+  adminHeldPaymentRoutes,
   adminReportRoutes,
   adminAuditRoutes,
   adminSupportRoutes,
 ];
 
+/**
+ * Under /api/v1/admin too, behind the admin role alone: enrolling and proving the second factor,
+ * which every other operator route wants first (requireAdmin).
+ */
+const OPERATOR_SIGN_IN_ROUTES: ApiRoutes[] = [operatorSecondFactorRoutes];
+
 /** One scope: its guard (none for the public one), then its route plugins, each in a scope of its own. */
-function scopeOf(
-  routes: ApiRoutes[],
-  options: ApiOptions,
-  hook?: FastifyInstance['authenticate'] | FastifyInstance['requireAdmin'],
-) {
+function scopeOf(routes: ApiRoutes[], options: ApiOptions, hook?: Guard) {
   return async (scope: FastifyInstance) => {
     if (hook) guard(scope, hook);
     for (const plugin of routes) await scope.register(plugin, options);
   };
 }
+
+type Guard = FastifyInstance['authenticate'] | FastifyInstance['requireAdmin'];
 
 const BEARER = [{ bearerAuth: [] }];
 
@@ -116,10 +128,7 @@ const BEARER = [{ bearerAuth: [] }];
  * (401 or 403, never a 400 that tells them the route's rules). The OpenAPI document says so
  * of each route, from the same place.
  */
-function guard(
-  app: FastifyInstance,
-  hook: FastifyInstance['authenticate'] | FastifyInstance['requireAdmin'],
-) {
+function guard(app: FastifyInstance, hook: Guard) {
   app.addHook('preValidation', hook);
   const documentBearer: onRouteHookHandler = (route) => {
     route.schema = { ...route.schema, security: BEARER };

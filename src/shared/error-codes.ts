@@ -35,6 +35,13 @@ export const ErrorCode = {
   AlreadySubscribed: 'ALREADY_SUBSCRIBED',
   /** The current password or an e-mailed code was missing or wrong. */
   ProofRefused: 'PROOF_REFUSED',
+  /**
+   * An operator's session has not proved the second factor (authenticator code) yet: the console
+   * asks for it, or for enrolment when `data.enrolled` is false.
+   */
+  SecondFactorRequired: 'SECOND_FACTOR_REQUIRED',
+  /** A payout, wallet adjustment, lifted break or settings change wants a code from the last 15 minutes. */
+  FreshSecondFactorRequired: 'FRESH_SECOND_FACTOR_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

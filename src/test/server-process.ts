@@ -9,13 +9,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
 import { notify } from '../server/modules/notifications/service.ts';
 import { testEnv } from '../server/test/app.ts';
-import { createUser } from '../server/test/factories.ts';
+import { createUser, proveOperatorToken } from '../server/test/factories.ts';
 import { startSmtpServer } from '../server/test/smtp.ts';
 import type { ServerCommand, ServerMessage } from './server.ts';
 
@@ -64,8 +66,16 @@ async function main(): Promise<void> {
           ...command.overrides,
           ...(command.password ? { passwordHash: await hashPassword(command.password) } : {}),
         });
-      case 'tokenFor':
-        return app.tokens.sign(command.user);
+      case 'tokenFor': {
+        const token = await app.tokens.sign(command.user);
+        // An operator's token is proved with the second factor, as the console's prompt does.
+        const [account] = await app.db
+          .select({ id: users.id, email: users.email, role: users.role })
+          .from(users)
+          .where(eq(users.id, command.user.id));
+        if (account?.role === 'admin') await proveOperatorToken(app, account, token);
+        return token;
+      }
       case 'notify':
         await notify(app.db, command.userId, command.title, command.message);
         return null;

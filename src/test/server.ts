@@ -50,7 +50,10 @@ export interface TestServer {
    * `password`, one that can log in with it (hashed by the server as sign-up hashes).
    */
   createUser(overrides?: UserOverrides, options?: { password?: string }): Promise<UserRow>;
-  /** A bearer token exactly as a login would issue it (`app.tokens.sign`). */
+  /**
+   * A bearer token exactly as a login would issue it (`app.tokens.sign`); an operator's also
+   * proves the second factor (server/test/factories.ts `proveOperatorToken`).
+   */
   tokenFor(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
   /** Tells the user something through the notification service every feature uses. */
   notify(user: Pick<UserRow, 'id'>, title: string, message: string): Promise<void>;

@@ -558,6 +558,12 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
+    /**
+     * When this session last proved an operator's second factor (null: never). The console
+     * refuses a session without one; payouts, wallet adjustments, lifted breaks and settings
+     * want one no older than 15 minutes (auth/second-factor.ts).
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} IS NULL`)],
@@ -573,6 +579,36 @@ export const authThrottles = pgTable('auth_throttles', {
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * An operator's TOTP authenticator (RFC 6238): `secret` is the base32 secret encrypted with a
+ * key derived from the server secret, `confirmedAt` null until the first code proved the
+ * enrolment, `lastStep` the last 30-second step whose code was accepted (no replays).
+ */
+export const operatorSecondFactors = pgTable('operator_second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-use recovery codes of an operator's second factor, kept as SHA-256 hashes only. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operator_recovery_codes_user_idx').on(t.userId).where(sql`${t.usedAt} IS NULL`)],
+);
 
 /** Addresses an account has signed in from: they keep working while strangers are throttled. */
 export const knownLoginAddresses = pgTable(

@@ -3,8 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ACCOUNT_MESSAGES } from '../../shared/messages.ts';
-import { sessions, users } from '../db/schema.ts';
-import { ErrorCode, forbidden, unauthorized } from '../errors.ts';
+import {
+  FRESH_SECOND_FACTOR_MS,
+  SECOND_FACTOR_MESSAGES,
+} from '../../shared/schemas/second-factor.ts';
+import { operatorSecondFactors, sessions, users } from '../db/schema.ts';
+import { AppError, ErrorCode, forbidden, unauthorized } from '../errors.ts';
 import { MemoryCache } from '../lib/memory-cache.ts';
 
 const ISSUER = 'pluckers';
@@ -34,6 +38,8 @@ interface VerifiedToken {
 interface SessionState {
   userId: string | null;
   live: boolean;
+  /** When the session last proved an operator's second factor (ms), or null. */
+  secondFactorAt: number | null;
 }
 
 /** Where a token was issued, kept on its session row for the owner's own records. */
@@ -56,6 +62,8 @@ export interface RequestUser {
   sessionId: string;
   /** The account's token version the request was admitted with. */
   tokenVersion: number;
+  /** When the session last proved an operator's second factor (ms since the epoch), or null. */
+  secondFactorAt: number | null;
 }
 
 declare module 'fastify' {
@@ -69,8 +77,22 @@ declare module 'fastify' {
       reply: FastifyReply,
       done: (error?: Error) => void,
     ) => void;
-    /** Route hook (preValidation): authenticate, then 403 unless the user is an admin. */
+    /**
+     * Route hook (preValidation): authenticate, then 403 unless the user is an admin whose
+     * session has proved the second factor (SECOND_FACTOR_REQUIRED, `data.enrolled`).
+     */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Route hook (preValidation) of the second factor's own routes: an admin's session that
+     * may not have proved it yet (a password only).
+     */
+    requireOperatorAccount: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Route hook (preValidation, after requireAdmin) of the actions a stolen session must not
+     * take on an old proof: 403 FRESH_SECOND_FACTOR_REQUIRED unless the session proved the second
+     * factor in the last 15 minutes.
+     */
+    requireFreshSecondFactor: (request: FastifyRequest) => Promise<void>;
     tokens: {
       /** Opens a session for the user and returns its bearer token (the token carries `sid`). */
       sign: (user: { id: string; tokenVersion: number }, origin?: SessionOrigin) => Promise<string>;
@@ -160,7 +182,7 @@ export default fp(
         // Just written, so known live: the token's first request needs no session read.
         sessionStates.set(
           session.id,
-          { userId: user.id, live: true },
+          { userId: user.id, live: true, secondFactorAt: null },
           Math.min(issuedAt.getTime() + ACCOUNT_STATE_TTL_MS, expiresAt.getTime()),
         );
         return new SignJWT({ ver: user.tokenVersion, sid: session.id })
@@ -265,12 +287,17 @@ export default fp(
           userId: sessions.userId,
           expiresAt: sessions.expiresAt,
           revokedAt: sessions.revokedAt,
+          secondFactorAt: sessions.secondFactorAt,
         })
         .from(sessions)
         .where(eq(sessions.id, sessionId))
         .limit(1);
       const live = row !== undefined && row.revokedAt === null && row.expiresAt.getTime() > nowMs;
-      const state = { userId: row?.userId ?? null, live };
+      const state = {
+        userId: row?.userId ?? null,
+        live,
+        secondFactorAt: row?.secondFactorAt?.getTime() ?? null,
+      };
       // A live session is re-read after the TTL (it may be revoked elsewhere) or its expiry;
       // a dead one never comes back, but it is not worth keeping longer than a live one.
       const until = live
@@ -295,6 +322,7 @@ export default fp(
         role: account.role,
         sessionId: token.sessionId,
         tokenVersion: account.tokenVersion,
+        secondFactorAt: session.secondFactorAt,
       };
     }
 
@@ -333,10 +361,36 @@ export default fp(
         done();
       },
     );
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    async function requireOperatorAccount(request: FastifyRequest): Promise<void> {
       await authenticate(request);
       if (request.currentUser?.role !== 'admin')
         throw forbidden('Only operators can do this', ErrorCode.OperatorsOnly);
+    }
+
+    app.decorate('requireOperatorAccount', requireOperatorAccount);
+    // A password (or any other way into the account) opens a session, never the console: the
+    // session itself must carry a proof of the operator's authenticator.
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await requireOperatorAccount(request);
+      const user = request.currentUser;
+      if (!user || user.secondFactorAt !== null) return;
+      const [enrolment] = await app.db
+        .select({ confirmedAt: operatorSecondFactors.confirmedAt })
+        .from(operatorSecondFactors)
+        .where(eq(operatorSecondFactors.userId, user.id))
+        .limit(1);
+      const enrolled = Boolean(enrolment?.confirmedAt);
+      throw new AppError(
+        ErrorCode.SecondFactorRequired,
+        enrolled ? SECOND_FACTOR_MESSAGES.required : SECOND_FACTOR_MESSAGES.enrolmentRequired,
+        { data: { enrolled } },
+      );
+    });
+    app.decorate('requireFreshSecondFactor', async (request: FastifyRequest) => {
+      const provedAt = request.currentUser?.secondFactorAt ?? null;
+      if (provedAt !== null && app.clock.now().getTime() - provedAt <= FRESH_SECOND_FACTOR_MS)
+        return;
+      throw new AppError(ErrorCode.FreshSecondFactorRequired, SECOND_FACTOR_MESSAGES.fresh);
     });
   },
   { name: 'auth', dependencies: ['database', 'secrets', 'cluster-events'] },

@@ -1,10 +1,18 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { Database, Executor } from '../db/client.ts';
-import { banks, sessions, users } from '../db/schema.ts';
+import { banks, operatorSecondFactors, sessions, users } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Actor } from '../modules/auth/live-account.ts';
+import {
+  confirmEnrolment,
+  proveSecondFactor,
+  startEnrolment,
+} from '../modules/auth/second-factor.ts';
+import { authContextOf } from '../modules/auth/service.ts';
+import { base32Decode, hotp, TOTP_DRIFT_STEPS, totpStep } from '../modules/auth/totp.ts';
 import { ACCOUNTS, post } from '../modules/wallet/ledger.ts';
 import { nubanCheckDigit } from '../modules/withdrawals/nuban.ts';
 
@@ -55,11 +63,66 @@ export function uniquePhone(): string {
   return user;
 }
 
+/**
+ * A bearer token as a login issues it; an operator's is also proved with the second factor, as
+ * the console's code prompt does (`proveOperatorToken`), so it opens the console.
+ */
 export async function bearerFor(
   app: FastifyInstance,
   user: UserRow,
 ): Promise<{ authorization: string }> {
-  return { authorization: `Bearer ${await app.tokens.sign(user)}` };
+  const token = await app.tokens.sign(user);
+  if (user.role === 'admin') await proveOperatorToken(app, user, token);
+  return { authorization: `Bearer ${token}` };
+}
+
+/** What a test process knows of the operators it enrolled: the authenticator's secret, codes. */
+const authenticators = new Map<string, { secret: string; recoveryCodes: string[] }>();
+
+/**
+ * Proves an operator's second factor on the session of `token` through the real services: the
+ * first time, enrols an authenticator (kept in this process, as a phone would keep it) and
+ * confirms it with its code; after, enters a code of a step not used yet (the current one or
+ * the next), or a recovery code when both are used. Codes are computed from the secret at the
+ * app's clock, so tests that move the clock keep working.
+ */
+export async function proveOperatorToken(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id' | 'email'>,
+  token: string,
+): Promise<void> {
+  const sessionId = decodeJwt(token).sid;
+  if (typeof sessionId !== 'string') throw new Error('proveOperatorToken: token without a session');
+  const ctx = authContextOf(app, 'http://pluckers.test');
+  const operator = { id: user.id, sessionId };
+  const nowMs = app.clock.now().getTime();
+  const [enrolment] = await app.db
+    .select()
+    .from(operatorSecondFactors)
+    .where(eq(operatorSecondFactors.userId, user.id));
+  const known = authenticators.get(user.id);
+  if (!enrolment?.confirmedAt) {
+    const { secret } = await startEnrolment(ctx, user.id);
+    const current = totpStep(nowMs);
+    const { recoveryCodes } = await confirmEnrolment(
+      ctx,
+      operator,
+      hotp(base32Decode(secret), current),
+    );
+    authenticators.set(user.id, { secret, recoveryCodes });
+    return;
+  }
+  if (!known) throw new Error(`operator ${user.email} was enrolled outside this test process`);
+  const current = totpStep(nowMs);
+  for (let step = current; step <= current + TOTP_DRIFT_STEPS; step += 1) {
+    if (enrolment.lastStep === null || step > enrolment.lastStep) {
+      await proveSecondFactor(ctx, operator, hotp(base32Decode(known.secret), step));
+      return;
+    }
+  }
+  const recovery = known.recoveryCodes.shift();
+  if (!recovery) throw new Error(`operator ${user.email} has no recovery codes left`);
+  await proveSecondFactor(ctx, operator, recovery);
 }
 
 /**

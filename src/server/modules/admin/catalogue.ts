@@ -42,6 +42,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   typed.put(
     '/settings',
     {
+      preValidation: app.requireFreshSecondFactor,
       schema: {
         tags,
         summary:

@@ -80,6 +80,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
   typed.post(
     '/users/:id/adjust',
     {
+      preValidation: app.requireFreshSecondFactor,
       schema: {
         tags,
         summary: 'A manual wallet adjustment: one balanced ledger transaction with a reason',

@@ -122,6 +122,30 @@ describe('Google login', () => {
     expect(url.search).not.toContain(pending?.codeVerifier ?? 'missing');
   });
 
+  it("never signs in to an operator's account, by its e-mail or by a linked identity", async () => {
+    const app = await googleApp();
+    const byEmail = googleAccount();
+    const operator = await createUser(app.db, {
+      role: 'admin',
+      email: byEmail.email ?? '',
+      passwordHash: await hashPassword('operator-console-password'),
+    });
+    const refusal = loginError(
+      'Operator accounts sign in with their password and authenticator code',
+    );
+    expect(await googleLogin(app, { sub: byEmail.sub })).toBe(refusal);
+    // Nothing was linked or changed on the operator's account.
+    const [after] = await app.db.select().from(users).where(eq(users.id, operator.id));
+    expect(after?.googleSub).toBeNull();
+    expect(after?.tokenVersion).toBe(operator.tokenVersion);
+    expect(after?.passwordHash).toBe(operator.passwordHash);
+
+    // A player linked to Google and later made an operator is refused as well.
+    const linked = googleAccount();
+    await createUser(app.db, { role: 'admin', email: linked.email ?? '', googleSub: linked.sub });
+    expect(await googleLogin(app, { sub: linked.sub })).toBe(refusal);
+  });
+
   it('creates a verified, password-less account for a new Google user', async () => {
     const app = await googleApp();
     const account = googleAccount();

@@ -139,6 +139,8 @@ export function createGoogleClient(settings: GoogleSettings, callbackUrl: string
 
 export type GoogleClient = ReturnType<typeof createGoogleClient>;
 
+const OPERATOR_REFUSAL: LoginErrorCode = 'google_operator';
+
 function handleBase(email: string): string {
   const local = (email.split('@')[0] ?? '')
     .toLowerCase()
@@ -153,11 +155,23 @@ async function findOrCreateGoogleUser(
   now: Date,
 ): Promise<string> {
   const [linked] = await db
-    .select({ id: users.id, deletedAt: users.deletedAt })
+    .select({ id: users.id, deletedAt: users.deletedAt, role: users.role })
     .from(users)
     .where(eq(users.googleSub, identity.sub))
     .limit(1);
-  if (linked && !linked.deletedAt) return linked.id;
+  if (linked && !linked.deletedAt) {
+    if (linked.role === 'admin') throw new GoogleLoginError(OPERATOR_REFUSAL);
+    return linked.id;
+  }
+  // An operator's account opens with its password and authenticator only: a Google identity
+  // carrying the operator's e-mail (a lookalike workspace, a recycled address) neither signs in
+  // nor links, and leaves the account as it was.
+  const [operator] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, identity.email), eq(users.role, 'admin')))
+    .limit(1);
+  if (operator) throw new GoogleLoginError(OPERATOR_REFUSAL);
 
   // Google vouches for the address, so an account with that e-mail is the same person. If that
   // account never proved the address, whoever chose its password may not be that person (a
@@ -178,6 +192,8 @@ async function findOrCreateGoogleUser(
         isNull(users.deletedAt),
         // An account already linked to another Google identity is not taken over by e-mail.
         isNull(users.googleSub),
+        // Re-checked in the update itself: an account made an operator meanwhile is not linked.
+        eq(users.role, 'player'),
       ),
     )
     .returning({ id: users.id });

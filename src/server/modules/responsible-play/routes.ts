@@ -187,6 +187,7 @@ export async function adminResponsiblePlayRoutes(app: FastifyInstance) {
   typed.post(
     '/users/:id/exclusion/lift',
     {
+      preValidation: app.requireFreshSecondFactor,
       schema: {
         tags: admin,
         summary:

@@ -41,6 +41,7 @@ export async function adminWithdrawalRoutes(app: FastifyInstance) {
   typed.post(
     '/withdrawals/:id/approve',
     {
+      preValidation: app.requireFreshSecondFactor,
       schema: {
         tags: ['admin'],
         summary: 'Pay a pending withdrawal (provider transfer, or mark paid with a reference)',
