@@ -13,6 +13,11 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
 /** Raising or removing a limit waits this long; lowering applies at once. */
 export const LIMIT_COOLING_OFF_MS = 24 * 3_600_000;
+/**
+ * A checkout nobody has paid counts against deposit limits for this long after it opened, so
+ * that opening many at once cannot overshoot; after it, only money that lands counts.
+ */
+export const CHECKOUT_COUNTS_MS = 30 * 60_000;
 /** The largest limit a player may set, in naira (a limit above any top-up is no limit). */
 export const LIMIT_MAX_NAIRA = 10_000_000;
 
@@ -105,11 +110,6 @@ export function exclusionMessage(kind: ExclusionKind, endsAt: Date): string {
     : `You have excluded yourself from Pluckers until ${until}. Until then you can see your balance and history and withdraw, but not play, top up or subscribe.`;
 }
 
-export const exclusionStartedMessage = (kind: ExclusionKind, endsAt: Date) =>
-  kind === 'timeout'
-    ? `Your break has started. It ends on ${formatDate(endsAt)}.`
-    : `Your self-exclusion has started. It ends on ${formatDate(endsAt)}.`;
-
 /**
  * What ties another account to a player's break (normalised as the database does it,
  * pluckers_bind_person). A match on a key the account has proven it owns (its verified e-mail's
@@ -127,12 +127,21 @@ export const provesOwner = (matchedOn: readonly IdentityKeyKind[]) =>
 export const ACCOUNT_PAUSED_MESSAGE =
   'Playing, topping up and subscribing are paused on this account. Contact support if you think this is a mistake.';
 
+export const exclusionStartedMessage = (kind: ExclusionKind, endsAt: Date) =>
+  kind === 'timeout'
+    ? `Your break has started. It ends on ${formatDate(endsAt)}.`
+    : `Your self-exclusion has started. It ends on ${formatDate(endsAt)}.`;
+
 export const exclusionShorterMessage = (endsAt: Date) =>
   `You are already on a break until ${formatDate(endsAt)}. A new one must end later than that.`;
 
+/** "daily deposit limit of ₦1,000": a limit as the messages about it name it. */
+export const limitName = (kind: LimitKind, period: LimitPeriod, limitNaira: number) =>
+  `${PERIOD_WORDS[period].adjective} ${KIND_WORDS[kind]} limit of ${formatNaira(limitNaira)}`;
+
 /**
- * A top-up or an entry fee refused by a limit: the limit, and what is left in the period (or
- * when it resets when nothing is).
+ * A top-up, an entry fee or a plan refused by a limit: the limit, and what is left in the
+ * period (or when it resets when nothing is).
  */
 export function limitReachedMessage(input: {
   kind: LimitKind;
@@ -140,14 +149,15 @@ export function limitReachedMessage(input: {
   limitNaira: number;
   remainingNaira: number;
   resetsAt: Date;
+  /** What the spend is for; entry fees unless a plan. */
+  charge?: 'entry fee' | 'plan';
 }): string {
-  const { adjective, current } = PERIOD_WORDS[input.period];
-  const what = input.kind === 'deposit' ? 'deposit' : 'spend';
-  const limit = `${adjective} ${what} limit of ${formatNaira(input.limitNaira)}`;
+  const { current } = PERIOD_WORDS[input.period];
+  const limit = limitName(input.kind, input.period, input.limitNaira);
   if (input.remainingNaira <= 0)
     return `You have reached your ${limit}. It resets on ${formatDate(input.resetsAt)}.`;
   const left = formatNaira(input.remainingNaira);
   return input.kind === 'deposit'
     ? `This top-up would go over your ${limit}. You can top up ${left} more ${current}.`
-    : `This entry fee would go over your ${limit}. You can spend ${left} more ${current}.`;
+    : `This ${input.charge ?? 'entry fee'} would go over your ${limit}. You can spend ${left} more ${current}.`;
 }

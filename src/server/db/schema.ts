@@ -448,10 +448,21 @@ export const payments = pgTable(
     reference: text('reference').notNull().unique(),
     amount: kobo('amount').notNull(),
     currency: text('currency').notNull().default('NGN'),
-    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAILED'] })
+    /**
+     * HELD: paid, but past the player's deposit limit when it landed, so kept in the held
+     * account (not the wallet) for an operator; REFUNDED: such a payment returned to the payer.
+     */
+    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAILED', 'HELD', 'REFUNDED'] })
       .notNull()
       .default('PENDING'),
     failureReason: text('failure_reason'),
+    /** Why a payment was held ("it would have taken you past your daily deposit limit of ₦1,000"). */
+    holdReason: text('hold_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /** The operator who released or returned a held payment (null: refunded automatically). */
+    holdResolvedBy: uuid('hold_resolved_by').references(() => users.id),
+    holdResolvedAt: timestamp('hold_resolved_at', { withTimezone: true }),
+    holdResolutionNote: text('hold_resolution_note'),
     /** Whether the provider ran live or in this server's sandbox. */
     mode: text('mode', { enum: ['live', 'sandbox'] }).notNull(),
     /**
@@ -467,6 +478,8 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    index('payments_held_idx').on(t.heldAt).where(sql`${t.status} = 'HELD'`),
+    index('payments_user_settled_idx').on(t.userId, t.settledAt),
     check('payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -34,6 +34,16 @@ export interface FakeFlutterwaveTransaction {
   email: string;
 }
 
+/** A refund Flutterwave initiated (POST /v3/transactions/:id/refund), to the payment source. */
+export interface FakeFlutterwaveRefund {
+  id: number;
+  transactionId: number;
+  txRef: string;
+  /** Naira. */
+  amount: number;
+  comments: string;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -55,6 +65,7 @@ export interface FakeFlutterwave {
   env: Record<string, string>;
   checkouts: Map<string, FakeFlutterwaveCheckout>;
   transactions: FakeFlutterwaveTransaction[];
+  refunds: FakeFlutterwaveRefund[];
   requests: RecordedRequest[];
   /**
    * The customer tries to pay the checkout: a new transaction, successful unless `status` says
@@ -111,6 +122,7 @@ export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
   const webhookHash = randomBytes(18).toString('base64url');
   const checkouts = new Map<string, FakeFlutterwaveCheckout>();
   const transactions: FakeFlutterwaveTransaction[] = [];
+  const refunds: FakeFlutterwaveRefund[] = [];
   const requests: RecordedRequest[] = [];
   // Transaction ids are unique across Flutterwave; fakes running in parallel files too.
   let nextId = randomInt(100_000_000, 900_000_000);
@@ -162,6 +174,47 @@ export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
       });
     }
 
+    const refund = /^\/v3\/transactions\/([^/]+)\/refund$/.exec(url.pathname);
+    if (req.method === 'POST' && refund) {
+      const found = transactions.find((t) => String(t.id) === refund[1]);
+      if (!found) return fail(res, 400, 'No transaction was found for this id');
+      if (found.status !== 'successful')
+        return fail(res, 400, 'Only successful transactions can be refunded');
+      const refunded = refunds
+        .filter((r) => r.transactionId === found.id)
+        .reduce((sum, r) => sum + r.amount, 0);
+      // `amount` (naira) makes a partial refund; without it, what is left of the transaction.
+      const amount = body.amount === undefined ? found.amount - refunded : Number(body.amount);
+      if (!Number.isFinite(amount) || amount <= 0) return fail(res, 400, 'Invalid amount');
+      if (refunded + amount > found.amount)
+        return fail(res, 400, 'Refund amount cannot exceed the transaction amount');
+      nextId += 1;
+      const entry: FakeFlutterwaveRefund = {
+        id: nextId,
+        transactionId: found.id,
+        txRef: found.txRef,
+        amount,
+        comments: String(body.comments ?? ''),
+      };
+      refunds.push(entry);
+      return send(res, 200, {
+        status: 'success',
+        message: 'Transaction refund initiated',
+        data: {
+          id: entry.id,
+          account_id: 17321,
+          tx_id: found.id,
+          flw_ref: `URF_${Date.now()}_${randomInt(1_000_000, 9_999_999)}`,
+          wallet_id: 18320,
+          amount_refunded: amount,
+          status: 'completed',
+          destination: 'payment_source',
+          meta: { source: 'availablebalance' },
+          created_at: new Date().toISOString(),
+        },
+      });
+    }
+
     if (req.method === 'GET' && url.pathname === '/v3/transactions/verify_by_reference') {
       const txRef = url.searchParams.get('tx_ref') ?? '';
       const found = transactions.filter((t) => t.txRef === txRef).at(-1);
@@ -189,6 +242,7 @@ export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
     },
     checkouts,
     transactions,
+    refunds,
     requests,
     attempt(txRef, outcome = {}) {
       const checkout = checkouts.get(txRef);

@@ -56,6 +56,16 @@ export type TransferOutcome =
   /** The request never arrives: the connection drops before Paystack records anything. */
   | { kind: 'lost' };
 
+/** A refund Paystack queued (POST /refund): it goes back to the customer's card or account. */
+export interface FakePaystackRefund {
+  id: number;
+  reference: string;
+  /** Kobo. */
+  amount: number;
+  status: 'pending' | 'processed';
+  merchantNote: string;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -71,7 +81,10 @@ export interface FakePaystack {
   transactions: Map<string, FakePaystackTransaction>;
   transfers: FakePaystackTransfer[];
   recipients: FakePaystackRecipient[];
+  refunds: FakePaystackRefund[];
   requests: RecordedRequest[];
+  /** The next refunds are refused (HTTP 400, status false) with `message`; null accepts again. */
+  refuseRefunds(message: string | null): void;
   /** The customer completes the checkout; `overrides` make Paystack report something else. */
   markPaid(reference: string, overrides?: { amount?: number; currency?: string }): void;
   markFailed(reference: string, gatewayResponse?: string): void;
@@ -107,6 +120,8 @@ export async function startFakePaystack(
   const transactions = new Map<string, FakePaystackTransaction>();
   const transfers: FakePaystackTransfer[] = [];
   const recipients: FakePaystackRecipient[] = [];
+  const refunds: FakePaystackRefund[] = [];
+  let refundRefusal: string | null = null;
   const accounts = new Map<string, string>();
   const requests: RecordedRequest[] = [];
   const outcomes: TransferOutcome[] = [];
@@ -177,6 +192,61 @@ export async function startFakePaystack(
           channel: 'card',
           currency: transaction.currency,
           customer: { email: transaction.email },
+        },
+      });
+    }
+
+    if (req.method === 'POST' && url.pathname === '/refund') {
+      // `transaction` is the transaction's reference or id; `amount` (kobo) defaults to all of it.
+      const key = String(body.transaction ?? '');
+      const transaction =
+        transactions.get(key) ?? [...transactions.values()].find((t) => String(t.id) === key);
+      if (!transaction) return fail(res, 400, 'Transaction reference not found');
+      if (refundRefusal) return fail(res, 400, refundRefusal);
+      if (transaction.status !== 'success')
+        return fail(res, 400, 'Cannot refund a transaction that was not successful');
+      const refunded = refunds
+        .filter((r) => r.reference === transaction.reference)
+        .reduce((sum, r) => sum + r.amount, 0);
+      const amount =
+        body.amount === undefined ? transaction.amount - refunded : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0) return fail(res, 400, 'Invalid amount');
+      if (refunded + amount > transaction.amount)
+        return fail(res, 400, 'Refund amount cannot be more than the transaction amount');
+      nextId += 1;
+      const refund: FakePaystackRefund = {
+        id: nextId,
+        reference: transaction.reference,
+        amount,
+        status: 'pending',
+        merchantNote: String(body.merchant_note ?? ''),
+      };
+      refunds.push(refund);
+      return send(res, 200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: {
+          transaction: {
+            id: transaction.id,
+            domain: 'test',
+            reference: transaction.reference,
+            amount: transaction.amount,
+            channel: 'card',
+            currency: transaction.currency,
+          },
+          integration: 1,
+          deducted_amount: 0,
+          channel: null,
+          merchant_note: refund.merchantNote,
+          customer_note: String(body.customer_note ?? ''),
+          status: refund.status,
+          refunded_by: 'api',
+          expected_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+          currency: transaction.currency,
+          domain: 'test',
+          amount,
+          fully_deducted: false,
+          id: refund.id,
         },
       });
     }
@@ -320,7 +390,11 @@ export async function startFakePaystack(
     transactions,
     transfers,
     recipients,
+    refunds,
     requests,
+    refuseRefunds(message) {
+      refundRefusal = message;
+    },
     markPaid(reference, overrides = {}) {
       const found = transaction(reference);
       found.status = 'success';

@@ -263,6 +263,41 @@ export const sandboxPaymentListSchema = z.object({
 });
 export type SandboxPaymentList = z.infer<typeof sandboxPaymentListSchema>;
 
+/** Releasing or returning a held payment: the operator's reason, kept on it and in the audit. */
+export const holdDecisionBodySchema = z.object({
+  note: z
+    .string({ error: 'Give the reason for the decision' })
+    .trim()
+    .min(10, 'Give the reason for the decision (at least 10 characters)')
+    .max(500, 'The reason must be at most 500 characters'),
+});
+export type HoldDecisionBody = z.infer<typeof holdDecisionBodySchema>;
+
+/** A payment that landed past the player's deposit limit: on hold, released or returned. */
+export const heldPaymentSchema = z.object({
+  reference: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  status: z.enum(['held', 'released', 'refunded']),
+  /** Why it was held, as the player was told. */
+  reason: z.string(),
+  heldAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  /** Whether returning it goes through the provider's refund (else it is returned by hand). */
+  canRefund: z.boolean(),
+});
+export type HeldPayment = z.infer<typeof heldPaymentSchema>;
+
+export const heldPaymentListSchema = z.object({
+  /** How many are on hold now. */
+  held: z.number().int(),
+  payments: z.array(heldPaymentSchema),
+});
+export type HeldPaymentList = z.infer<typeof heldPaymentListSchema>;
+
 // What the operator routes answer: shared so the console reads the same shapes the server's
 // serializer enforces and the OpenAPI document shows.
 

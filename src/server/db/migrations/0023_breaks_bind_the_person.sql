@@ -48,7 +48,7 @@ CREATE INDEX "users_name_birth_idx" ON "users" (pluckers_name_key("verified_name
 	WHERE "verified_birth_date" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "identity_verifications_hash_idx" ON "identity_verifications" ("id_hash");--> statement-breakpoint
 -- The keys of a live account, each as kind and value. An identity check counts when it was
--- verified or refused only because another account holds that identity.
+-- verified, or refused only because another account holds that number.
 CREATE FUNCTION "pluckers_identity_values"(p_user uuid) RETURNS TABLE(kind text, value text)
 	LANGUAGE sql STABLE AS $$
 	SELECT k.kind, k.value FROM users u, LATERAL (VALUES

@@ -25,6 +25,7 @@ import {
 import type { FileStore } from '../../providers/storage.ts';
 import { assertNotThrottled, recordFailure, type ThrottlePolicy } from '../auth/throttle.ts';
 import { notify } from '../notifications/service.ts';
+import { bindPerson } from '../users/break-binding.ts';
 import { capsOf, withdrawnToday } from './caps.ts';
 import { DOCUMENT_KEY_PREFIX } from './documents.ts';
 import { identityHash } from './identity-hash.ts';
@@ -160,6 +161,8 @@ export async function verifyIdentity(
   };
   const refuse = async (reason: FailureReason): Promise<never> => {
     await recordAttempt(ctx.db, { ...attempt, status: 'REJECTED', failureReason: reason });
+    // A number another account holds ties the two accounts to one person (a break binds both).
+    if (reason === 'duplicate') await bindPerson(ctx.db, userId, now);
     throw refusal(reason);
   };
 
@@ -249,6 +252,8 @@ export async function verifyIdentity(
     throw error;
   }
   if (heldElsewhere) return refuse('duplicate');
+  // The verified name and birth date may be those of a player on a break.
+  await bindPerson(ctx.db, userId, now);
 }
 
 /** Names the advisory locks that serialise identity checks of one birth date (two-key form). */

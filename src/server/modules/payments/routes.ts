@@ -85,11 +85,13 @@ export async function paymentRoutes(
         return to(
           outcome.status === 'SUCCESS'
             ? 'success'
-            : outcome.status === 'FAILED'
-              ? 'failed'
-              : 'pending',
+            : outcome.status === 'PENDING'
+              ? 'pending'
+              : 'failed',
           outcome.message,
         );
+        // Money held or refunded past a deposit limit did not reach the wallet: the page shows
+        // it as a failure, with the message that says where the money is.
       } catch (error) {
         request.log.warn({ err: error, reference }, 'payment callback: verification failed');
         return to(

@@ -21,11 +21,17 @@ import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { assertTopUpWithinCap } from '../kyc/caps.ts';
 import { notify } from '../notifications/service.ts';
 import { assertNotExcluded } from '../responsible-play/exclusions.ts';
-import { assertWithinLimits } from '../responsible-play/limits.ts';
+import {
+  assertWithinLimits,
+  breachedLimitName,
+  type LimitBreach,
+  limitBreach,
+} from '../responsible-play/limits.ts';
 import { readSettingsRow } from '../settings/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { recheckSchedule } from './recheck.ts';
+import { heldMessage, holdPayment, notifyHeld, returnHeldPayment } from './holds.ts';
 
 export const PAYMENT_PAGE_SIZE = 10;
 /** A checkout older than this with no answer from the provider is given up. */
@@ -116,7 +122,10 @@ export async function startTopUp(
   }
 }
 
-export type SettleOutcome = { status: 'SUCCESS' | 'FAILED' | 'PENDING'; message: string };
+export type SettleOutcome = {
+  status: 'SUCCESS' | 'FAILED' | 'PENDING' | 'HELD' | 'REFUNDED';
+  message: string;
+};
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -143,6 +152,8 @@ export async function settlePayment(
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference));
   if (!payment) return { status: 'FAILED', message: 'We could not find this payment' };
   if (payment.status === 'SUCCESS') return describe('SUCCESS', payment.amount, null);
+  if (payment.status === 'HELD' || payment.status === 'REFUNDED')
+    return { status: payment.status, message: heldMessage(payment) };
   if (payment.status === 'FAILED') return recheckFailed(ctx, payment, hint);
 
   const verified = await verifyWithProvider(ctx, payment, hint);
@@ -199,14 +210,29 @@ async function recheckFailed(
   return credit(ctx, payment, 'FAILED', ctx.now());
 }
 
-/** Marks the payment SUCCESS (from the status we read) and credits the wallet, in one transaction. */
+/**
+ * Marks the payment SUCCESS (from the status we read) and credits the wallet, in one
+ * transaction; unless the money would take the player past a deposit limit of the period it
+ * lands in (now): then it is held instead (holds.ts), and refunded at once where the provider can.
+ */
 async function credit(
   ctx: PaymentsContext,
   payment: PaymentRow,
   from: 'PENDING' | 'FAILED',
   now: Date,
 ): Promise<SettleOutcome> {
-  await inTransaction(ctx.db, async (tx) => {
+  const provider = ctx.providers.byMethod[payment.method];
+  const held = await inTransaction(ctx.db, async (tx) => {
+    // The player's row first: what landed is counted and this lands as one step per player.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, payment.userId)).for('update');
+    const breach = await limitBreach(tx, payment.userId, 'deposit', payment.amount, now, {
+      landedOnly: true,
+    });
+    if (breach) {
+      const row = await holdPayment(tx, payment, from, overLimitReason(breach), now);
+      if (row && !provider?.refund) await notifyHeld(tx, row);
+      return row;
+    }
     const [marked] = await tx
       .update(payments)
       .set({ status: 'SUCCESS', failureReason: null, settledAt: now })
@@ -229,10 +255,34 @@ async function credit(
       `${formatNaira(koboToNaira(payment.amount))} has been added to your wallet.`,
       WALLET_PATH,
     );
+    return null;
   });
+  if (held && provider?.refund) {
+    try {
+      await returnHeldPayment(ctx.db, ctx.providers, {
+        reference: held.reference,
+        adminId: null,
+        note: 'Pluckers top-up returned: it arrived past your deposit limit',
+        now,
+      });
+    } catch {
+      // Not refunded: the money stays on hold, in the console's queue, and the player is told.
+      await notifyHeld(ctx.db, held);
+    }
+  }
   const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
-  return describe(after?.status ?? from, payment.amount, after?.failureReason ?? null);
+  if (after?.status === 'HELD' || after?.status === 'REFUNDED')
+    return { status: after.status, message: heldMessage(after) };
+  return describe(
+    after?.status === 'SUCCESS' || after?.status === 'FAILED' ? after.status : 'PENDING',
+    payment.amount,
+    after?.failureReason ?? null,
+  );
 }
+
+/** Why a payment is held, in the player's words: the limit it would have passed. */
+const overLimitReason = (breach: LimitBreach) =>
+  `it would have taken you past your ${breachedLimitName(breach)}`;
 
 async function fail(
   ctx: PaymentsContext,
@@ -257,6 +307,8 @@ async function fail(
       );
   });
   const [after] = await ctx.db.select().from(payments).where(eq(payments.id, id));
+  if (after?.status === 'HELD' || after?.status === 'REFUNDED')
+    return { status: after.status, message: heldMessage(after) };
   return describe(after?.status ?? 'FAILED', amount, after?.failureReason ?? reason);
 }
 
@@ -357,8 +409,7 @@ export async function listPayments(db: Database, userId: string, page: number) {
     reference: row.reference,
     amount: koboToNaira(row.amount),
     paymentMethod: row.method,
-    status:
-      row.status === 'SUCCESS' ? 'successful' : row.status === 'FAILED' ? 'failed' : 'pending',
+    status: HISTORY_STATUS[row.status],
     createdAt: row.createdAt.toISOString(),
   }));
   return { payments: list, pagination: paginate(total?.total ?? 0, page, PAYMENT_PAGE_SIZE) };

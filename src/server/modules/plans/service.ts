@@ -12,9 +12,10 @@ import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { queuePush } from '../notifications/fan-out.ts';
 import { notify } from '../notifications/service.ts';
 import { activeExclusion, assertNotExcluded } from '../responsible-play/exclusions.ts';
+import { assertWithinLimits, breachedLimitName, limitBreach } from '../responsible-play/limits.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
-import { loadApiUser } from '../users/serialize.ts';
 import { bindPerson } from '../users/break-binding.ts';
+import { loadApiUser } from '../users/serialize.ts';
 import { ACCOUNTS, InsufficientFundsError, post } from '../wallet/ledger.ts';
 
 const PERIOD_MS = PLAN_DAYS_PER_PERIOD * 86_400_000;
@@ -61,8 +62,8 @@ export async function subscribe(
   const userId = actor.id;
   if (!/^[0-9a-f-]{36}$/i.test(planId))
     throw notFound(PLAN_MESSAGES.notFound, ErrorCode.PlanNotFound);
-  await inTransaction(db, async (tx) => {
   await bindPerson(db, userId, now);
+  await inTransaction(db, async (tx) => {
     await lockLiveAccount(tx, actor, now);
     const [plan] = await tx
       .select()
@@ -79,6 +80,8 @@ export async function subscribe(
     await assertNotExcluded(tx, userId, now);
     if (user.planId) throw conflict(PLAN_MESSAGES.alreadySubscribed, ErrorCode.AlreadySubscribed);
     const price = weeklyPriceKobo(plan);
+    // A plan is spend: refused past a spend limit as an entry fee is, before any charge.
+    await assertWithinLimits(tx, userId, 'spend', price, now, 'plan');
     await post(
       tx,
       {
@@ -89,6 +92,7 @@ export async function subscribe(
           { account: ACCOUNTS.wallet, userId, amount: -price },
           { account: ACCOUNTS.planRevenue, amount: price },
         ],
+        at: now,
       },
       {
         insufficientMessage: `You need ${formatNaira(koboToNaira(price))} in your wallet for the ${plan.planName} plan. Top up to continue.`,
@@ -157,6 +161,12 @@ export async function renewDuePlans(
       const plan = row.plan;
       const periodEnd = row.expiresAt;
       const price = weeklyPriceKobo(plan);
+      // Nor past a spend limit: the renewal would be spend of this period, like an entry fee.
+      const breach = await limitBreach(tx, id, 'spend', price, now);
+      if (breach)
+        return lapse(
+          `Your plan was not renewed because its ${formatNaira(koboToNaira(price))} would have taken you past your ${breachedLimitName(breach)}, and nothing was charged. You can subscribe again when your limit allows.`,
+        );
       try {
         // A savepoint, so a refused debit leaves nothing half-posted in the surrounding transaction.
         await tx.transaction((savepoint) =>
@@ -168,6 +178,7 @@ export async function renewDuePlans(
               { account: ACCOUNTS.wallet, userId: id, amount: -price },
               { account: ACCOUNTS.planRevenue, amount: price },
             ],
+            at: now,
           }),
         );
       } catch (error) {

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema.ts';
+import { payments, plans, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createPlayer, createUser, testClock } from '../../test/factories.ts';
-import { balanceOf } from '../../test/fake-money.ts';
+import { balanceOf, notificationsTitled } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { createGame, createPlan } from '../games/test-fixtures.ts';
+import { renewDuePlans } from '../plans/service.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
 
 /** Deposit and spend limits through the routes a player uses, on a moved clock. */
 const database = testDatabasePerFile();
@@ -174,7 +176,12 @@ describe('deposit and spend limits', () => {
       .update(payments)
       .set({ status: 'FAILED', failureReason: 'declined' })
       .where(eq(payments.userId, user.id));
-    expect((await topUp(5000)).statusCode).toBe(200);
+    const second = await topUp(5000);
+    expect(second.statusCode).toBe(200);
+    // Paid: the money that lands is what counts for the rest of the week.
+    const { reference } = second.json().data as { reference: string };
+    paystack.markPaid(reference);
+    await app.inject({ url: `/api/v1/payment/callback/paystack?reference=${reference}` });
 
     clock.advance(24 * HOUR);
     const weekly = await topUp(3000);
@@ -248,5 +255,110 @@ describe('deposit and spend limits', () => {
     expect(response.json().message).toBe(
       'This entry fee would go over your monthly spend limit of ₦1,000. You can spend ₦1,000 more this month.',
     );
+  });
+
+  it('counts a plan subscription as spend and refuses one past the limit, charging nothing', async () => {
+    const clock = testClock(WEDNESDAY);
+    const app = await buildTestApp(database(), {}, { clock });
+    // ₦200 a day: ₦1,400 a week.
+    const plan = await createPlan(app.db, { getVerifiedBadge: true });
+    await app.db.update(plans).set({ amountPerDay: 20_000n }).where(eq(plans.id, plan.id));
+    const player = await createPlayer(app.db, { kobo: 1_000_000n });
+    const headers = await bearerFor(app, player);
+    const limits = async (period: string, amount: number) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/responsible-play/limits',
+        headers,
+        payload: { kind: 'spend', period, amount },
+      });
+    await limits('day', 500);
+    const game = await createGame(app.db, { entryFee: 50_000n });
+    const play = await app.inject({
+      method: 'POST',
+      url: '/api/v1/game/play',
+      headers,
+      payload: { gameID: game.id, submittedAnswer: 'Puff-puff' },
+    });
+    expect(play.statusCode, play.body).toBe(201);
+    const subscribe = () =>
+      app.inject({ method: 'POST', url: `/api/v1/plan/subscribe/${plan.id}`, headers });
+    const refused = await subscribe();
+    expect(refused.json()).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message:
+        'You have reached your daily spend limit of ₦500. It resets on 03 Dec 2026, 12:00 am.',
+    });
+    expect(await balanceOf(app.db, player.id)).toBe(1_000_000n - 50_000n);
+
+    clock.advance(24 * HOUR);
+    await limits('week', 800);
+    const weekly = await subscribe();
+    expect(weekly.json().message).toBe(
+      'This plan would go over your weekly spend limit of ₦800. You can spend ₦300 more this week.',
+    );
+    expect(await balanceOf(app.db, player.id)).toBe(1_000_000n - 50_000n);
+
+    // With room, the subscription is spend the page counts.
+    const roomy = testClock(WEDNESDAY);
+    const other = await buildTestApp(database(), {}, { clock: roomy });
+    const fresh = await createPlayer(other.db, { kobo: 1_000_000n });
+    const freshHeaders = await bearerFor(other, fresh);
+    await other.inject({
+      method: 'PUT',
+      url: '/api/v1/responsible-play/limits',
+      headers: freshHeaders,
+      payload: { kind: 'spend', period: 'week', amount: 2000 },
+    });
+    const ok = await other.inject({
+      method: 'POST',
+      url: `/api/v1/plan/subscribe/${plan.id}`,
+      headers: freshHeaders,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const page = await other.inject({ url: '/api/v1/responsible-play', headers: freshHeaders });
+    expect(
+      page
+        .json()
+        .data.limits.find(
+          (row: { kind: string; period: string }) => row.kind === 'spend' && row.period === 'week',
+        ),
+    ).toMatchObject({ used: 1400, remaining: 600 });
+  });
+
+  it('lets a renewal past a spend limit lapse with nothing charged, as a break does', async () => {
+    const clock = testClock(WEDNESDAY);
+    const app = await buildTestApp(database(), {}, { clock });
+    const plan = await createPlan(app.db, { getVerifiedBadge: true });
+    await app.db.update(plans).set({ amountPerDay: 20_000n }).where(eq(plans.id, plan.id));
+    const player = await createPlayer(app.db, { kobo: 1_000_000n });
+    const headers = await bearerFor(app, player);
+    const subscribed = await app.inject({
+      method: 'POST',
+      url: `/api/v1/plan/subscribe/${plan.id}`,
+      headers,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/v1/responsible-play/limits',
+      headers,
+      payload: { kind: 'spend', period: 'month', amount: 2000 },
+    });
+
+    // A week on, still in December: ₦1,400 already spent this month, the renewal would be ₦2,800.
+    clock.advance(7 * 24 * HOUR);
+    await renewDuePlans(app.db, clock.now());
+    expect(await balanceOf(app.db, player.id)).toBe(1_000_000n - 140_000n);
+    const [row] = await app.db.select().from(users).where(eq(users.id, player.id));
+    expect(row).toMatchObject({ planId: null, planExpiresAt: null });
+    const [notice] = await notificationsTitled(app.db, player.id, 'Your plan has ended');
+    expect(notice?.message).toBe(
+      `Your plan was not renewed because its ₦1,400 would have taken you past your monthly spend limit of ₦2,000, and nothing was charged. You can subscribe again when your limit allows.`,
+    );
+    expect(
+      (await checkLedger(app.db, app.paymentProviders)).invariants.filter((i) => !i.ok),
+    ).toEqual([]);
   });
 });

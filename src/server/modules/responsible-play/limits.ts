@@ -1,11 +1,13 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import {
+  CHECKOUT_COUNTS_MS,
   LIMIT_COOLING_OFF_MS,
   LIMIT_KINDS,
   LIMIT_PERIODS,
   type LimitKind,
   type LimitPeriod,
+  limitName,
   limitPeriod,
   limitRaisedMessage,
   limitReachedMessage,
@@ -13,8 +15,15 @@ import {
 } from '../../../shared/responsible-play.ts';
 import type { PlayLimit, SetLimitBody } from '../../../shared/schemas/responsible-play.ts';
 import type { Executor } from '../../db/client.ts';
-import { gameEntries, payments, playLimits } from '../../db/schema.ts';
+import {
+  gameEntries,
+  ledgerEntries,
+  ledgerTransactions,
+  payments,
+  playLimits,
+} from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { ACCOUNTS, PLAN_CHARGE_KINDS } from '../wallet/ledger.ts';
 
 type LimitRow = typeof playLimits.$inferSelect;
 
@@ -34,42 +43,64 @@ const pendingOf = (row: LimitRow, now: Date) =>
     : null;
 
 /**
- * What counts against a limit from `since`: deposits are completed and still-pending top-ups
- * (a player cannot open many checkouts at once to overshoot), spend is entry fees not refunded.
+ * What counts against a limit in the period [start, end) that `now` falls in.
+ *
+ * Deposits: the money that landed in the wallet in the period (successful top-ups by the time
+ * they settled), plus checkouts opened in the last `CHECKOUT_COUNTS_MS` and not yet answered,
+ * so that opening many at once cannot overshoot. A checkout past that stops counting; if it is
+ * paid later anyway, the money is checked against the period it lands in when it does
+ * (`landedOnly`: the credit itself counts nothing not yet landed).
+ * Spend: entry fees not refunded, plan subscriptions and renewals, by when they were charged.
  */
-async function usedSince(
+async function usedIn(
   db: Executor,
   userId: string,
   kind: LimitKind,
-  since: Date,
-  until: Date,
+  { start, end }: { start: Date; end: Date },
+  now: Date,
+  landedOnly = false,
 ): Promise<bigint> {
   if (kind === 'deposit') {
+    const landed = and(
+      eq(payments.status, 'SUCCESS'),
+      gte(payments.settledAt, start),
+      lt(payments.settledAt, end),
+    );
+    const open = and(
+      eq(payments.status, 'PENDING'),
+      gt(payments.createdAt, new Date(now.getTime() - CHECKOUT_COUNTS_MS)),
+    );
     const [row] = await db
       .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
       .from(payments)
-      .where(
-        and(
-          eq(payments.userId, userId),
-          inArray(payments.status, ['PENDING', 'SUCCESS']),
-          gte(payments.createdAt, since),
-          lt(payments.createdAt, until),
-        ),
-      );
+      .where(and(eq(payments.userId, userId), landedOnly ? landed : or(landed, open)));
     return BigInt(row?.total ?? '0');
   }
-  const [row] = await db
+  const [fees] = await db
     .select({ total: sql<string>`coalesce(sum(${gameEntries.amountPaid}), 0)::text` })
     .from(gameEntries)
     .where(
       and(
         eq(gameEntries.userId, userId),
         eq(gameEntries.refunded, false),
-        gte(gameEntries.createdAt, since),
-        lt(gameEntries.createdAt, until),
+        gte(gameEntries.createdAt, start),
+        lt(gameEntries.createdAt, end),
       ),
     );
-  return BigInt(row?.total ?? '0');
+  const [planCharges] = await db
+    .select({ total: sql<string>`coalesce(-sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.account, ACCOUNTS.wallet),
+        inArray(ledgerTransactions.kind, PLAN_CHARGE_KINDS),
+        gte(ledgerTransactions.createdAt, start),
+        lt(ledgerTransactions.createdAt, end),
+      ),
+    );
+  return BigInt(fees?.total ?? '0') + BigInt(planCharges?.total ?? '0');
 }
 
 /** Every limit of a player (all six, set or not) with what is used in its current period. */
@@ -81,7 +112,7 @@ export async function readLimits(db: Executor, userId: string, now: Date): Promi
     for (const period of LIMIT_PERIODS) {
       const row = byKey.get(`${kind}:${period}`);
       const { start, end } = limitPeriod(period, now);
-      const used = await usedSince(db, userId, kind, start, end);
+      const used = await usedIn(db, userId, kind, { start, end }, now);
       const amount = row ? effectiveAmount(row, now) : null;
       const pending = row ? pendingOf(row, now) : null;
       result.push({
@@ -104,44 +135,75 @@ export async function readLimits(db: Executor, userId: string, now: Date): Promi
   return result;
 }
 
+/** The tightest of a player's limits that `amount` more of `kind` would pass, or null. */
+export interface LimitBreach {
+  kind: LimitKind;
+  period: LimitPeriod;
+  limit: bigint;
+  remaining: bigint;
+  end: Date;
+}
+
 /**
- * Refuses `amount` more of `kind` when it would take any of the player's limits past its
- * amount in the current period. Call it inside the transaction that records the money, after
- * the player's row is locked (`lockLiveAccount`): the count and the insert are then one step
- * per player, so concurrent requests cannot each see room for themselves.
+ * Whether `amount` more of `kind` would take any of the player's limits past its amount in the
+ * current period; the tightest such limit, or null. Call it inside the transaction that records
+ * the money, after the player's row is locked: the count and the write are then one step per
+ * player, so concurrent requests cannot each see room for themselves. `landedOnly` counts only
+ * money that landed, for deposits: a payment being credited is checked against what is in.
  */
+export async function limitBreach(
+  tx: Executor,
+  userId: string,
+  kind: LimitKind,
+  amount: bigint,
+  now: Date,
+  options: { landedOnly?: boolean } = {},
+): Promise<LimitBreach | null> {
+  const rows = await tx
+    .select()
+    .from(playLimits)
+    .where(and(eq(playLimits.userId, userId), eq(playLimits.kind, kind)));
+  let tightest: LimitBreach | null = null;
+  for (const row of rows) {
+    const limit = effectiveAmount(row, now);
+    if (limit === null) continue;
+    const period = limitPeriod(row.period, now);
+    const used = await usedIn(tx, userId, kind, period, now, options.landedOnly);
+    const remaining = limit > used ? limit - used : 0n;
+    if (amount > remaining && (!tightest || remaining < tightest.remaining))
+      tightest = { kind, period: row.period, limit, remaining, end: period.end };
+  }
+  return tightest;
+}
+
+/** "daily deposit limit of ₦1,000", for the messages about a breach. */
+export const breachedLimitName = (breach: LimitBreach) =>
+  limitName(breach.kind, breach.period, koboToNaira(breach.limit));
+
+/** The refusal of a top-up, entry fee or plan past a limit, as the player reads it. */
+export function limitBreachMessage(breach: LimitBreach, charge?: 'entry fee' | 'plan'): string {
+  return limitReachedMessage({
+    kind: breach.kind,
+    period: breach.period,
+    limitNaira: koboToNaira(breach.limit),
+    // Whole naira the player can still use, never rounded up past the limit.
+    remainingNaira: Math.floor(koboToNaira(breach.remaining)),
+    resetsAt: breach.end,
+    charge,
+  });
+}
+
+/** Refuses (400) `amount` more of `kind` past a limit; see `limitBreach` for where to call it. */
 export async function assertWithinLimits(
   tx: Executor,
   userId: string,
   kind: LimitKind,
   amount: bigint,
   now: Date,
+  charge?: 'entry fee' | 'plan',
 ): Promise<void> {
-  const rows = await tx
-    .select()
-    .from(playLimits)
-    .where(and(eq(playLimits.userId, userId), eq(playLimits.kind, kind)));
-  let tightest: { period: LimitPeriod; limit: bigint; remaining: bigint; end: Date } | null = null;
-  for (const row of rows) {
-    const limit = effectiveAmount(row, now);
-    if (limit === null) continue;
-    const { start, end } = limitPeriod(row.period, now);
-    const used = await usedSince(tx, userId, kind, start, end);
-    const remaining = limit > used ? limit - used : 0n;
-    if (amount > remaining && (!tightest || remaining < tightest.remaining))
-      tightest = { period: row.period, limit, remaining, end };
-  }
-  if (!tightest) return;
-  throw badRequest(
-    limitReachedMessage({
-      kind,
-      period: tightest.period,
-      limitNaira: koboToNaira(tightest.limit),
-      // Whole naira the player can still use, never rounded up past the limit.
-      remainingNaira: Math.floor(koboToNaira(tightest.remaining)),
-      resetsAt: tightest.end,
-    }),
-  );
+  const breach = await limitBreach(tx, userId, kind, amount, now);
+  if (breach) throw badRequest(limitBreachMessage(breach, charge));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   uniquePhone,
   uniqueSuffix,
 } from '../../test/factories.ts';
+import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
 import { balanceOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -22,10 +24,11 @@ import { createGame, createPlan } from '../games/test-fixtures.ts';
 /** A break binds the person: another account of the same player is held to it. */
 const database = testDatabasePerFile();
 let paystack: FakePaystack;
+let dojah: FakeDojah;
 beforeAll(async () => {
-  paystack = await startFakePaystack();
+  [paystack, dojah] = await Promise.all([startFakePaystack(), startFakeDojah()]);
 });
-afterAll(() => paystack.close());
+afterAll(() => Promise.all([paystack.close(), dojah.close()]));
 
 const START = new Date('2026-12-02T09:00:00Z');
 const BREAK_REFUSAL = {
@@ -38,7 +41,7 @@ const PAUSED_REFUSAL = { statusCode: 403, code: 'PLAY_PAUSED', message: ACCOUNT_
 
 async function setup() {
   const clock = testClock(START);
-  const app = await buildTestApp(database(), paystack.env, { clock });
+  const app = await buildTestApp(database(), { ...paystack.env, ...dojah.env }, { clock });
   return { app, clock };
 }
 
@@ -221,6 +224,41 @@ describe('a break binds the person, not the account', () => {
     });
     if (!account) throw new Error('the new account was not created');
     expect((await moneyIn(app, await bearerFor(app, account))).topUp).toEqual(BREAK_REFUSAL);
+  });
+
+  it('holds an account that tries the identity number verified on the excluded player’s', async () => {
+    const { app } = await setup();
+    const nin = `7${String(randomInt(1e9, 1e10))}`;
+    dojah.add('NIN', nin, { first_name: 'ADA', last_name: 'OBI', date_of_birth: '1991-03-09' });
+    const payload = { idType: 'NIN', idNumber: nin, dateOfBirth: '1991-03-09' };
+    const ada = await createPlayer(app.db, { overrides: { fullname: 'Ada Obi' } });
+    const adaHeaders = await bearerFor(app, ada);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/v1/kyc/verify',
+      headers: adaHeaders,
+      payload,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/responsible-play/exclusion',
+      headers: adaHeaders,
+      payload: { duration: '7d', confirm: true },
+    });
+
+    const other = await createPlayer(app.db, { overrides: { fullname: 'Ada Obi' } });
+    const headers = await bearerFor(app, other);
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/api/v1/kyc/verify',
+      headers,
+      payload,
+    });
+    expect(duplicate.statusCode).toBe(400);
+    // Typing a number proves nothing about who holds it: held, without the break's details.
+    expect((await moneyIn(app, headers)).topUp).toEqual(PAUSED_REFUSAL);
+    expect((await boundRows(app, other.id))[0]?.boundBy).toEqual(['identity']);
   });
 
   it('tells a stranger who types the excluded player’s phone number nothing about the break', async () => {

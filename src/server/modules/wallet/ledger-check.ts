@@ -85,6 +85,26 @@ export async function checkLedger(
         LIMIT ${LIMIT}`,
     },
     {
+      name: 'held_payments_accounted',
+      description:
+        'Money held past a deposit limit was held once and left the held account at most once, as each payment status says; the held account holds exactly the HELD payments',
+      query: sql`SELECT p.reference, p.status, hold.id IS NOT NULL AS held, unhold.id IS NOT NULL AS unheld
+        FROM payments p
+        LEFT JOIN ledger_transactions hold ON hold.reference = 'hold:' || p.method || ':' || p.reference
+        LEFT JOIN ledger_transactions unhold ON unhold.reference = 'unhold:' || p.method || ':' || p.reference
+        WHERE NOT CASE
+          WHEN p.status = 'HELD' THEN hold.id IS NOT NULL AND unhold.id IS NULL
+          WHEN p.status = 'REFUNDED' THEN hold.id IS NOT NULL AND unhold.id IS NOT NULL
+          WHEN p.status = 'SUCCESS' THEN (hold.id IS NULL) = (unhold.id IS NULL)
+          ELSE hold.id IS NULL AND unhold.id IS NULL END
+        UNION ALL
+        SELECT 'held account', held.total::text, NULL, NULL
+        FROM (SELECT coalesce(sum(amount), 0) AS total FROM ledger_entries WHERE account = ${ACCOUNTS.heldPayments}) held,
+          (SELECT coalesce(sum(amount), 0) AS total FROM payments WHERE status = 'HELD') open
+        WHERE held.total <> open.total
+        LIMIT ${LIMIT}`,
+    },
+    {
       name: 'withdrawals_settled_once',
       description:
         'Each withdrawal reserved amount + fee once, and was paid out or refunded at most once, as its status says',

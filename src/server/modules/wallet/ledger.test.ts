@@ -159,6 +159,7 @@ describe('checkLedger', () => {
       'wallet_balances_match_entries',
       'no_negative_balances',
       'top_ups_match_payments',
+      'held_payments_accounted',
       'withdrawals_settled_once',
       'payout_clearing_matches_open_withdrawals',
       'transactions_have_entries',

@@ -8,6 +8,11 @@ export const ACCOUNTS = {
   wallet: 'wallet',
   /** Money received from a card provider and not yet settled to us (per provider). */
   paymentClearing: (provider: string) => `clearing:payments:${provider}`,
+  /**
+   * Payments that landed past a player's deposit limit: neither in a wallet nor returned yet.
+   * An operator releases each to the wallet or returns it; nothing else moves money here.
+   */
+  heldPayments: 'held:payments',
   /** Withdrawals reserved from wallets until they are paid out or refunded. */
   payoutClearing: 'clearing:payouts',
   /** Money that has left for players' bank accounts. */
@@ -18,6 +23,9 @@ export const ACCOUNTS = {
   prizeExpense: 'expense:prizes',
   adjustments: 'expense:adjustments',
 } as const;
+
+/** Ledger kinds that charge a plan to a wallet: spend limits count them. */
+export const PLAN_CHARGE_KINDS = ['plan', 'plan_renewal'];
 
 export interface LedgerLine {
   account: string;
@@ -32,6 +40,8 @@ export interface Posting {
   reference: string;
   description: string;
   lines: LedgerLine[];
+  /** When it happened on the caller's clock (limits count charges by it); the database's otherwise. */
+  at?: Date;
 }
 
 export const INSUFFICIENT_FUNDS = 'Insufficient wallet balance. Top up and try again.';
@@ -67,7 +77,12 @@ export async function post(
 
   const [created] = await tx
     .insert(ledgerTransactions)
-    .values({ kind: posting.kind, reference: posting.reference, description: posting.description })
+    .values({
+      kind: posting.kind,
+      reference: posting.reference,
+      description: posting.description,
+      createdAt: posting.at,
+    })
     .onConflictDoNothing({ target: ledgerTransactions.reference })
     .returning({ id: ledgerTransactions.id });
   if (!created) return false;

@@ -176,6 +176,30 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
       };
     },
 
+    async refund(reference: string, amountKobo: bigint, note: string) {
+      // Flutterwave refunds by its transaction id: the successful attempt on our tx_ref.
+      const body = await fetchTransaction(
+        `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`,
+      );
+      const paid = body.data;
+      if (paid?.tx_ref !== reference || paid.status?.toLowerCase() !== 'successful')
+        throw new ProviderError(`Flutterwave has no successful payment ${reference} to refund`, {
+          refused: true,
+        });
+      const refunded = await providerRequest<FlutterwaveEnvelope<unknown>>(
+        url(`/v3/transactions/${encodeURIComponent(String(paid.id))}/refund`),
+        {
+          method: 'POST',
+          headers,
+          body: { amount: koboToNaira(amountKobo), comments: note },
+        },
+      );
+      if (refunded.status !== 'success')
+        throw new ProviderError(refunded.message || 'Flutterwave did not accept the refund', {
+          refused: true,
+        });
+    },
+
     async resolveAccount() {
       throw noPayouts();
     },

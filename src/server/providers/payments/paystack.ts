@@ -160,6 +160,27 @@ export function createPaystackProvider(options: {
       return transferResult(transfer);
     },
 
+    async refund(reference: string, amountKobo: bigint, note: string) {
+      // Paystack queues the refund and finishes it in its own time (refund.* webhooks).
+      const body = await providerRequest<PaystackEnvelope<{ status?: string } | null>>(
+        url('/refund'),
+        {
+          method: 'POST',
+          headers,
+          body: {
+            transaction: reference,
+            amount: amountKobo.toString(),
+            merchant_note: note,
+            customer_note: note,
+          },
+        },
+      );
+      if (!body.status)
+        throw new ProviderError(body.message || 'Paystack did not accept the refund', {
+          refused: true,
+        });
+    },
+
     async verifyTransfer(reference: string): Promise<TransferResult> {
       try {
         return transferResult(

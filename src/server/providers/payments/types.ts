@@ -101,6 +101,12 @@ export interface PaymentProvider {
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Asks where a transfer we started (by our reference) stands now. */
   verifyTransfer(reference: string): Promise<TransferResult>;
+  /**
+   * Returns a completed payment (our reference) to the card or account it came from, in full.
+   * Resolves once the provider has accepted the refund; throws a ProviderError otherwise.
+   * Absent where the provider offers no refund API (TransactPay, the sandbox).
+   */
+  refund?(reference: string, amountKobo: bigint, note: string): Promise<void>;
 }
 
 export class InvalidSignatureError extends Error {}

@@ -1,18 +1,52 @@
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
-import { periodAdjective } from '@shared/responsible-play.ts';
-import { liftExclusionBodySchema } from '@shared/schemas/responsible-play.ts';
+import { type IdentityKeyKind, periodAdjective } from '@shared/responsible-play.ts';
+import { type LinkedAccount, liftExclusionBodySchema } from '@shared/schemas/responsible-play.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'wouter';
 import { useLiftExclusion, useUserResponsiblePlay } from '../api/responsible-play.ts';
 import { ReasonDialog } from './dialogs.tsx';
 import { LoadError, Loading } from './QueryStates.tsx';
 import { Section } from './Section.tsx';
 
 const KIND_NAMES = { timeout: 'Time-out', self_exclusion: 'Self-exclusion' } as const;
+const KEY_NAMES: Record<IdentityKeyKind, string> = {
+  email: 'e-mail',
+  phone: 'phone number',
+  google: 'Google account',
+  identity: 'BVN/NIN',
+  name_birth: 'verified name and birth date',
+};
+
+/** Other accounts of the same person that a break bound, either way, and what they share. */
+function LinkedAccounts({ accounts }: { accounts: LinkedAccount[] }) {
+  if (accounts.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1 border-t border-line pt-3">
+      <h3 className="font-semibold">Linked accounts</h3>
+      <ul className="flex flex-col gap-2">
+        {accounts.map((account) => (
+          <li key={`${account.userId}:${account.boundAt}`} className="break-words">
+            <Link href={`/users/${account.userId}`} className="font-medium underline">
+              {account.handle}
+            </Link>{' '}
+            <span className="text-muted">({account.email})</span>{' '}
+            {account.heldByThisAccountsBreak
+              ? 'is held to this player’s break'
+              : 'holds this account to its break'}{' '}
+            ({KIND_NAMES[account.kind].toLowerCase()} until {formatDate(account.endsAt)}
+            {account.liftedAt ? `, lifted ${formatDate(account.liftedAt)}` : ''}). Shared:{' '}
+            {account.matchedOn.map((kind) => KEY_NAMES[kind]).join(', ')}.
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** A player's limits and breaks on the console's user page; a break is lifted with a reason. */
 export function ResponsiblePlaySection({ userId, name }: { userId: string; name: string }) {
@@ -74,6 +108,7 @@ export function ResponsiblePlaySection({ userId, name }: { userId: string; name:
           {data.realityCheckMinutes ? `every ${data.realityCheckMinutes} minutes` : 'off'} ·
           Marketing: {data.marketingEmails ? 'on' : 'off'}
         </p>
+        <LinkedAccounts accounts={data.linkedAccounts} />
         {data.exclusions.some((row) => row.liftedAt) ? (
           <ul className="flex flex-col gap-1 border-t border-line pt-3">
             {data.exclusions

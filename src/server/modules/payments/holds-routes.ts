@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { heldPaymentListSchema, holdDecisionBodySchema } from '../../../shared/schemas/admin.ts';
+import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { listHeldPayments, releaseHeldPayment, returnHeldPayment } from './holds.ts';
+
+/** The operators' queue of payments that landed past a deposit limit, and what they decide. */
+export async function adminHeldPaymentRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ reference: z.string().min(1).max(100) });
+
+  typed.get(
+    '/held-payments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Payments that landed past a deposit limit: on hold (oldest first), then released or returned',
+        response: { 200: envelope(heldPaymentListSchema) },
+      },
+    },
+    async () => ({ data: await listHeldPayments(app.db, app.paymentProviders) }),
+  );
+
+  typed.post(
+    '/held-payments/:reference/release',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Credit a held payment to the player's wallet, as their deposit limits allow now, with a reason",
+        params,
+        body: holdDecisionBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await releaseHeldPayment(app.db, {
+        reference: request.params.reference,
+        adminId: requireUser(request).id,
+        note: request.body.note,
+        now: app.clock.now(),
+      });
+      return { message: 'Released to the wallet' };
+    },
+  );
+
+  typed.post(
+    '/held-payments/:reference/return',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Return a held payment to the payer: refunded through the provider where it can, else recorded as returned by hand',
+        params,
+        body: holdDecisionBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await returnHeldPayment(app.db, app.paymentProviders, {
+        reference: request.params.reference,
+        adminId: requireUser(request).id,
+        note: request.body.note,
+        now: app.clock.now(),
+      });
+      return { message: 'Returned to the payer' };
+    },
+  );
+}
