@@ -30,8 +30,8 @@ import {
 import { readSettingsRow } from '../settings/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
-import { recheckSchedule } from './recheck.ts';
 import { heldMessage, holdPayment, notifyHeld, returnHeldPayment } from './holds.ts';
+import { recheckSchedule } from './recheck.ts';
 
 export const PAYMENT_PAGE_SIZE = 10;
 /** A checkout older than this with no answer from the provider is given up. */
@@ -391,6 +391,14 @@ export async function reconcilePendingPayments(
     );
   return checked;
 }
+
+const HISTORY_STATUS: Record<PaymentRow['status'], string> = {
+  PENDING: 'pending',
+  SUCCESS: 'successful',
+  FAILED: 'failed',
+  HELD: 'held',
+  REFUNDED: 'refunded',
+};
 
 export async function listPayments(db: Database, userId: string, page: number) {
   const mine = eq(payments.userId, userId);
