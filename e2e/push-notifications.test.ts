@@ -23,7 +23,8 @@ const e2e = e2eSuite({
   mail: true,
   env: async () => {
     pushService = await startFakePushService();
-    return OPERATOR_ENV;
+    // The stand-in listens on 127.0.0.1, where a server only posts with this test setting.
+    return { ...OPERATOR_ENV, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' };
   },
 });
 afterAll(async () => {
