@@ -57,12 +57,29 @@ export const paymentSchema = z.object({
   reference: z.string(),
   amount: nairaSchema,
   paymentMethod: z.string(),
+  /** successful, failed, pending; held or refunded when it landed past a deposit limit. */
   status: z.string(),
+  /** Where the money of a held or refunded top-up is, in the words the player was told. */
+  note: z.string().nullable().optional(),
   createdAt: timestampSchema,
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentPageSchema = pageSchema('payments', paymentSchema);
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
+
+/** GET /payment/status/{reference}: one of the caller's top-ups. */
+export const paymentReferenceParamsSchema = z.object({ reference: z.string().min(1).max(100) });
+/**
+ * A top-up as /PaymentStatus shows it: the status and the server's own sentence about it (what
+ * landed, why it failed, or that it is still being confirmed).
+ */
+export const paymentOutcomeSchema = z.object({
+  reference: z.string(),
+  amount: nairaSchema,
+  status: z.enum(['successful', 'failed', 'pending']),
+  message: z.string(),
+});
+export type TopUpOutcome = z.infer<typeof paymentOutcomeSchema>;
 
 export const withdrawalBodySchema = z.object({
   amount: amountSchema(

@@ -21,6 +21,8 @@ type Key =
   | ['banks']
   | ['bank-account-name', string, string]
   | ['payments', number]
+  /** One top-up by its reference, as /PaymentStatus shows it. */
+  | ['payments', 'status', string]
   | ['withdrawals', number]
   /** The public settings (fees, limits) the wallet reads and the console edits. */
   | ['settings']

@@ -68,13 +68,21 @@ export async function paymentRoutes(
           transaction_id: z.string().max(40).optional(),
           status: z.string().max(40).optional(),
         }),
-        response: { 302: redirectSchema('/PaymentStatus?status=success|failed|pending&message=…') },
+        response: {
+          302: redirectSchema('/PaymentStatus?status=success|failed|pending&message=…&reference=…'),
+        },
       },
     },
     async (request, reply) => {
       const reference = request.query.reference ?? request.query.trxref ?? request.query.tx_ref;
+      // The page shows what GET /payment/status/:reference says about the payment, never this
+      // message: a link anyone can write carries one too.
       const to = (status: string, message: string) =>
-        reply.redirect(`/PaymentStatus?status=${status}&message=${encodeURIComponent(message)}`);
+        reply.redirect(
+          `/PaymentStatus?status=${status}&message=${encodeURIComponent(message)}${
+            reference ? `&reference=${encodeURIComponent(reference)}` : ''
+          }`,
+        );
       if (!reference) return to('failed', 'The payment reference is missing');
       if (!app.paymentProviders.byMethod[request.params.method])
         return to('failed', PAYMENT_MESSAGES.notAvailable);

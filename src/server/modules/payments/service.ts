@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { WALLET_PATH } from '../../../shared/games.ts';
 import { PAYMENT_MESSAGES, WALLET_MESSAGES } from '../../../shared/messages.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
-import type { Payment } from '../../../shared/schemas/wallet.ts';
+import type { Payment, TopUpOutcome } from '../../../shared/schemas/wallet.ts';
 import type { Database } from '../../db/client.ts';
 import { payments, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -399,6 +399,43 @@ const HISTORY_STATUS: Record<PaymentRow['status'], string> = {
   HELD: 'held',
   REFUNDED: 'refunded',
 };
+
+/**
+ * One of the player's top-ups as the server last settled it, in the words the checkout's return
+ * used: read only, the provider is not asked. Another player's reference is not found, exactly
+ * like one that does not exist.
+ */
+export async function getPaymentOutcome(
+  db: Database,
+  userId: string,
+  reference: string,
+): Promise<TopUpOutcome> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reference, reference), eq(payments.userId, userId)));
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  const reply = (status: TopUpOutcome['status'], message: string): TopUpOutcome => ({
+    reference: row.reference,
+    amount: koboToNaira(row.amount),
+    status,
+    message,
+  });
+  switch (row.status) {
+    case 'SUCCESS':
+      return reply('successful', describe('SUCCESS', row.amount, null).message);
+    case 'PENDING':
+      return reply('pending', describe('PENDING', row.amount, null).message);
+    case 'FAILED':
+      return reply('failed', describe('FAILED', row.amount, row.failureReason).message);
+    // Held or refunded past a deposit limit: it did not reach the wallet, as the callback says.
+    case 'HELD':
+    case 'REFUNDED':
+      return reply('failed', heldMessage(row));
+  }
+}
+
+export const PAYMENT_NOT_FOUND = 'Payment not found';
 
 export async function listPayments(db: Database, userId: string, page: number) {
   const mine = eq(payments.userId, userId);

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { envelope, pageQuerySchema } from '../../../shared/schemas/common.ts';
 import {
   paymentMethodNameSchema,
+  paymentOutcomeSchema,
   paymentPageSchema,
+  paymentReferenceParamsSchema,
   topUpBodySchema,
   topUpResponseSchema,
 } from '../../../shared/schemas/wallet.ts';
@@ -12,7 +14,7 @@ import type { AppConfig } from '../../config.ts';
 import { badRequest } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { ProviderError } from '../../providers/payments/types.ts';
-import { listPayments, paymentsContextOf, startTopUp } from './service.ts';
+import { getPaymentOutcome, listPayments, paymentsContextOf, startTopUp } from './service.ts';
 
 /** A signed-in player's top-ups; the providers' side of a payment is in routes.ts. */
 export async function topUpRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
@@ -63,6 +65,22 @@ export async function topUpRoutes(app: FastifyInstance, { config }: { config: Ap
     },
     async (request) => ({
       data: await listPayments(app.db, requireUser(request).id, request.query.page),
+    }),
+  );
+
+  typed.get(
+    '/payment/status/:reference',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "One of the caller's top-ups by its reference: its status and the server's sentence about it (404 for anyone else's)",
+        params: paymentReferenceParamsSchema,
+        response: { 200: envelope(paymentOutcomeSchema) },
+      },
+    },
+    async (request) => ({
+      data: await getPaymentOutcome(app.db, requireUser(request).id, request.params.reference),
     }),
   );
 }

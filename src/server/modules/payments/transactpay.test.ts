@@ -145,7 +145,7 @@ describe('TransactPay adapter', () => {
       url: `/api/v1/payment/callback/transactpay?reference=${reference}`,
     });
     expect(String(response.headers.location)).toBe(
-      `/PaymentStatus?status=failed&message=${encodeURIComponent('Card declined by issuer')}`,
+      `/PaymentStatus?status=failed&message=${encodeURIComponent('Card declined by issuer')}&reference=${reference}`,
     );
     expect((await paymentRow(reference))?.status).toBe('FAILED');
     expect(await balanceOf(app.db, user.id)).toBe(0n);

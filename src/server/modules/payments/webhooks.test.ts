@@ -181,7 +181,7 @@ describe('payment webhooks', () => {
 
     const page = await callback(otherCurrency);
     expect(String(page.headers.location)).toBe(
-      `/PaymentStatus?status=failed&message=${encodeURIComponent('The amount paid did not match the top-up; contact support')}`,
+      `/PaymentStatus?status=failed&message=${encodeURIComponent('The amount paid did not match the top-up; contact support')}&reference=${otherCurrency}`,
     );
     expect(await balanceOf(app.db, user.id)).toBe(0n);
     expect(await walletEntryCount(app.db, user.id)).toBe(0);
