@@ -40,7 +40,17 @@ type Key =
   | ['admin', 'users', 'kyc', string]
   | ['admin', 'kyc-documents', AdminKycDocument['status']]
   | ['admin', 'kyc-document-file', string]
-  | ['admin', 'plans' | 'categories' | 'settings' | 'sandbox-payments' | 'support-tickets']
+  | [
+      'admin',
+      (
+        | 'plans'
+        | 'categories'
+        | 'settings'
+        | 'sandbox-payments'
+        | 'held-payments'
+        | 'support-tickets'
+      ),
+    ]
   | ['admin', 'audit', number];
 
 /** A key and every shorter prefix of it but the empty one. */

@@ -23,7 +23,13 @@ export function withClient(children: ReactNode) {
   );
 }
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+/** A player's call to the test server's API, as the signed-in page makes it; fails the test unless 2xx. */
+export async function api<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`/api/v1${path}`, {
     method,
     headers: {

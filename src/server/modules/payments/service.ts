@@ -455,6 +455,7 @@ export async function listPayments(db: Database, userId: string, page: number) {
     amount: koboToNaira(row.amount),
     paymentMethod: row.method,
     status: HISTORY_STATUS[row.status],
+    note: row.status === 'HELD' || row.status === 'REFUNDED' ? heldMessage(row) : null,
     createdAt: row.createdAt.toISOString(),
   }));
   return { payments: list, pagination: paginate(total?.total ?? 0, page, PAYMENT_PAGE_SIZE) };

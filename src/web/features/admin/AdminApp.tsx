@@ -29,6 +29,7 @@ const SandboxPaymentsPage = page(
   'SandboxPaymentsPage',
 );
 const SupportTicketsPage = page(
+const HeldPaymentsPage = page(() => import('./routes/HeldPaymentsPage.tsx'), 'HeldPaymentsPage');
   () => import('./routes/SupportTicketsPage.tsx'),
   'SupportTicketsPage',
 );
@@ -78,3 +79,4 @@ export function AdminApp() {
     </Router>
   );
 }
+              <Route path="/held-payments" component={HeldPaymentsPage} />

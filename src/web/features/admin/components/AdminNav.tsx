@@ -13,6 +13,7 @@ const SECTIONS: Section[] = [
   { href: '~/admin', label: 'Dashboard', icon: '📊' },
   { href: '/games', label: 'Games', icon: '🎯' },
   { href: '/withdrawals', label: 'Withdrawals', icon: '💸' },
+  { href: '/held-payments', label: 'Held payments', icon: '⏸️' },
   { href: '/kyc', label: 'Identity documents', icon: '🪪' },
   { href: '/users', label: 'Users', icon: '👥' },
   { href: '/plans', label: 'Plans', icon: '⭐' },

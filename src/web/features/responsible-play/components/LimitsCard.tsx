@@ -1,6 +1,7 @@
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
 import {
+  CHECKOUT_COUNTS_MS,
   LIMIT_PERIODS,
   type LimitKind,
   type LimitPeriod,
@@ -23,11 +24,12 @@ import { useSetLimit } from '../api/set-limit.ts';
 const TITLES: Record<LimitKind, { title: string; intro: string }> = {
   deposit: {
     title: 'Deposit limits',
-    intro: 'The most you can top up. Top-ups still waiting for the bank count too.',
+    intro: `The most you can top up, counted when the money lands in your wallet. A checkout you have not paid yet counts for its first ${CHECKOUT_COUNTS_MS / 60_000} minutes. Money that lands past your limit is not added: it is refunded to you, or held until our team returns it or your limit allows.`,
   },
   spend: {
     title: 'Spend limits',
-    intro: 'The most you can pay in entry fees. Free games are never limited.',
+    intro:
+      'The most you can pay in entry fees and plans (a renewal past it ends the plan, charging nothing). Free games are never limited.',
   },
 };
 

@@ -25,6 +25,8 @@ function PaymentRow({ payment }: { payment: Payment }) {
             { label: 'Amount', value: formatNaira(payment.amount) },
             { label: 'Method', value: methodLabel(payment.paymentMethod) },
             { label: 'Status', value: <StatusBadge status={payment.status} /> },
+            // A top-up that landed past a deposit limit: where its money is now.
+            ...(payment.note ? [{ label: 'What happened', value: payment.note }] : []),
             {
               label: 'Started',
               value: <DateTime value={payment.createdAt} />,

@@ -5,7 +5,7 @@ import { setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
-import { checkoutPath, finishCheckout, signIn, withClient } from '../../../test/player.tsx';
+import { api, checkoutPath, finishCheckout, signIn, withClient } from '../../../test/player.tsx';
 import { POPUP_BLOCKED_MESSAGE } from '../components/TopUpForm.tsx';
 import { TopUpPage } from './TopUpPage.tsx';
 
@@ -243,6 +243,36 @@ describe('TopUpPage', () => {
     expect(badge.className).toContain('text-danger');
     expect(badge.querySelector('[data-icon="info"]')).not.toBeNull();
     expect(screen.getByText('Payment not completed')).toBeTruthy();
+  });
+
+  it('shows a top-up that landed past a deposit limit as held, saying where the money is', async () => {
+    const { token } = await signIn(server());
+    const open = () =>
+      api<{ data: { paymentUrl: string } }>(token, 'POST', '/payment/transactpay', {
+        amount: 1000,
+      });
+    // Two checkouts, then a first limit (it applies at once): the second to land is held.
+    const checkouts = [await open(), await open()];
+    await api(token, 'PUT', '/responsible-play/limits', {
+      kind: 'deposit',
+      period: 'day',
+      amount: 1000,
+    });
+    for (const { data } of checkouts) await finishCheckout(data.paymentUrl);
+    render(withClient(<TopUpPage />));
+
+    const badge = await screen.findByText('Held');
+    expect(badge.className).toContain('text-wallet');
+    const item = badge.closest('li') as HTMLElement;
+    await userEvent.setup().click(within(item).getByText('Receipt'));
+    expect(
+      await within(item).findByText(
+        '₦1,000 is on hold: it would have taken you past your daily deposit limit of ₦1,000, so it was not added to your wallet. It is safe: our team will return it to you or, once your limit allows, add it to your wallet.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Wallet balance' })).getByText('₦1,000'),
+    ).toBeTruthy();
   });
 
   it('closes the blank tab and shows the server message when the top-up is refused', async () => {
