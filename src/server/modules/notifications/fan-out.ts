@@ -26,7 +26,7 @@ import {
   trimSubscriptions,
   type Vapid,
 } from './push.ts';
-import { checkEndpointUrl, type PushEndpoints } from './push-endpoint.ts';
+import { checkEndpointUrl, type PushEndpoints, RefusedPushEndpoint } from './push-endpoint.ts';
 
 /**
  * Something players are told about on their devices. Queued with `queuePush` in the transaction
@@ -208,8 +208,9 @@ async function sendableSubscriptions(deps: FanOutDeps, userIds: string[]) {
     try {
       checkEndpointUrl(s.endpoint, deps.endpoints.rules);
       return false;
-    } catch {
-      return true;
+    } catch (error) {
+      if (error instanceof RefusedPushEndpoint) return true;
+      throw error;
     }
   });
   if (refused.length > 0)
