@@ -9,11 +9,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { users } from '../server/db/schema.ts';
+import { sessions, users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
 import { notify } from '../server/modules/notifications/service.ts';
 import { testEnv } from '../server/test/app.ts';
@@ -76,6 +76,15 @@ async function main(): Promise<void> {
         if (account?.role === 'admin') await proveOperatorToken(app, account, token);
         return token;
       }
+      case 'ageSecondFactor':
+        await app.db
+          .update(sessions)
+          .set({
+            secondFactorAt: sql`${sessions.secondFactorAt} - make_interval(mins => ${command.minutes})`,
+          })
+          .where(eq(sessions.userId, command.userId));
+        app.tokens.forgetUser(command.userId);
+        return null;
       case 'notify':
         await notify(app.db, command.userId, command.title, command.message);
         return null;

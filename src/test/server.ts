@@ -25,6 +25,7 @@ export type ServerCommand =
   | { type: 'createUser'; overrides?: UserOverrides; password?: string }
   | { type: 'tokenFor'; user: { id: string; tokenVersion: number } }
   | { type: 'notify'; userId: string; title: string; message: string }
+  | { type: 'ageSecondFactor'; userId: string; minutes: number }
   | { type: 'waitForMail'; to: string }
   | { type: 'stop' };
 
@@ -57,6 +58,11 @@ export interface TestServer {
   tokenFor(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
   /** Tells the user something through the notification service every feature uses. */
   notify(user: Pick<UserRow, 'id'>, title: string, message: string): Promise<void>;
+  /**
+   * Moves back the second-factor proof of every session of the operator by `minutes`, as if
+   * it had been made that long ago (the server's clock is the real one).
+   */
+  ageSecondFactor(user: Pick<UserRow, 'id'>, minutes: number): Promise<void>;
   /**
    * The next e-mail to `to` (in order), from the SMTP capture the server sends through when
    * started with `captureMail` (src/server/test/smtp.ts, in the server process).
@@ -170,6 +176,8 @@ export async function startTestServer(
       call<string>({ type: 'tokenFor', user: { id: user.id, tokenVersion: user.tokenVersion } }),
     notify: (user, title, message) =>
       call<void>({ type: 'notify', userId: user.id, title, message }),
+    ageSecondFactor: (user, minutes) =>
+      call<void>({ type: 'ageSecondFactor', userId: user.id, minutes }),
     waitForMail: (to) => call<CapturedMail>({ type: 'waitForMail', to }),
     output: () => log,
     stop() {

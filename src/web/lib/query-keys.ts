@@ -51,7 +51,9 @@ type Key =
         | 'support-tickets'
       ),
     ]
-  | ['admin', 'audit', number];
+  | ['admin', 'audit', number]
+  /** Outside the 'admin' root: refreshing the console must not re-ask for the code. */
+  | ['second-factor'];
 
 /** A key and every shorter prefix of it but the empty one. */
 type WithPrefixes<K extends unknown[]> = K extends [...infer Head, unknown]

@@ -3,6 +3,7 @@ import { useSession } from '@web/lib/session.ts';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { AdminNav } from './components/AdminNav.tsx';
+import { SecondFactorGate } from './components/SecondFactorGate.tsx';
 
 /** One console page, loaded on first visit. */
 // biome-ignore lint/suspicious/noExplicitAny: React's lazy() is itself typed with ComponentType<any>.
@@ -28,8 +29,8 @@ const SandboxPaymentsPage = page(
   () => import('./routes/SandboxPaymentsPage.tsx'),
   'SandboxPaymentsPage',
 );
-const SupportTicketsPage = page(
 const HeldPaymentsPage = page(() => import('./routes/HeldPaymentsPage.tsx'), 'HeldPaymentsPage');
+const SupportTicketsPage = page(
   () => import('./routes/SupportTicketsPage.tsx'),
   'SupportTicketsPage',
 );
@@ -44,6 +45,15 @@ const AdminNotFound = page(() => import('./routes/AdminNotFound.tsx'), 'AdminNot
 export function AdminApp() {
   const user = useSession((session) => session.user);
   if (user?.role !== 'admin') return <Redirect to="/" replace />;
+  return (
+    <SecondFactorGate>
+      <Console />
+    </SecondFactorGate>
+  );
+}
+
+/** The console itself, once the session has proved the operator's second factor. */
+function Console() {
   return (
     <Router base="/admin">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[12.5rem_minmax(0,1fr)] lg:gap-8">
@@ -71,6 +81,7 @@ export function AdminApp() {
               <Route path="/support" component={SupportTicketsPage} />
               <Route path="/audit" component={AuditPage} />
               <Route path="/sandbox-payments" component={SandboxPaymentsPage} />
+              <Route path="/held-payments" component={HeldPaymentsPage} />
               <Route component={AdminNotFound} />
             </Switch>
           </Suspense>
@@ -79,4 +90,3 @@ export function AdminApp() {
     </Router>
   );
 }
-              <Route path="/held-payments" component={HeldPaymentsPage} />

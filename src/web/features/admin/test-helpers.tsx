@@ -1,3 +1,5 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha1 } from '@noble/hashes/legacy.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { signIn } from '@web/lib/session.ts';
@@ -41,6 +43,49 @@ export async function signInAdmin(server: TestServer) {
   setPageUrl(`${server.origin}/admin`);
   await signIn(token);
   return { admin, token };
+}
+
+/**
+ * An operator signed in with the password alone, as the login page signs in: the console has
+ * yet to ask for the second factor (enrolment the first time).
+ */
+export async function signInAdminWithPassword(server: TestServer) {
+  const password = 'operator-console-password';
+  const admin = await server.createUser({ role: 'admin', fullname: 'Olu Operator' }, { password });
+  // The page's origin first: the login is a same-origin call, as it is in the app.
+  setPageUrl(`${server.origin}/admin`);
+  const login = await api<{ data: { accessToken: string } }>(server, null, 'POST', '/auth/login', {
+    email: admin.email,
+    password,
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  await signIn(login.body.data.accessToken);
+  return { admin, password, token: login.body.data.accessToken };
+}
+
+/**
+ * The code an authenticator app shows for a base32 `secret` at `atMs` (RFC 6238: HMAC-SHA1,
+ * 30-second steps, 6 digits), computed here as the operator's phone would.
+ */
+export function authenticatorCode(secret: string, atMs = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of secret.toUpperCase().replace(/[\s=]/g, '')) {
+    value = (value << 5) | alphabet.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  const counter = new Uint8Array(8);
+  new DataView(counter.buffer).setBigUint64(0, BigInt(Math.floor(atMs / 30_000)));
+  const mac = hmac(sha1, new Uint8Array(bytes), counter);
+  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
+  const binary = new DataView(mac.buffer, mac.byteOffset).getUint32(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
 }
 
 /** The console at `path` (e.g. '/admin/games'), as the app's route table mounts it. */

@@ -4,6 +4,7 @@ import type { Withdrawal } from '@shared/schemas/wallet.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@web/lib/http.ts';
 import type { AppQueryKey } from '@web/lib/query-keys.ts';
+import { withFreshSecondFactor } from '../lib/fresh-second-factor.ts';
 
 /**
  * POST /admin/withdrawals/:id/approve: without a reference the provider's transfer pays it;
@@ -40,9 +41,12 @@ function useRefreshAfterDecision() {
   };
 }
 
+/** Asks for a fresh authenticator code when the server wants one, then sends it again. */
+const approveWithdrawalConfirmed = withFreshSecondFactor(approveWithdrawal);
+
 export function useApproveWithdrawal() {
   const refresh = useRefreshAfterDecision();
-  return useMutation({ mutationFn: approveWithdrawal, onSettled: refresh });
+  return useMutation({ mutationFn: approveWithdrawalConfirmed, onSettled: refresh });
 }
 
 export function useRejectWithdrawal() {

@@ -6,15 +6,19 @@ import { http } from '@web/lib/http.ts';
 import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { setSettings } from '@web/lib/session.ts';
 import type { z } from 'zod';
+import { withFreshSecondFactor } from '../lib/fresh-second-factor.ts';
 
 /** PUT /admin/settings; the session's copy follows so the rest of the app sees it at once. */
 export const saveSettings = (body: z.output<typeof settingsBodySchema>) =>
   http.put<Envelope<AdminSettings>>('/admin/settings', body);
 
+/** Asks for a fresh authenticator code when the server wants one, then sends it again. */
+const saveSettingsConfirmed = withFreshSecondFactor(saveSettings);
+
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveSettings,
+    mutationFn: saveSettingsConfirmed,
     onSuccess: (result) => {
       queryClient.setQueryData(['admin', 'settings'] satisfies AppQueryKey, result.data);
       // Only the public settings: caps and the AML threshold stay out of the player's session.
