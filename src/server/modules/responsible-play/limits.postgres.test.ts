@@ -61,6 +61,51 @@ describe('limits under concurrency on PostgreSQL', () => {
     ).toHaveLength(5);
   });
 
+  it('10 paid checkouts landing at once against a ₦5,000 daily limit: exactly 5 credited, 5 refunded', async () => {
+    const app = await buildTestApp(database(), paystack.env);
+    const user = await createUser(app.db);
+    const headers = await bearerFor(app, user);
+    // Opened before the limit was set (a first limit applies at once), so all ten can be paid.
+    const references = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/paystack',
+          headers,
+          payload: { amount: 1000 },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return (response.json().data as { reference: string }).reference;
+      }),
+    );
+    await app.inject({
+      method: 'PUT',
+      url: '/api/v1/responsible-play/limits',
+      headers,
+      payload: { kind: 'deposit', period: 'day', amount: 5000 },
+    });
+    for (const reference of references) paystack.markPaid(reference);
+    await Promise.all(
+      references.map((reference) => {
+        const delivery = paystack.chargeWebhook(reference);
+        return app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/webhook/paystack',
+          headers: delivery.headers,
+          payload: delivery.body,
+        });
+      }),
+    );
+    const rows = await app.db.select().from(payments).where(eq(payments.userId, user.id));
+    expect(rows.filter((row) => row.status === 'SUCCESS')).toHaveLength(5);
+    expect(rows.filter((row) => row.status === 'REFUNDED')).toHaveLength(5);
+    expect(await balanceOf(app.db, user.id)).toBe(500_000n);
+    expect(paystack.refunds.filter((refund) => references.includes(refund.reference))).toHaveLength(
+      5,
+    );
+    await expectLedgerOk(app.db, [user.id]);
+  });
+
   it('20 paid plays fired at once against a ₦1,000 daily spend limit: exactly 5 are charged', async () => {
     const app = await buildTestApp(database());
     const plan = await createPlan(app.db, { gamesPerDay: null });
