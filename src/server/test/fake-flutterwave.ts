@@ -5,7 +5,7 @@ import { readJsonBody, send, serveFake } from './fake-http.ts';
 /**
  * A local stand-in for Flutterwave's v3 API (https://developer.flutterwave.com) on 127.0.0.1:
  * Flutterwave Standard's POST /v3/payments (a hosted checkout link), verification by
- * transaction id and by tx_ref, with the Bearer secret check. A checkout has no transaction
+ * transaction id and by tx_ref, refunds by transaction id, with the Bearer secret check. A checkout has no transaction
  * until the customer tries to pay; each attempt (a declined card, then another) is a new
  * transaction with its own id under the same tx_ref. Webhooks carry the dashboard's secret
  * hash in `verif-hash`, as Flutterwave sends them.

@@ -4,8 +4,8 @@ import { readJsonBody, send, serveFake } from './fake-http.ts';
 
 /**
  * A local stand-in for Paystack's API (https://paystack.com/docs/api) on 127.0.0.1: the
- * documented request and response shapes for checkouts, verification, account resolution and
- * transfers, with the Bearer secret check. Tests steer it (mark a transaction paid, script a
+ * documented request and response shapes for checkouts, verification, refunds, account
+ * resolution and transfers, with the Bearer secret check. Tests steer it (mark a transaction paid, script a
  * transfer's outcome) and sign webhooks exactly as Paystack does: hex HMAC-SHA512 of the raw
  * body with the secret key, in `x-paystack-signature`.
  */
