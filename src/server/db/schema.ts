@@ -707,11 +707,41 @@ export const playExclusions = pgTable(
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
     liftedBy: uuid('lifted_by').references(() => users.id),
     liftedReason: text('lifted_reason'),
+    /**
+     * A break binds the person: this account shares an identity key (`boundBy`) with the player
+     * of the break `boundFrom`, so it carries a copy of it (migration 0023, pluckers_bind_person).
+     */
+    boundFrom: uuid('bound_from').references((): AnyPgColumn => playExclusions.id),
+    boundBy: text('bound_by', { enum: IDENTITY_KEY_KINDS }).array(),
     createdAt: createdAt(),
   },
   (t) => [
     index('play_exclusions_user_idx').on(t.userId, t.endsAt),
     check('play_exclusions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('play_exclusions_bound_has_keys', sql`(${t.boundFrom} IS NULL) = (${t.boundBy} IS NULL)`),
+    uniqueIndex('play_exclusions_bound_once')
+      .on(t.userId, t.boundFrom)
+      .where(sql`${t.boundFrom} IS NOT NULL`),
+    index('play_exclusions_bound_from_idx').on(t.boundFrom).where(sql`${t.boundFrom} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The identity keys of a break's player as the break ran (digests of the normalised values),
+ * kept so that an account deleted or changed during the break still binds a new one.
+ */
+export const breakIdentities = pgTable(
+  'break_identities',
+  {
+    exclusionId: uuid('exclusion_id')
+      .notNull()
+      .references(() => playExclusions.id),
+    kind: text('kind', { enum: IDENTITY_KEY_KINDS }).notNull(),
+    digest: text('digest').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'break_identities_pk', columns: [t.exclusionId, t.kind, t.digest] }),
+    index('break_identities_digest_idx').on(t.digest),
   ],
 );
 
@@ -756,41 +786,11 @@ export const kycDocuments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /**
-     * A break binds the person: this account shares an identity key (`boundBy`) with the player
-     * of the break `boundFrom`, so it carries a copy of it (migration 0023, pluckers_bind_person).
-     */
-    boundFrom: uuid('bound_from').references((): AnyPgColumn => playExclusions.id),
-    boundBy: text('bound_by', { enum: IDENTITY_KEY_KINDS }).array(),
     documentType: text('document_type', {
       enum: ['passport', 'drivers_licence', 'voters_card', 'national_id', 'utility_bill'],
     }).notNull(),
     /** Key in file storage (never under a public path: served to operators only). */
     fileKey: text('file_key').notNull(),
-    check('play_exclusions_bound_has_keys', sql`(${t.boundFrom} IS NULL) = (${t.boundBy} IS NULL)`),
-    uniqueIndex('play_exclusions_bound_once')
-      .on(t.userId, t.boundFrom)
-      .where(sql`${t.boundFrom} IS NOT NULL`),
-    index('play_exclusions_bound_from_idx').on(t.boundFrom).where(sql`${t.boundFrom} IS NOT NULL`),
-  ],
-);
-
-/**
- * The identity keys of a break's player as the break ran (digests of the normalised values),
- * kept so that an account deleted or changed during the break still binds a new one.
- */
-export const breakIdentities = pgTable(
-  'break_identities',
-  {
-    exclusionId: uuid('exclusion_id')
-      .notNull()
-      .references(() => playExclusions.id),
-    kind: text('kind', { enum: IDENTITY_KEY_KINDS }).notNull(),
-    digest: text('digest').notNull(),
-  },
-  (t) => [
-    primaryKey({ name: 'break_identities_pk', columns: [t.exclusionId, t.kind, t.digest] }),
-    index('break_identities_digest_idx').on(t.digest),
     status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
       .notNull()
       .default('PENDING'),

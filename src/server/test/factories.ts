@@ -31,14 +31,6 @@ export function uniqueSuffix(): string {
   return `${randomBytes(4).toString('hex')}${sequence.toString(36)}`;
 }
 
-export type UserRow = typeof users.$inferSelect;
-
-export async function createUser(
-  db: Executor,
-  overrides: Partial<typeof users.$inferInsert> = {},
-): Promise<UserRow> {
-  const suffix = uniqueSuffix();
-  const [user] = await db
 /**
  * A valid Nigerian mobile number no other test player has: a phone number ties accounts to one
  * person (a break binds every account sharing it), so players that share one are not strangers.
@@ -47,6 +39,14 @@ export function uniquePhone(): string {
   return `+234803${String(randomInt(10_000_000)).padStart(7, '0')}`;
 }
 
+export type UserRow = typeof users.$inferSelect;
+
+export async function createUser(
+  db: Executor,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<UserRow> {
+  const suffix = uniqueSuffix();
+  const [user] = await db
     .insert(users)
     .values({
       handle: `p_${suffix}`.slice(0, 20),

@@ -29,13 +29,13 @@ import {
 } from '../responsible-play/limits.ts';
 import { readSettingsRow } from '../settings/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
+import { bindPerson } from '../users/break-binding.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { heldMessage, holdPayment, notifyHeld, returnHeldPayment } from './holds.ts';
 import { recheckSchedule } from './recheck.ts';
 
 export const PAYMENT_PAGE_SIZE = 10;
 /** A checkout older than this with no answer from the provider is given up. */
-import { bindPerson } from '../users/break-binding.ts';
 const PENDING_EXPIRY_MS = 24 * 3_600_000;
 
 export interface PaymentsContext {
@@ -71,13 +71,13 @@ export async function startTopUp(
     throw badRequest(WALLET_MESSAGES.minimumTopUp(koboToNaira(settings.minimumPaymentAmount)));
   }
   const reference = `PLK-${Date.now().toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
+  await bindPerson(ctx.db, userId, ctx.now());
   const user = await inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
     await lockLiveAccount(tx, actor, now);
     const [row] = await tx
       .select({
         email: users.email,
-  await bindPerson(ctx.db, userId, ctx.now());
         fullname: users.fullname,
         phoneNumber: users.phoneNumber,
         ageConfirmedAt: users.ageConfirmedAt,
