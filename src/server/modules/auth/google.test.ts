@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_ERRORS } from '../../../shared/login-errors.ts';
-import { oauthStates, users } from '../../db/schema.ts';
+import { exclusionMessage } from '../../../shared/responsible-play.ts';
+import { oauthStates, playExclusions, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createUser, uniqueSuffix } from '../../test/factories.ts';
+import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
 import { type OidcAccount, startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -330,6 +331,50 @@ describe('Google login', () => {
     const start = await app.inject({ url: '/api/v1/auth/google' });
     expect(start.statusCode).toBe(302);
     expect(start.headers.location).toBe(loginError('Google login is not available right now'));
+  });
+});
+
+describe('Google login and a running break', () => {
+  it('holds a new Google account with the same mailbox written another way to the break', async () => {
+    const app = await googleApp();
+    const suffix = uniqueSuffix();
+    const ada = await createUser(app.db, { email: `ada.obi.${suffix}@gmail.com` });
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/v1/responsible-play/exclusion',
+      headers: await bearerFor(app, ada),
+      payload: { duration: '7d', confirm: true },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const [exclusion] = await app.db
+      .select()
+      .from(playExclusions)
+      .where(eq(playExclusions.userId, ada.id));
+    if (!exclusion) throw new Error('the break was not started');
+
+    // Another Google account, its address the same Gmail mailbox: a new Pluckers account.
+    const account = googleAccount({ email: `AdaObi.${suffix}@googlemail.com`, name: 'Ada Obi' });
+    const { user, accessToken } = await signedInUser(app, await googleLogin(app, account));
+    expect(user.id).not.toBe(ada.id);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/confirm-age',
+      headers,
+      payload: { ageConfirmed: true },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const topUp = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/paystack',
+      headers,
+      payload: { amount: 1000 },
+    });
+    expect(topUp.json()).toEqual({
+      statusCode: 403,
+      code: 'PLAY_PAUSED',
+      message: exclusionMessage('timeout', exclusion.endsAt),
+    });
   });
 });
 
