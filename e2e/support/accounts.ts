@@ -1,3 +1,5 @@
+import { inject } from 'vitest';
+import { totpCode } from '../../src/server/modules/auth/totp.ts';
 import { nubanCheckDigit } from '../../src/server/modules/withdrawals/nuban.ts';
 import type { TestSmtpServer } from '../../src/server/test/smtp.ts';
 
@@ -91,12 +93,70 @@ export async function registerPlayer(
   return { handle, username: me.data.username, email, fullname, token };
 }
 
-/** Logs the operator in through the API. */
+/**
+ * The authenticator secrets of the operators this process enrolled, by server URL: the phone
+ * the operator would hold. The run's shared server's operator is enrolled by the global setup,
+ * which hands its secret to the files (`sharedOperatorSecret`).
+ */
+const operatorSecrets = new Map<string, string>();
+
+function operatorSecret(baseUrl: string): string | undefined {
+  const known = operatorSecrets.get(baseUrl);
+  if (known) return known;
+  return inject('sharedServer').url === baseUrl ? inject('sharedOperatorSecret') : undefined;
+}
+
+/** The secret this process enrolled the operator of `baseUrl` with, if it did. */
+export function enrolledOperatorSecret(baseUrl: string): string | undefined {
+  return operatorSecrets.get(baseUrl);
+}
+
+/**
+ * Logs the operator in through the API as the console does: the password, then the second
+ * factor (enrolling the authenticator the first time, as the console's first login does), so
+ * the token opens the console and may move money for the next 15 minutes.
+ */
 export async function operatorToken(baseUrl: string): Promise<string> {
   const login = await api<{ data: { accessToken: string } }>(baseUrl, 'POST', '/auth/login', {
     body: { email: OPERATOR.email, password: OPERATOR.password },
   });
-  return login.data.accessToken;
+  const token = login.data.accessToken;
+  const status = await api<{ data: { enrolled: boolean } }>(
+    baseUrl,
+    'GET',
+    '/admin/second-factor',
+    { token },
+  );
+  if (!status.data.enrolled) {
+    const started = await api<{ data: { secret: string } }>(
+      baseUrl,
+      'POST',
+      '/admin/second-factor/enrolment',
+      { token },
+    );
+    const { secret } = started.data;
+    await api(baseUrl, 'POST', '/admin/second-factor/enrolment/confirm', {
+      token,
+      body: { code: totpCode(secret, Date.now()) },
+    });
+    operatorSecrets.set(baseUrl, secret);
+    return token;
+  }
+  const secret = operatorSecret(baseUrl);
+  if (!secret) throw new Error(`the operator of ${baseUrl} was enrolled by another process`);
+  // Each code is accepted once: when an earlier login took this 30-second step's code, the
+  // phone's next one (accepted a step early) is entered instead.
+  for (const ahead of [0, 30_000]) {
+    const response = await fetch(`${baseUrl}/api/v1/admin/second-factor/verify`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: totpCode(secret, Date.now() + ahead) }),
+    });
+    if (response.ok) return token;
+    if (response.status !== 400)
+      throw new Error(`the second factor answered ${response.status}: ${await response.text()}`);
+  }
+  throw new Error("the operator's authenticator codes were refused");
 }
 
 /** Funds a wallet as the sandbox checkout's Pay button does: start a top-up, post its form. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startFakeBeacon } from '../../src/server/test/fake-beacon.ts';
-import { OPERATOR_ENV } from './accounts.ts';
+import { enrolledOperatorSecret, OPERATOR_ENV, operatorToken } from './accounts.ts';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { ensureWebBuild, findChromium, snapshotWebBuild } from './prepare.ts';
 import { createDataTemplate, startServer } from './server.ts';
@@ -19,6 +19,8 @@ declare module 'vitest' {
     webDist: string;
     /** The server files share with `e2eSuite({ shared: true })`, and the file its log goes to. */
     sharedServer: { url: string; logFile: string };
+    /** The authenticator secret the shared server's operator was enrolled with, here. */
+    sharedOperatorSecret: string;
   }
 }
 
@@ -74,6 +76,12 @@ export default async function setup(project: TestProject) {
     });
     cleanups.push(shared.stop);
     project.provide('sharedServer', { url: shared.url, logFile });
+    // Enrolled once here, before the files run: files logging in at once must not each start
+    // an enrolment (each start replaces the secret the other is about to confirm).
+    await operatorToken(shared.url);
+    const secret = enrolledOperatorSecret(shared.url);
+    if (!secret) throw new Error("the shared server's operator was not enrolled");
+    project.provide('sharedOperatorSecret', secret);
   } catch (error) {
     await cleanUp();
     throw error;

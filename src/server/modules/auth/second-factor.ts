@@ -50,11 +50,12 @@ function normalizeRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, '');
 }
 
-/** 16 base32 characters (80 bits) in groups of four, easy to copy from paper. */
+/**
+ * 16 base32 characters (80 bits) in groups of four, easy to copy from paper: capitals and the
+ * digits 2-7, so no 0/O or 1/l to confuse; typed in any case, with or without the dashes.
+ */
 function newRecoveryCode(): string {
-  return base32Encode(randomBytes(10))
-    .toLowerCase()
-    .replace(/(.{4})(?=.)/g, '$1-');
+  return base32Encode(randomBytes(10)).replace(/(.{4})(?=.)/g, '$1-');
 }
 
 async function enrolmentOf(db: Executor, userId: string) {

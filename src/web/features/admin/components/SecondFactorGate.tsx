@@ -5,6 +5,7 @@ import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   useConfirmEnrolment,
@@ -109,7 +110,7 @@ function CodeForm({
             ? 'Each recovery code works once.'
             : 'The 6-digit code your authenticator app shows for Pluckers.'
         }
-        className="font-mono"
+        controlClassName="font-mono tracking-widest"
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" loading={busy}>
@@ -230,7 +231,12 @@ function Enrolment() {
         <div className="flex flex-wrap gap-3">
           <Button
             variant="outline"
-            onClick={() => void navigator.clipboard?.writeText(recoveryCodes.join('\n'))}
+            onClick={() =>
+              void navigator.clipboard
+                ?.writeText(recoveryCodes.join('\n'))
+                .then(() => toast.success('Recovery codes copied'))
+                .catch(() => toast.error('Copying is not allowed here: write the codes down'))
+            }
           >
             Copy the codes
           </Button>
