@@ -30,6 +30,7 @@ const MODULE_ORDER = [
   'profile',
   'leaderboard',
   'kyc',
+  'game-lifecycle',
   'draws',
   'games',
   'plans',

@@ -75,7 +75,6 @@ interface DemoGame {
   entryFeeNaira: number;
   rewardNaira: number;
   maximumPlayers: number;
-  status: 'UPCOMING' | 'ONGOING';
   isTournament: boolean;
   /** Hours from now; UPCOMING games open then. */
   startsInHours?: number;
@@ -91,7 +90,6 @@ export const DEMO_GAMES: ReadonlyArray<DemoGame> = [
     entryFeeNaira: 0,
     rewardNaira: 500,
     maximumPlayers: 50,
-    status: 'ONGOING',
     isTournament: false,
     endsInHours: 48,
   },
@@ -102,7 +100,6 @@ export const DEMO_GAMES: ReadonlyArray<DemoGame> = [
     entryFeeNaira: 100,
     rewardNaira: 400,
     maximumPlayers: 100,
-    status: 'ONGOING',
     isTournament: false,
     endsInHours: 24,
   },
@@ -113,7 +110,6 @@ export const DEMO_GAMES: ReadonlyArray<DemoGame> = [
     entryFeeNaira: 200,
     rewardNaira: 900,
     maximumPlayers: 40,
-    status: 'ONGOING',
     isTournament: false,
     endsInHours: 72,
   },
@@ -124,7 +120,6 @@ export const DEMO_GAMES: ReadonlyArray<DemoGame> = [
     entryFeeNaira: 50,
     rewardNaira: 200,
     maximumPlayers: 25,
-    status: 'ONGOING',
     isTournament: false,
     endsInHours: 12,
   },
@@ -135,7 +130,6 @@ export const DEMO_GAMES: ReadonlyArray<DemoGame> = [
     entryFeeNaira: 500,
     rewardNaira: 2500,
     maximumPlayers: 20,
-    status: 'ONGOING',
     isTournament: false,
     endsInHours: 96,
   },
@@ -146,7 +140,6 @@ export const DEMO_GAMES: ReadonlyArray<DemoGame> = [
     entryFeeNaira: 100,
     rewardNaira: 450,
     maximumPlayers: 60,
-    status: 'UPCOMING',
     isTournament: false,
     startsInHours: 6,
     endsInHours: 54,
@@ -158,7 +151,6 @@ export const DEMO_GAMES: ReadonlyArray<DemoGame> = [
     entryFeeNaira: 1000,
     rewardNaira: 5000,
     maximumPlayers: 50,
-    status: 'ONGOING',
     isTournament: true,
     endsInHours: 120,
   },
@@ -169,7 +161,6 @@ export const DEMO_GAMES: ReadonlyArray<DemoGame> = [
     entryFeeNaira: 1000,
     rewardNaira: 5000,
     maximumPlayers: 50,
-    status: 'UPCOMING',
     isTournament: true,
     startsInHours: 24,
     endsInHours: 168,

@@ -1,8 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { nairaToKobo } from '../../shared/money.ts';
 import type { Database } from '../db/client.ts';
-import { banks, categories, games, plans, settings } from '../db/schema.ts';
+import { banks, categories, plans, settings } from '../db/schema.ts';
 import { createDrawSeed, publishCommitment } from '../modules/draws/commitment.ts';
+import { insertGames } from '../modules/game-lifecycle/moves.ts';
 import { CATEGORIES, DEFAULT_SETTINGS, DEMO_GAMES, NIGERIAN_BANKS, VIP_PLAN } from './seed-data.ts';
 
 const HOUR_MS = 3_600_000;
@@ -59,32 +60,31 @@ export async function seedDatabase(
       );
     const categoryId = new Map(categoryRows.map((row) => [row.title, row.id]));
 
-    const demoGames = await tx
-      .insert(games)
-      .values(
-        DEMO_GAMES.map((game, index) => ({
-          title: game.title,
-          description: game.description,
-          categoryId: categoryId.get(game.category) ?? null,
-          entryFee: nairaToKobo(game.entryFeeNaira),
-          reward: nairaToKobo(game.rewardNaira),
-          maximumPlayers: game.maximumPlayers,
-          status: game.status,
-          isTournament: game.isTournament,
-          startsAt:
-            game.startsInHours === undefined
-              ? null
-              : new Date(now.getTime() + game.startsInHours * HOUR_MS),
-          endsAt:
-            game.endsInHours === undefined
-              ? null
-              : new Date(now.getTime() + game.endsInHours * HOUR_MS),
-          // Spread creation times so "newest first" has a stable, meaningful order.
-          createdAt: new Date(now.getTime() - (DEMO_GAMES.length - index) * 60_000),
-          ...createDrawSeed(),
-        })),
-      )
-      .returning();
+    // Each UPCOMING or ONGOING by its start, as the lifecycle opens every new game.
+    const demoGames = await insertGames(
+      tx,
+      DEMO_GAMES.map((game, index) => ({
+        title: game.title,
+        description: game.description,
+        categoryId: categoryId.get(game.category) ?? null,
+        entryFee: nairaToKobo(game.entryFeeNaira),
+        reward: nairaToKobo(game.rewardNaira),
+        maximumPlayers: game.maximumPlayers,
+        isTournament: game.isTournament,
+        startsAt:
+          game.startsInHours === undefined
+            ? null
+            : new Date(now.getTime() + game.startsInHours * HOUR_MS),
+        endsAt:
+          game.endsInHours === undefined
+            ? null
+            : new Date(now.getTime() + game.endsInHours * HOUR_MS),
+        // Spread creation times so "newest first" has a stable, meaningful order.
+        createdAt: new Date(now.getTime() - (DEMO_GAMES.length - index) * 60_000),
+        ...createDrawSeed(),
+      })),
+      now,
+    );
     for (const game of demoGames) await publishCommitment(tx, game);
   });
 }

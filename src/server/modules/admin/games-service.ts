@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { BeaconChain } from '../../../shared/beacon.ts';
 import { nairaToKobo } from '../../../shared/money.ts';
 import type {
@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/record.ts';
 import { createDrawSeed, publishCommitment } from '../draws/commitment.ts';
 import { queueDraw } from '../draws/queue.ts';
 import { cancelWithRefunds, DRAW_MESSAGES, drawOutcomeIsPublic } from '../draws/service.ts';
+import { insertGames, moveGame, rescheduleUnplayed } from '../game-lifecycle/moves.ts';
 import { announceTournament } from '../games/announcements.ts';
 import { toApiGame } from '../games/serialize.ts';
 import { publicUsername } from '../users/serialize.ts';
@@ -25,8 +26,8 @@ const PAGE_SIZE = 20;
 /** More entries than any game has places. */
 const MAX_ENTRIES = 1000;
 
-function gameValues(body: AdminGameBody, now: Date) {
-  const startsAt = body.startsAt ? new Date(body.startsAt) : null;
+/** The operator's terms for a game; its status is the lifecycle's (game-lifecycle). */
+function gameValues(body: AdminGameBody) {
   return {
     title: body.title,
     description: body.description,
@@ -35,9 +36,8 @@ function gameValues(body: AdminGameBody, now: Date) {
     reward: nairaToKobo(body.reward),
     maximumPlayers: body.maximumPlayers,
     isTournament: body.isTournament,
-    startsAt,
+    startsAt: body.startsAt ? new Date(body.startsAt) : null,
     endsAt: body.endsAt ? new Date(body.endsAt) : null,
-    status: startsAt && startsAt > now ? ('UPCOMING' as const) : ('ONGOING' as const),
   };
 }
 
@@ -81,10 +81,7 @@ export async function listGames(db: Database, filters: AdminGameFilters): Promis
 export async function createGame(db: Database, adminId: string, body: AdminGameBody, now: Date) {
   await assertCategoryExists(db, body.categoryID);
   const row = await inTransaction(db, async (tx) => {
-    const [created] = await tx
-      .insert(games)
-      .values({ ...gameValues(body, now), ...createDrawSeed() })
-      .returning();
+    const [created] = await insertGames(tx, [{ ...gameValues(body), ...createDrawSeed() }], now);
     if (!created) throw new Error('game insert returned nothing');
     await publishCommitment(tx, created);
     return created;
@@ -103,7 +100,14 @@ export async function createGame(db: Database, adminId: string, body: AdminGameB
   return toApiGame(row, false);
 }
 
-/** Edits a game nobody has played and that has not ended; audited. */
+export const NOT_EDITABLE =
+  'This game already has players (or has ended) and can no longer be edited';
+
+/**
+ * Edits a game nobody has played and that has not ended; audited. The game's row is locked
+ * first, so a play taking a place meanwhile either commits before the check below, which then
+ * sees its player, or waits until the edit has committed.
+ */
 export async function updateGame(
   db: Database,
   adminId: string,
@@ -112,40 +116,34 @@ export async function updateGame(
   now: Date,
 ) {
   await assertCategoryExists(db, body.categoryID);
-  const [row] = await db
-    .update(games)
-    .set(gameValues(body, now))
-    .where(
-      and(
-        eq(games.id, id),
-        eq(games.playerCount, 0),
-        inArray(games.status, ['UPCOMING', 'ONGOING']),
-      ),
-    )
-    .returning();
-  if (row) {
-    await recordAudit(db, {
-      adminId,
-      action: 'game.update',
-      targetType: 'game',
-      targetId: row.id,
-      after: { ...row, seed: undefined },
-    });
-    return toApiGame(row, false);
-  }
-  const [existing] = await db.select({ id: games.id }).from(games).where(eq(games.id, id));
-  if (!existing) throw notFound('Game not found');
-  throw conflict('This game already has players (or has ended) and can no longer be edited');
+  const row = await inTransaction(db, async (tx) => {
+    const [game] = await tx
+      .select({ playerCount: games.playerCount, status: games.status })
+      .from(games)
+      .where(eq(games.id, id))
+      .for('no key update');
+    if (!game) throw notFound('Game not found');
+    if (game.playerCount > 0 || (game.status !== 'UPCOMING' && game.status !== 'ONGOING'))
+      throw conflict(NOT_EDITABLE);
+    const values = gameValues(body);
+    const [edited] = await tx.update(games).set(values).where(eq(games.id, id)).returning();
+    return (await rescheduleUnplayed(tx, id, values.startsAt, now)) ?? edited;
+  });
+  if (!row) throw notFound('Game not found');
+  await recordAudit(db, {
+    adminId,
+    action: 'game.update',
+    targetType: 'game',
+    targetId: row.id,
+    after: { ...row, seed: undefined },
+  });
+  return toApiGame(row, false);
 }
 
 /** Closes an upcoming or ongoing game now and queues its draw; audited. */
 export async function closeGame(db: Database, adminId: string, id: string, now: Date) {
   const closed = await inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .update(games)
-      .set({ status: 'CLOSED', closedAt: now })
-      .where(and(eq(games.id, id), inArray(games.status, ['UPCOMING', 'ONGOING'])))
-      .returning({ id: games.id });
+    const row = await moveGame(tx, id, 'operator', 'CLOSED', { closedAt: now });
     if (row) {
       await queueDraw(tx, row.id, now);
       await recordAudit(tx, {

@@ -58,7 +58,8 @@ const RESULT_TITLES = ['You won!', 'Results are in', 'Game cancelled'];
  * A CLOSED game with `players` paid entries, and no draw job (the test runs the draw);
  * `beforePlays` may set the players up before they play.
  */
-async function closedGame(
+/** A live game `players` have played, with room for more. */
+async function playedGame(
   db: Database,
   players: number,
   values: Partial<typeof games.$inferInsert> = {},
@@ -83,6 +84,16 @@ async function closedGame(
       new Date(),
     );
   }
+  return { game, players: people };
+}
+
+async function closedGame(
+  db: Database,
+  players: number,
+  values: Partial<typeof games.$inferInsert> = {},
+  beforePlays: (people: UserRow[]) => Promise<void> = async () => {},
+): Promise<{ game: GameRow; players: UserRow[] }> {
+  const { game, players: people } = await playedGame(db, players, values, beforePlays);
   // As a closing play or sweep does: closed and sealed in one transaction.
   await db.transaction(async (tx) => {
     await tx
@@ -538,13 +549,9 @@ describe('sweepGames', () => {
       status: 'UPCOMING',
       startsAt: new Date('2999-01-01T00:00:00Z'),
     });
-    const { game: ending, players } = await closedGame(app.db, 5, {
+    const { game: ending, players } = await playedGame(app.db, 5, {
       endsAt: new Date(now.getTime() - second),
     });
-    await app.db
-      .update(games)
-      .set({ status: 'ONGOING', closedAt: null })
-      .where(eq(games.id, ending.id));
     const running = await createGame(app.db, { endsAt: new Date('2999-01-01T00:00:00Z') });
     // Starts and ends before the sweep: opened and closed in the same tick.
     const brief = await createGame(app.db, {
@@ -594,13 +601,9 @@ describe('sweepGames', () => {
   it('a sweep that fails midway never leaves a closed game without its draw', async () => {
     const now = new Date();
     const app = await buildTestApp(database());
-    const { game, players } = await closedGame(app.db, 6, {
+    const { game, players } = await playedGame(app.db, 6, {
       endsAt: new Date(now.getTime() - 1_000),
     });
-    await app.db
-      .update(games)
-      .set({ status: 'ONGOING', closedAt: null })
-      .where(eq(games.id, game.id));
     const consistent = async () => {
       const [row] = await app.db.select().from(games).where(eq(games.id, game.id));
       const queued = await app.db

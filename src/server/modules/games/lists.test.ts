@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Game, PlayedGame } from '../../../shared/schemas/games.ts';
@@ -20,16 +20,22 @@ function privateMoment(): Date {
   return new Date(Date.UTC(year, Math.floor(Math.random() * 12), 10, 12, 0, 0));
 }
 
-/** Games a test leaves live would crowd other tests' lists: they end cancelled (all free). */
+/**
+ * Games a test leaves live would crowd other tests' lists: they end cancelled (all free). Drawn
+ * and cancelled ones stay as they are, which is all the lifecycle allows them.
+ */
 function cancelAfterTest(app: FastifyInstance, rows: GameRow[]) {
   onTestFinished(async () => {
     await app.db
       .update(games)
       .set({ status: 'CANCELLED' })
       .where(
-        inArray(
-          games.id,
-          rows.map((row) => row.id),
+        and(
+          inArray(
+            games.id,
+            rows.map((row) => row.id),
+          ),
+          inArray(games.status, ['UPCOMING', 'ONGOING', 'CLOSED']),
         ),
       );
   });

@@ -15,6 +15,7 @@ import { maxKobo } from '../../lib/kobo.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { queueDraw } from '../draws/queue.ts';
 import { levelSql } from '../draws/service.ts';
+import { takePlace } from '../game-lifecycle/moves.ts';
 import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { readSettingsRow } from '../settings/service.ts';
@@ -203,21 +204,7 @@ export async function playGame(
         await assertWithinLimits(tx, userId, 'spend', game.entryFee, now);
       }
 
-      const [place] = await tx
-        .update(games)
-        .set({
-          playerCount: sql`${games.playerCount} + 1`,
-          status: sql`CASE WHEN ${games.playerCount} + 1 >= ${games.maximumPlayers} THEN 'CLOSED' ELSE ${games.status} END`,
-          closedAt: sql`CASE WHEN ${games.playerCount} + 1 >= ${games.maximumPlayers} THEN ${now.toISOString()}::timestamptz ELSE ${games.closedAt} END`,
-        })
-        .where(
-          and(
-            eq(games.id, game.id),
-            eq(games.status, 'ONGOING'),
-            sql`${games.playerCount} < ${games.maximumPlayers}`,
-          ),
-        )
-        .returning({ playerCount: games.playerCount, status: games.status });
+      const place = await takePlace(tx, game.id, now);
       if (!place) throw conflict(GAME_MESSAGES.full, ErrorCode.GameFull);
 
       const [entry] = await tx
