@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../src/server/db/client.ts';
 import { ACCOUNTS, post } from '../src/server/modules/wallet/ledger.ts';
+import type { LedgerAccount, LedgerKind } from '../src/shared/ledger.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -184,7 +185,7 @@ export async function generateEntries(
 /**
  * Posts what the generated history implies, as the real flows would have: entry fees paid
  * (wallet → revenue, after funding the wallet from a test clearing account) and prizes won
- * (expense → wallet), then players' cached balances and stats. One ledger transaction per kind,
+ * (expense → wallet) through ledger_post, which moves the wallets, then players' stats. One ledger transaction per kind,
  * or with `feePerEntry` one per entry fee, as plays post them.
  */
 async function settleHistory(
@@ -193,39 +194,31 @@ async function settleHistory(
   options: { feePerEntry?: boolean } = {},
 ): Promise<void> {
   const ofDataset = sql`e.game_id IN (SELECT id FROM games WHERE title LIKE ${`Bench ${gamePrefix} game %`})`;
-  const postSums = async (kind: string, perUser: ReturnType<typeof sql>, account: string) => {
-    const [created] = await rowsOf<{ id: string }>(
-      db,
-      sql`INSERT INTO ledger_transactions (kind, reference, description)
-          VALUES (${kind}, ${`bench:${gamePrefix}:${kind}`}, ${`Generated ${kind} history`}) RETURNING id::text AS id`,
-    );
-    if (!created) throw new Error('ledger transaction insert returned nothing');
+  const postSums = async (
+    kind: LedgerKind,
+    perUser: ReturnType<typeof sql>,
+    account: LedgerAccount,
+  ) => {
     await db.execute(sql`
-      WITH sums AS (SELECT e.user_id, ${perUser} AS amount FROM game_entries e WHERE ${ofDataset} GROUP BY e.user_id)
-      INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
-      SELECT ${created.id}::bigint, 'wallet', user_id, amount FROM sums WHERE amount <> 0
-      UNION ALL
-      SELECT ${created.id}::bigint, ${account}::text, NULL::uuid, -sum(amount) FROM sums HAVING coalesce(sum(amount), 0) <> 0`);
+      WITH sums AS (SELECT e.user_id, (${perUser})::bigint AS amount FROM game_entries e WHERE ${ofDataset} GROUP BY e.user_id)
+      SELECT ledger_post(${kind}::ledger_kind, ${`bench:${gamePrefix}:${kind}`}, ${`Generated ${kind} history`},
+        array_append(array_agg('wallet'::ledger_account), ${account}::ledger_account),
+        array_append(array_agg(user_id ORDER BY user_id), NULL::uuid),
+        array_append(array_agg(amount ORDER BY user_id), -sum(amount)::bigint))
+      FROM sums WHERE amount <> 0 HAVING count(*) > 0`);
   };
   await postSums('test_topup', sql`sum(e.amount_paid)`, ACCOUNTS.paymentClearing('test'));
   if (options.feePerEntry)
     await db.execute(sql`
-      WITH fees AS (
-        INSERT INTO ledger_transactions (kind, reference, description, created_at)
-        SELECT 'entry_fee', 'entry:' || e.id, 'Entry fee for "' || g.title || '"', e.created_at
-        FROM game_entries e JOIN games g ON g.id = e.game_id WHERE ${ofDataset}
-        RETURNING id, reference)
-      INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
-      SELECT f.id, line.account, line.user_id, line.amount
-      FROM fees f JOIN game_entries e ON e.id = substring(f.reference from 7)::bigint
-        CROSS JOIN LATERAL (VALUES ('wallet', e.user_id, -e.amount_paid),
-          (${ACCOUNTS.entryFees}, NULL::uuid, e.amount_paid)) AS line(account, user_id, amount)`);
+      SELECT count(ledger_post('entry_fee', 'entry:' || e.id, 'Entry fee for "' || g.title || '"',
+        ARRAY['wallet', ${ACCOUNTS.entryFees}]::ledger_account[], ARRAY[e.user_id, NULL]::uuid[],
+        ARRAY[-e.amount_paid, e.amount_paid], e.created_at))
+      FROM game_entries e JOIN games g ON g.id = e.game_id WHERE ${ofDataset} AND e.amount_paid > 0`);
   else await postSums('entry_fee', sql`-sum(e.amount_paid)`, ACCOUNTS.entryFees);
   await postSums('prize', sql`sum(e.prize)`, ACCOUNTS.prizeExpense);
   const points = sql.raw('(s.played * 10 + s.won_games * 50)');
   await db.execute(sql`
     UPDATE users u SET
-      account_balance = u.account_balance + s.prizes,
       total_games_played = u.total_games_played + s.played,
       total_games_won = u.total_games_won + s.won_games,
       total_winning_amount = u.total_winning_amount + s.prizes,

@@ -1,5 +1,5 @@
 /** Postgres error codes arrive on the error itself (PGlite, pg) or on its cause (Drizzle wraps). */
-function pgCode(error: unknown): string | undefined {
+export function pgCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth += 1) {
     const code = (current as { code?: unknown }).code;

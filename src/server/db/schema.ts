@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   primaryKey,
   text,
@@ -16,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../shared/ledger.ts';
 import { IDENTITY_KEY_KINDS } from '../../shared/responsible-play.ts';
 import type { PlanFeatures } from '../../shared/schemas/plans.ts';
 
@@ -332,13 +334,18 @@ export const oauthStates = pgTable('oauth_states', {
   createdAt: createdAt(),
 });
 
+/** The ledger's closed lists (src/shared/ledger.ts). */
+export const ledgerKind = pgEnum('ledger_kind', LEDGER_KINDS);
+export const ledgerAccount = pgEnum('ledger_account', LEDGER_ACCOUNTS);
+
 /**
  * Double-entry ledger. A transaction's entries sum to zero; a wallet's entries sum to the
  * user's cached account_balance. `reference` makes each business event post at most once.
+ * Written by the SQL function ledger_post only (migration 0026), which PostgreSQL enforces.
  */
 export const ledgerTransactions = pgTable('ledger_transactions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind').notNull(),
+  kind: ledgerKind('kind').notNull(),
   reference: text('reference').notNull().unique(),
   description: text('description').notNull(),
   createdAt: createdAt(),
@@ -352,7 +359,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerTransactions.id),
     /** `wallet` for a player's wallet (with user_id), otherwise a platform account name. */
-    account: text('account').notNull(),
+    account: ledgerAccount('account').notNull(),
     userId: uuid('user_id').references(() => users.id),
     amount: kobo('amount').notNull(),
     createdAt: createdAt(),

@@ -37,8 +37,8 @@ export async function holdSummary(db: Database, from: Date, to: Date) {
 export async function reportTotals(db: Database, from: Date, to: Date) {
   const result = await db.execute(sql`
     SELECT
-      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode IS DISTINCT FROM 'sandbox' THEN -e.amount END), 0)::bigint AS deposits,
-      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode = 'sandbox' THEN -e.amount END), 0)::bigint AS sandbox_deposits,
+      coalesce(sum(CASE WHEN e.account::text LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode IS DISTINCT FROM 'sandbox' THEN -e.amount END), 0)::bigint AS deposits,
+      coalesce(sum(CASE WHEN e.account::text LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode = 'sandbox' THEN -e.amount END), 0)::bigint AS sandbox_deposits,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.entryFees} AND t.kind = 'entry_fee' THEN e.amount END), 0)::bigint AS entry_fees,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.entryFees} AND t.kind = 'refund' THEN -e.amount END), 0)::bigint AS refunds,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.prizeExpense} THEN -e.amount END), 0)::bigint AS prizes,
@@ -78,8 +78,8 @@ async function dailySeries(db: Database, now: Date) {
       FROM generate_series(0, 29) AS n
     )
     SELECT to_char(d.starts AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day,
-      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode IS DISTINCT FROM 'sandbox' THEN -e.amount END), 0)::bigint AS deposits,
-      coalesce(sum(CASE WHEN e.account LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode = 'sandbox' THEN -e.amount END), 0)::bigint AS sandbox_deposits,
+      coalesce(sum(CASE WHEN e.account::text LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode IS DISTINCT FROM 'sandbox' THEN -e.amount END), 0)::bigint AS deposits,
+      coalesce(sum(CASE WHEN e.account::text LIKE 'clearing:payments:%' AND t.kind = 'top_up' AND p.mode = 'sandbox' THEN -e.amount END), 0)::bigint AS sandbox_deposits,
       coalesce(sum(CASE WHEN e.account = ${ACCOUNTS.prizeExpense} THEN -e.amount END), 0)::bigint AS prizes,
       coalesce(sum(CASE WHEN e.account IN (${ACCOUNTS.entryFees}, ${ACCOUNTS.planRevenue}, ${ACCOUNTS.withdrawalFees}) THEN e.amount
                         WHEN e.account IN (${ACCOUNTS.prizeExpense}, ${ACCOUNTS.adjustments}) THEN e.amount END), 0)::bigint AS margin

@@ -14,11 +14,12 @@ import {
 import { gameDetailsPath } from '../../../shared/games.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { gameEntries, gameResultNotices, games, ledgerTransactions } from '../../db/schema.ts';
+import { gameEntries, gameResultNotices, games } from '../../db/schema.ts';
 
 import { inTransaction } from '../../db/transaction.ts';
 import type { BeaconClient } from '../../providers/beacon.ts';
 import { appendFairnessRecord, chainFairnessLog } from '../fairness/log.ts';
+import { moveGame } from '../game-lifecycle/moves.ts';
 import { queuePush } from '../notifications/fan-out.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { entriesDigestOfSorted, nodeFairnessCrypto } from './commitment.ts';
@@ -189,27 +190,21 @@ export async function runDraw(
 }
 
 /**
- * The game's winners' wallets credited in one balanced ledger transaction: one line per winner,
- * one prize-expense line for the total.
+ * The game's winners' prizes in one balanced ledger transaction, through ledger_post: one line per
+ * winner, one prize-expense line for the total. The wallets themselves are credited by the
+ * players' update in runDraw, with their stats, so each winner's row is written once.
  */
 async function postPrizes(tx: Transaction, game: GameRow, winners: number): Promise<void> {
   const total = game.reward * BigInt(winners);
-  const [prizes] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: 'prize',
-      reference: `prizes:${game.id}`,
-      description: `Prizes: "${game.title}"`,
-    })
-    .returning({ id: ledgerTransactions.id });
   // In player order: each line's key check on users and its place in the wallet index then
   // follow the users index instead of jumping about it (200,000 lines: 3.3 s instead of 3.8-4.1).
   await tx.execute(sql`
-    INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
-    SELECT * FROM (
-      SELECT ${prizes?.id}::bigint, 'wallet', user_id, ${game.reward}::bigint
-      FROM game_entries WHERE game_id = ${game.id} AND is_winner ORDER BY user_id) wallets
-    UNION ALL SELECT ${prizes?.id}::bigint, ${ACCOUNTS.prizeExpense}::text, NULL::uuid, ${-total}::bigint`);
+    SELECT ledger_post('prize', ${`prizes:${game.id}`}, ${`Prizes: "${game.title}"`},
+      array_append(array_agg('wallet'::ledger_account), ${ACCOUNTS.prizeExpense}::ledger_account),
+      array_append(array_agg(user_id ORDER BY user_id), NULL::uuid),
+      array_append(array_agg(${game.reward}::bigint), ${-total}::bigint),
+      p_caller_credits_wallets => true)
+    FROM game_entries WHERE game_id = ${game.id} AND is_winner`);
 }
 
 /** The result made public: the game COMPLETED with its beacon round, the fairness log, the push. */
@@ -224,17 +219,14 @@ async function completeGame(
   const gameId = game.id;
   // Devices and e-mails hear it from the worker once this commits, page by page.
   await queuePush(tx, { type: 'results', gameId });
-  await tx
-    .update(games)
-    .set({
-      status: 'COMPLETED',
-      drawnAt: now,
-      entriesDigest,
-      beaconRound: beacon?.round ?? null,
-      beaconSignature: beacon?.signature ?? null,
-      beaconRandomness: beacon?.randomness ?? null,
-    })
-    .where(eq(games.id, gameId));
+  const completed = await moveGame(tx, gameId, 'draw', 'COMPLETED', {
+    drawnAt: now,
+    entriesDigest,
+    beaconRound: beacon?.round ?? null,
+    beaconSignature: beacon?.signature ?? null,
+    beaconRandomness: beacon?.randomness ?? null,
+  });
+  if (!completed) throw new Error(`game ${gameId} was not closed when drawn`);
   if (beacon)
     await appendFairnessRecord(tx, {
       kind: 'beacon',
@@ -278,21 +270,15 @@ export async function cancelWithRefunds(
     .set({ refunded: true })
     .where(and(eq(gameEntries.gameId, gameId), sql`${gameEntries.amountPaid} > 0`))
     .returning({ id: gameEntries.id });
-  if (refunds.length > 0) {
-    const [refund] = await tx
-      .insert(ledgerTransactions)
-      .values({
-        kind: 'refund',
-        reference: `refunds:${gameId}`,
-        description: `Refunds: "${game.title}" ${why}`,
-      })
-      .returning({ id: ledgerTransactions.id });
+  // The wallets are credited below with the players' stats, each player's row written once.
+  if (refunds.length > 0)
     await tx.execute(sql`
-      INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
-      SELECT ${refund?.id}::bigint, 'wallet', user_id, amount_paid FROM game_entries WHERE game_id = ${gameId} AND amount_paid > 0
-      UNION ALL
-      SELECT ${refund?.id}::bigint, ${ACCOUNTS.entryFees}::text, NULL::uuid, -sum(amount_paid) FROM game_entries WHERE game_id = ${gameId} AND amount_paid > 0`);
-  }
+      SELECT ledger_post('refund', ${`refunds:${gameId}`}, ${`Refunds: "${game.title}" ${why}`},
+        array_append(array_agg('wallet'::ledger_account), ${ACCOUNTS.entryFees}::ledger_account),
+        array_append(array_agg(user_id ORDER BY id), NULL::uuid),
+        array_append(array_agg(amount_paid ORDER BY id), -sum(amount_paid)::bigint),
+        p_caller_credits_wallets => true)
+      FROM game_entries WHERE game_id = ${gameId} AND amount_paid > 0`);
   // Every fee back, and the game and its +10 points the play counted taken back.
   const points = sql.raw('u.points - 10');
   await tx.execute(sql`
@@ -313,10 +299,14 @@ export async function cancelWithRefunds(
     FROM game_entries WHERE game_id = ${gameId}`);
   await queuePush(tx, { type: 'results', gameId });
   const cancelReason = cancellation.reason ?? 'Fewer than 5 players took part';
-  await tx
-    .update(games)
-    .set({ status: 'CANCELLED', drawnAt: now, closedAt: game.closedAt ?? now, cancelReason })
-    .where(eq(games.id, gameId));
+  const cancelled = await moveGame(
+    tx,
+    gameId,
+    cancellation.rule === 'operator' ? 'operator' : 'draw',
+    'CANCELLED',
+    { drawnAt: now, closedAt: game.closedAt ?? now, cancelReason },
+  );
+  if (!cancelled) throw new Error(`game ${gameId} could not be cancelled from ${game.status}`);
   await appendFairnessRecord(tx, {
     kind: 'cancellation',
     gameId,

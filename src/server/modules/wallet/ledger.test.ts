@@ -15,7 +15,7 @@ const database = testDatabasePerFile();
 const debit = (db: Database, userId: string, kobo: bigint, reference = `t:${uniqueSuffix()}`) =>
   inTransaction(db, (tx) =>
     post(tx, {
-      kind: 'test_debit',
+      kind: 'adjustment',
       reference,
       description: 'test debit',
       lines: [
@@ -48,7 +48,12 @@ describe('posting', () => {
     const user = await createUser(db);
     const attempt = (lines: Parameters<typeof post>[1]['lines']) =>
       db.transaction((tx) =>
-        post(tx, { kind: 'test', reference: `bad:${uniqueSuffix()}`, description: 'bad', lines }),
+        post(tx, {
+          kind: 'adjustment',
+          reference: `bad:${uniqueSuffix()}`,
+          description: 'bad',
+          lines,
+        }),
       );
     await expect(
       attempt([
@@ -122,7 +127,7 @@ describe('posting', () => {
     const move = (from: string, to: string) =>
       inTransaction(db, (tx) =>
         post(tx, {
-          kind: 'test_move',
+          kind: 'adjustment',
           reference: `move:${uniqueSuffix()}`,
           description: 'move',
           lines: [
@@ -185,16 +190,18 @@ describe('checkLedger', () => {
   it('notices an unbalanced transaction and one without entries', async () => {
     const db = database().db;
     const user = await createUser(db);
+    // What a writer that went round ledger_post would leave, seen before the commit refuses it.
     const seen = await checkAfter(db, async (tx) => {
+      await tx.execute(sql`SELECT set_config('pluckers.ledger_post', 'on', true)`);
       const [t] = await tx
         .insert(ledgerTransactions)
-        .values({ kind: 'bad', reference: `bad:${uniqueSuffix()}`, description: 'bad' })
+        .values({ kind: 'adjustment', reference: `bad:${uniqueSuffix()}`, description: 'bad' })
         .returning({ id: ledgerTransactions.id });
       await tx.execute(
         sql`INSERT INTO ledger_entries (transaction_id, account, user_id, amount) VALUES (${t?.id}, 'wallet', ${user.id}, 500)`,
       );
       await tx.insert(ledgerTransactions).values({
-        kind: 'empty',
+        kind: 'adjustment',
         reference: `empty:${uniqueSuffix()}`,
         description: 'empty',
       });

@@ -1,13 +1,14 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { LedgerAccount, LedgerKind, PaymentClearingProvider } from '../../../shared/ledger.ts';
 import type { Executor } from '../../db/client.ts';
-import { ledgerEntries, ledgerTransactions, users } from '../../db/schema.ts';
+import { pgCode } from '../../db/errors.ts';
 import { AppError, ErrorCode } from '../../errors.ts';
 
 /** Platform accounts; a player's wallet is the account `wallet` with their user id. */
 export const ACCOUNTS = {
   wallet: 'wallet',
   /** Money received from a card provider and not yet settled to us (per provider). */
-  paymentClearing: (provider: string) => `clearing:payments:${provider}`,
+  paymentClearing: (provider: PaymentClearingProvider) => `clearing:payments:${provider}` as const,
   /**
    * Payments that landed past a player's deposit limit: neither in a wallet nor returned yet.
    * An operator releases each to the wallet or returns it; nothing else moves money here.
@@ -22,20 +23,20 @@ export const ACCOUNTS = {
   withdrawalFees: 'revenue:withdrawal_fees',
   prizeExpense: 'expense:prizes',
   adjustments: 'expense:adjustments',
-} as const;
+} as const satisfies Record<string, LedgerAccount | ((provider: never) => LedgerAccount)>;
 
 /** Ledger kinds that charge a plan to a wallet: spend limits count them. */
-export const PLAN_CHARGE_KINDS = ['plan', 'plan_renewal'];
+export const PLAN_CHARGE_KINDS: LedgerKind[] = ['plan', 'plan_renewal'];
 
 export interface LedgerLine {
-  account: string;
+  account: LedgerAccount;
   userId?: string;
   /** Kobo; positive credits the account, negative debits it. */
   amount: bigint;
 }
 
 export interface Posting {
-  kind: string;
+  kind: LedgerKind;
   /** Unique per business event: posting the same reference twice is a no-op. */
   reference: string;
   description: string;
@@ -52,13 +53,27 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
+/** SQLSTATEs raised by ledger_post (migration 0026). */
+const WALLET_CANNOT_PAY = 'LE001';
+const REFERENCE_REUSED = 'LE002';
+const CHECK_VIOLATION = '23514';
+
+/** A text[] literal: each element quoted, so account names and ids pass through unchanged. */
+function arrayLiteral(values: readonly (string | null)[]): string {
+  const quoted = values.map((value) =>
+    value === null ? 'NULL' : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+  );
+  return `{${quoted.join(',')}}`;
+}
+
 /**
- * Posts one balanced transaction inside the caller's database transaction. Wallet debits are
- * single conditional statements (never read-modify-write), so concurrent postings can't overdraw;
- * the CHECK on users.account_balance is the last line of defence.
- * Returns false when this reference was already posted. When it throws, the caller's
- * transaction must roll back (or the call must sit in a savepoint): the transaction row is
- * written before the debits are tried.
+ * Posts one balanced transaction inside the caller's database transaction, through the SQL
+ * function ledger_post (migration 0026), the ledger's one writer: it refuses unbalanced or
+ * malformed lines, debits each wallet with one conditional statement in user-id order (so
+ * concurrent postings neither overdraw nor deadlock) and writes the transaction and its lines.
+ * Returns false when this reference was already posted with the same lines; the same reference
+ * with other lines is refused. When it throws, the caller's transaction must roll back (or the
+ * call must sit in a savepoint).
  */
 export async function post(
   tx: Executor,
@@ -66,60 +81,23 @@ export async function post(
   options: { insufficientMessage?: string } = {},
 ): Promise<boolean> {
   const lines = posting.lines.filter((line) => line.amount !== 0n);
-  const total = lines.reduce((sum, line) => sum + line.amount, 0n);
-  if (total !== 0n) throw new Error(`unbalanced posting ${posting.reference}: sums to ${total}`);
-  if (lines.length < 2) throw new Error(`posting ${posting.reference} needs two or more lines`);
-  for (const line of lines) {
-    if ((line.account === ACCOUNTS.wallet) !== (line.userId !== undefined)) {
-      throw new Error(`posting ${posting.reference}: only wallet lines carry a user id`);
-    }
+  const accounts = arrayLiteral(lines.map((line) => line.account));
+  const userIds = arrayLiteral(lines.map((line) => line.userId ?? null));
+  const amounts = `{${lines.map((line) => line.amount.toString()).join(',')}}`;
+  const at = posting.at?.toISOString() ?? null;
+  try {
+    const result = await tx.execute(sql`
+      SELECT ledger_post(${posting.kind}::ledger_kind, ${posting.reference}, ${posting.description},
+        ${accounts}::ledger_account[], ${userIds}::uuid[], ${amounts}::bigint[],
+        ${at}::timestamptz)::text AS id`);
+    const [row] = (result as unknown as { rows: { id: string | null }[] }).rows;
+    return row?.id != null;
+  } catch (error) {
+    const code = pgCode(error);
+    if (code === WALLET_CANNOT_PAY) throw new InsufficientFundsError(options.insufficientMessage);
+    // A malformed posting or a reused reference is a bug in the caller: say what PostgreSQL said.
+    if ((code === CHECK_VIOLATION || code === REFERENCE_REUSED) && error instanceof Error)
+      throw error.cause instanceof Error ? error.cause : error;
+    throw error;
   }
-
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: posting.kind,
-      reference: posting.reference,
-      description: posting.description,
-      createdAt: posting.at,
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.reference })
-    .returning({ id: ledgerTransactions.id });
-  if (!created) return false;
-
-  // Wallets are locked in user-id order (one global order), so two postings that touch the same
-  // wallets, whichever way the money moves, queue behind each other instead of deadlocking.
-  const walletLines = lines
-    .filter((line) => line.userId !== undefined)
-    .sort((a, b) => {
-      const byUser =
-        (a.userId ?? '') < (b.userId ?? '') ? -1 : (a.userId ?? '') > (b.userId ?? '') ? 1 : 0;
-      return byUser !== 0 ? byUser : a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0;
-    });
-  for (const line of walletLines) {
-    const userId = line.userId as string;
-    if (line.amount < 0n) {
-      const debited = await tx
-        .update(users)
-        .set({ accountBalance: sql`${users.accountBalance} + ${line.amount}` })
-        .where(and(eq(users.id, userId), gte(users.accountBalance, -line.amount)))
-        .returning({ id: users.id });
-      if (debited.length === 0) throw new InsufficientFundsError(options.insufficientMessage);
-    } else {
-      await tx
-        .update(users)
-        .set({ accountBalance: sql`${users.accountBalance} + ${line.amount}` })
-        .where(eq(users.id, userId));
-    }
-  }
-
-  await tx.insert(ledgerEntries).values(
-    lines.map((line) => ({
-      transactionId: created.id,
-      account: line.account,
-      userId: line.userId ?? null,
-      amount: line.amount,
-    })),
-  );
-  return true;
 }

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../../shared/ledger.ts';
+import type { Database } from '../../db/client.ts';
+import { testDatabasePerFile } from '../../test/database.ts';
+import { createUser, fundWallet, uniqueSuffix } from '../../test/factories.ts';
+import { balanceOf, walletEntryCount } from '../../test/fake-money.ts';
+import { ACCOUNTS, post } from './ledger.ts';
+import { checkLedger } from './ledger-check.ts';
+
+/**
+ * What PostgreSQL itself refuses, whoever writes: raw SQL below stands for a writer that went
+ * round post(). Each refusal leaves nothing behind and the ledger check clean.
+ */
+const database = testDatabasePerFile();
+
+async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** What PostgreSQL said when it refused `work` (Drizzle wraps its error), or that it did not. */
+async function refusal(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return cause instanceof Error ? cause.message : String(cause);
+  }
+  return 'not refused';
+}
+
+async function transactionCount(db: Database, reference: string): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${reference}`,
+  );
+  return row?.n ?? -1;
+}
+
+/**
+ * Writes a transaction and its lines with plain INSERTs, as a writer that set ledger_post's own
+ * switch would, and commits. Resolves to whether the commit went through.
+ */
+async function rawPosting(
+  db: Database,
+  reference: string,
+  lines: { account: string; userId: string | null; amount: bigint }[],
+): Promise<{ committed: boolean; inserted: boolean; error?: string }> {
+  let inserted = false;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('pluckers.ledger_post', 'on', true)`);
+      const [created] = (
+        (await tx.execute(sql`
+          INSERT INTO ledger_transactions (kind, reference, description)
+          VALUES ('adjustment', ${reference}, 'raw') RETURNING id`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows;
+      for (const line of lines)
+        await tx.execute(sql`
+          INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
+          VALUES (${created?.id}, ${line.account}, ${line.userId}, ${line.amount})`);
+      inserted = true;
+    });
+    return { committed: true, inserted };
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return { committed: false, inserted, error: String((cause as Error).message) };
+  }
+}
+
+describe('the database refuses, at commit, a transaction whose lines do not balance', () => {
+  it('refuses lines that do not sum to zero, written with raw SQL', async () => {
+    const db = database().db;
+    const user = await createUser(db);
+    const reference = `raw-unbalanced:${uniqueSuffix()}`;
+    const outcome = await rawPosting(db, reference, [
+      { account: 'wallet', userId: user.id, amount: 500n },
+      { account: 'expense:adjustments', userId: null, amount: -400n },
+    ]);
+    // Every statement ran; the commit is what refused them.
+    expect(outcome).toMatchObject({ committed: false, inserted: true });
+    expect(outcome.error).toMatch(/unbalanced/);
+    expect(await transactionCount(db, reference)).toBe(0);
+    expect(await walletEntryCount(db, user.id)).toBe(0);
+  });
+
+  it('refuses a transaction of one line or of none', async () => {
+    const db = database().db;
+    const user = await createUser(db);
+    const single = `raw-single:${uniqueSuffix()}`;
+    const empty = `raw-empty:${uniqueSuffix()}`;
+    expect(
+      await rawPosting(db, single, [{ account: 'wallet', userId: user.id, amount: 500n }]),
+    ).toMatchObject({ committed: false, inserted: true });
+    expect(await rawPosting(db, empty, [])).toMatchObject({ committed: false, inserted: true });
+    expect(await transactionCount(db, single)).toBe(0);
+    expect(await transactionCount(db, empty)).toBe(0);
+  });
+
+  it('commits balanced raw lines, so it is the balance that is refused, not the writer', async () => {
+    const db = database().db;
+    const user = await createUser(db);
+    await fundWallet(db, user.id, 1_000n);
+    const reference = `raw-balanced:${uniqueSuffix()}`;
+    const outcome = await rawPosting(db, reference, [
+      { account: 'revenue:entry_fees', userId: null, amount: 300n },
+      { account: 'expense:adjustments', userId: null, amount: -300n },
+    ]);
+    expect(outcome).toMatchObject({ committed: true });
+    expect(await transactionCount(db, reference)).toBe(1);
+  });
+
+  it('refuses ledger rows inserted by anything but ledger_post', async () => {
+    const db = database().db;
+    const reference = `raw-direct:${uniqueSuffix()}`;
+    expect(
+      await refusal(
+        db.execute(sql`INSERT INTO ledger_transactions (kind, reference, description)
+          VALUES ('adjustment', ${reference}, 'direct')`),
+      ),
+    ).toMatch(/ledger_transactions is written by ledger_post\(\) only/);
+    expect(
+      await refusal(
+        db.execute(sql`INSERT INTO ledger_entries (transaction_id, account, amount)
+          SELECT id, 'expense:adjustments', 1 FROM ledger_transactions LIMIT 1`),
+      ),
+    ).toMatch(/ledger_entries is written by ledger_post\(\) only/);
+    expect(await transactionCount(db, reference)).toBe(0);
+  });
+});
+
+describe('ledger_post, the one posting primitive', () => {
+  const postSql = (
+    db: Database,
+    reference: string,
+    userId: string,
+    kobo: bigint,
+    callerCredits = false,
+  ) =>
+    rowsOf<{ id: string | null }>(
+      db,
+      sql`SELECT ledger_post('adjustment', ${reference}, 'test',
+        ARRAY['wallet', 'expense:adjustments']::ledger_account[], ARRAY[${userId}, NULL]::uuid[],
+        ARRAY[${kobo}::bigint, ${-kobo}::bigint], p_caller_credits_wallets => ${callerCredits})::text AS id`,
+    );
+
+  it('refuses a wallet debit past its balance and leaves the wallet as it was', async () => {
+    const db = database().db;
+    const user = await createUser(db);
+    await fundWallet(db, user.id, 1_000n);
+    const reference = `overdraw:${uniqueSuffix()}`;
+    expect(await refusal(postSql(db, reference, user.id, -1_001n))).toMatch(/cannot pay 1001 kobo/);
+    expect(await balanceOf(db, user.id)).toBe(1_000n);
+    expect(await transactionCount(db, reference)).toBe(0);
+    expect(
+      await refusal(db.execute(sql`UPDATE users SET account_balance = -1 WHERE id = ${user.id}`)),
+    ).toMatch(/users_balance_non_negative/);
+    expect((await postSql(db, `exact:${uniqueSuffix()}`, user.id, -1_000n))[0]?.id).not.toBeNull();
+    expect(await balanceOf(db, user.id)).toBe(0n);
+  });
+
+  it('posts a reference once: the same lines again are a no-op, other lines are refused', async () => {
+    const db = database().db;
+    const user = await createUser(db);
+    const reference = `reuse:${uniqueSuffix()}`;
+    expect((await postSql(db, reference, user.id, 700n))[0]?.id).not.toBeNull();
+    expect((await postSql(db, reference, user.id, 700n))[0]?.id).toBeNull();
+    const reused = /already posted with different lines/;
+    expect(await refusal(postSql(db, reference, user.id, 701n))).toMatch(reused);
+    const other = await createUser(db);
+    expect(await refusal(postSql(db, reference, other.id, 700n))).toMatch(reused);
+    const lines = (amount: bigint) => [
+      { account: ACCOUNTS.wallet, userId: user.id, amount },
+      { account: ACCOUNTS.adjustments, amount: -amount },
+    ];
+    const again = (kind: 'adjustment' | 'prize', amount: bigint) =>
+      db.transaction((tx) =>
+        post(tx, { kind, reference, description: 'again', lines: lines(amount) }),
+      );
+    expect(await again('adjustment', 700n)).toBe(false);
+    await expect(again('adjustment', 800n)).rejects.toThrow(reused);
+    await expect(again('prize', 700n)).rejects.toThrow(reused);
+    expect(await balanceOf(db, user.id)).toBe(700n);
+    expect(await walletEntryCount(db, user.id)).toBe(1);
+  });
+
+  it('never leaves a wallet debit to the caller', async () => {
+    const db = database().db;
+    const user = await createUser(db);
+    await fundWallet(db, user.id, 1_000n);
+    expect(await refusal(postSql(db, `caller:${uniqueSuffix()}`, user.id, -100n, true))).toMatch(
+      /a wallet debit is never left to the caller/,
+    );
+    expect(await balanceOf(db, user.id)).toBe(1_000n);
+  });
+
+  it('takes only the closed lists of kinds and accounts, which src/shared/ledger.ts mirrors', async () => {
+    const db = database().db;
+    const labels = async (type: string) =>
+      (
+        await rowsOf<{ label: string }>(
+          db,
+          sql`SELECT e.enumlabel AS label FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid
+            WHERE t.typname = ${type} ORDER BY e.enumsortorder`,
+        )
+      ).map((row) => row.label);
+    expect(await labels('ledger_kind')).toEqual([...LEDGER_KINDS]);
+    expect(await labels('ledger_account')).toEqual([...LEDGER_ACCOUNTS]);
+    const closed = /invalid input value for enum/;
+    expect(
+      await refusal(
+        db.execute(sql`SELECT ledger_post('gift', ${`k:${uniqueSuffix()}`}, 'x',
+          ARRAY['expense:adjustments', 'revenue:plans']::ledger_account[], ARRAY[NULL, NULL]::uuid[],
+          ARRAY[1, -1]::bigint[])`),
+      ),
+    ).toMatch(closed);
+    expect(
+      await refusal(
+        db.execute(sql`SELECT ledger_post('adjustment', ${`a:${uniqueSuffix()}`}, 'x',
+          ARRAY['expense:adjustments', 'revenue:gifts']::ledger_account[], ARRAY[NULL, NULL]::uuid[],
+          ARRAY[1, -1]::bigint[])`),
+      ),
+    ).toMatch(closed);
+    expect((await checkLedger(db, { sandbox: true })).ok).toBe(true);
+  });
+});
