@@ -228,7 +228,7 @@ describe('GET /api/v1/user', () => {
         username: `plucker_${user.handle}`,
         fullname: user.fullname,
         email: user.email,
-        phoneNumber: '+2348012345678',
+        phoneNumber: user.phoneNumber,
         planID: null,
         planExpiresAt: null,
         isVerified: false,
