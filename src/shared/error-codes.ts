@@ -30,6 +30,8 @@ export const ErrorCode = {
   AlreadyPlayed: 'ALREADY_PLAYED',
   /** The fee changed since the player saw it: nothing was charged, `data` is the fresh game. */
   FeeChanged: 'FEE_CHANGED',
+  /** The reward changed since the player saw it: nothing was charged, `data` is the fresh game. */
+  RewardChanged: 'REWARD_CHANGED',
   InsufficientFunds: 'INSUFFICIENT_FUNDS',
   PlanNotFound: 'PLAN_NOT_FOUND',
   AlreadySubscribed: 'ALREADY_SUBSCRIBED',

@@ -49,6 +49,15 @@ export const playGameSchema = z.object({
     .min(0, 'The entry fee cannot be negative')
     .max(100_000_000, 'The entry fee is too large')
     .optional(),
+  /**
+   * The reward (naira) the player was shown. When it no longer matches the game's reward,
+   * nothing is charged: 409 REWARD_CHANGED, with the fresh game as `data`.
+   */
+  reward: z
+    .number({ error: 'The reward must be a number' })
+    .min(0, 'The reward cannot be negative')
+    .max(100_000_000, 'The reward is too large')
+    .optional(),
 });
 export type PlayGameBody = z.infer<typeof playGameSchema>;
 

@@ -139,6 +139,7 @@ describe('plays sent together', () => {
       game: game.id,
       answer: 'Moi moi',
       seenFee: null,
+      seenReward: null,
       at: now.toISOString(),
       dayStart: lagosDayStart(now).toISOString(),
     });

@@ -7,6 +7,8 @@ export interface BatchedPlay {
   answer: string;
   /** The entry fee the player was shown, in kobo, or null when the request named none. */
   seenFee: string | null;
+  /** The reward the player was shown, in kobo, or null when the request named none. */
+  seenReward: string | null;
   at: string;
   dayStart: string;
 }
@@ -46,7 +48,7 @@ const LANES = 4;
 /** A bound on one transaction's locks and length; more waiting plays go in the next batch. */
 const MOST_PLAYS_PER_BATCH = 64;
 
-/** Keys of the JSON objects `pluckers_play_batch` (migration 0022) reads. */
+/** Keys of the JSON objects `pluckers_play_batch` (migrations 0022, 0027) reads. */
 const toJson = ({ play }: Waiting, slot: number) => ({
   n: slot,
   u: play.player,
@@ -55,6 +57,7 @@ const toJson = ({ play }: Waiting, slot: number) => ({
   g: play.game,
   a: play.answer,
   f: play.seenFee,
+  w: play.seenReward,
   t: play.at,
   d: play.dayStart,
 });

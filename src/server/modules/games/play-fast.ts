@@ -42,13 +42,13 @@ export async function playInOneStatement(
   // Anything PostgreSQL would not take as a uuid is the full play's to refuse.
   if (!UUID.test(input.gameID) || !UUID.test(actor.id) || !UUID.test(actor.sessionId)) return null;
   let seenFee: string | null = null;
-  if (input.entryFee !== undefined) {
-    try {
-      seenFee = nairaToKobo(input.entryFee).toString();
-    } catch {
-      // Not a countable amount: the full play decides what to say (after its own checks).
-      return null;
-    }
+  let seenReward: string | null = null;
+  try {
+    if (input.entryFee !== undefined) seenFee = nairaToKobo(input.entryFee).toString();
+    if (input.reward !== undefined) seenReward = nairaToKobo(input.reward).toString();
+  } catch {
+    // Not a countable amount: the full play decides what to say (after its own checks).
+    return null;
   }
   const row = await batcherOf(db).play({
     player: actor.id,
@@ -57,6 +57,7 @@ export async function playInOneStatement(
     game: input.gameID,
     answer,
     seenFee,
+    seenReward,
     at: now.toISOString(),
     dayStart: dayStart.toISOString(),
   });

@@ -39,6 +39,8 @@ export const dailyLimitMessage = (limit: number) =>
   `You have reached your daily limit of ${limit} games. Go VIP for unlimited games.`;
 export const feeChangedMessage = (feeKobo: bigint) =>
   `The entry fee for this game has changed to ${formatNaira(koboToNaira(feeKobo))}. Nothing was charged: check the game and answer again.`;
+export const rewardChangedMessage = (rewardKobo: bigint) =>
+  `The reward for this game has changed to ${formatNaira(koboToNaira(rewardKobo))}. Nothing was charged: check the game and answer again.`;
 export const minimumBalanceMessage = (koboNeeded: bigint) =>
   `You need at least ${formatNaira(koboToNaira(koboNeeded))} in your wallet to play this game. Top up to continue.`;
 
@@ -167,10 +169,20 @@ export async function playGame(
       assertAgeConfirmed(player);
       await assertNotExcluded(tx, userId, now);
 
-      const [game] = await tx.select().from(games).where(eq(games.id, input.gameID)).limit(1);
+      // Locked, as an operator's edit locks it: the terms checked here are the ones the place
+      // below is taken on, never ones an edit replaced in between.
+      const [game] = await tx
+        .select()
+        .from(games)
+        .where(eq(games.id, input.gameID))
+        .for('no key update');
       if (!game) throw notFound(GAME_MESSAGES.notFound);
       if (input.entryFee !== undefined && nairaToKobo(input.entryFee) !== game.entryFee)
         throw new AppError(ErrorCode.FeeChanged, feeChangedMessage(game.entryFee), {
+          data: toApiGame(game, false),
+        });
+      if (input.reward !== undefined && nairaToKobo(input.reward) !== game.reward)
+        throw new AppError(ErrorCode.RewardChanged, rewardChangedMessage(game.reward), {
           data: toApiGame(game, false),
         });
       if (game.status === 'UPCOMING') throw badRequest(GAME_MESSAGES.notStarted);

@@ -65,6 +65,47 @@ describe('AnswerDialog: a fee changed by an operator after it was shown', () => 
   });
 });
 
+describe('AnswerDialog: a reward changed by an operator after it was shown', () => {
+  it('charges nothing for the reward the player did not see, says the new one, and the next Submit plays for it', async () => {
+    setPageUrl(`${server().origin}/GameDetails`);
+    await signInPlayer(server(), 1000);
+    setUser(await fetchUser());
+    const admin = await adminToken(server());
+    const game = await createGame(server(), admin, {
+      title: uniqueTitle('Name a Lagos market'),
+      entryFee: 100,
+      reward: 300,
+      maximumPlayers: 30,
+    });
+    setPageUrl(`${server().origin}/GameDetails?id=${game.id}`);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <GameDetailsPage />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const person = userEvent.setup();
+
+    await person.click(await screen.findByRole('button', { name: 'Submit Your Answer' }));
+    const dialog = screen.getByRole('dialog', { name: `“${game.title}”` });
+    await person.type(within(dialog).getByPlaceholderText(PAGE_TEXTS.answerPlaceholder), 'Balogun');
+    expect(within(dialog).queryByText(/Reward: now/)).toBeNull();
+
+    await editGame(server(), admin, game, { reward: 30 });
+    await person.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    const notice = await within(dialog).findByText(/Reward: now/);
+    expect(notice.textContent).toBe('Reward: now ₦30, was ₦300.');
+    expect(within(dialog).queryByText(/Entry fee: now/)).toBeNull();
+    expect(getSession().user?.accountBalance).toBe(1000);
+
+    await person.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText(PAGE_TEXTS.answerSubmitted)).toBeTruthy();
+    expect(getSession().user?.accountBalance).toBe(900);
+  });
+});
+
 describe('AnswerDialog: after the answer', () => {
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'serviceWorker');

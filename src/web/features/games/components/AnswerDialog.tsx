@@ -30,10 +30,11 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
   const [result, setResult] = useState<PlayResult | null>(null);
   const play = usePlayGame();
   const check = checkAnswer(answer);
-  // The fee the player last submitted with (or saw when the page opened). If an operator changes
-  // it meanwhile, the server charges nothing (409) and the page reloads the game: the form then
-  // says what the fee is now, so the next Submit is made knowing it.
+  // The fee and reward the player last submitted with (or saw when the page opened). If an
+  // operator changes either meanwhile, the server charges nothing (409) and the page reloads the
+  // game: the form then says what they are now, so the next Submit is made knowing them.
   const [seenFee, setSeenFee] = useState(game.entryFee);
+  const [seenReward, setSeenReward] = useState(game.reward);
 
   const fieldId = useId();
   const warningId = useId();
@@ -62,10 +63,16 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
     event.preventDefault();
     if (!check.canSubmit || step !== 'FORM') return;
     setSeenFee(game.entryFee);
+    setSeenReward(game.reward);
     setStep('LOADING');
     play.mutate(
-      // The fee shown here: if an operator changed it meanwhile, nothing is charged (409).
-      { gameID: game.id, submittedAnswer: answer.trim(), entryFee: game.entryFee },
+      // The terms shown here: if an operator changed them meanwhile, nothing is charged (409).
+      {
+        gameID: game.id,
+        submittedAnswer: answer.trim(),
+        entryFee: game.entryFee,
+        reward: game.reward,
+      },
       {
         onSuccess: (played) => {
           answerDraft.clear(game.id);
@@ -188,6 +195,12 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
             <p className="rounded-xl border border-accent/40 bg-accent/5 p-3 text-sm">
               Entry fee: now <strong className="text-accent">{feeText(game.entryFee)}</strong>, was{' '}
               {feeText(seenFee)}.
+            </p>
+          ) : null}
+          {game.reward !== seenReward ? (
+            <p className="rounded-xl border border-accent/40 bg-accent/5 p-3 text-sm">
+              Reward: now <strong className="text-accent">{formatNaira(game.reward)}</strong>, was{' '}
+              {formatNaira(seenReward)}.
             </p>
           ) : null}
           <Button
