@@ -12,6 +12,7 @@ import {
   type UserRow,
 } from '../../test/factories.ts';
 import { hashPassword } from './passwords.ts';
+import { resetSecondFactor } from './second-factor.ts';
 import { totpCode } from './totp.ts';
 
 const database = testDatabasePerFile();
@@ -205,6 +206,27 @@ describe('operator second factor', () => {
     const again = await passwordLogin(app, operator);
     const reused = await call(app, again, 'POST', '/admin/second-factor/verify', { code });
     expect(reused.statusCode).toBe(400);
+  });
+
+  it('a reset (lost phone) signs the operator out, and the next login enrols again', async () => {
+    const clock = testClock('2026-03-02T09:00:10Z');
+    const app = await buildTestApp(database(), {}, { clock });
+    const operator = await operatorWithPassword(app);
+    const before = await passwordLogin(app, operator);
+    await enrol(app, clock, before);
+    await resetSecondFactor(app.db, operator.id, clock.now());
+    app.tokens.forgetUser(operator.id);
+    expect((await call(app, before, 'GET', '/admin/users')).statusCode).toBe(401);
+
+    const after = await passwordLogin(app, operator);
+    const users = await call(app, after, 'GET', '/admin/users');
+    expect(users.json()).toMatchObject({
+      code: 'SECOND_FACTOR_REQUIRED',
+      data: { enrolled: false },
+    });
+    clock.advance(60_000);
+    await enrol(app, clock, after);
+    expect((await call(app, after, 'GET', '/admin/users')).statusCode).toBe(200);
   });
 
   it('a player cannot enrol or verify', async () => {
