@@ -71,7 +71,7 @@ function haproxyOrFail(): string {
       '  macOS:         brew install haproxy',
       '  or point HAPROXY at the binary: HAPROXY=/path/to/haproxy npm run cluster',
       'Without HAProxy, run several servers by hand with PORT=3001, 3002 … and the same',
-      'DATABASE_URL and JWT_SECRET, or use compose.yaml (README, "Deploying").',
+      'DATABASE_URL, JWT_SECRET and KYC_HASH_KEY, or use compose.yaml (README, "Deploying").',
     ].join('\n'),
   );
 }
@@ -105,10 +105,14 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-/** One secret for every instance (a token signed by one must verify on the others), kept. */
-async function sharedJwtSecret(): Promise<string> {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  const file = path.join(DATA_DIR, 'jwt-secret');
+/**
+ * One secret for every instance (a token signed by one must verify on the others; a BVN must
+ * hash alike on all), from the environment or generated once into the cluster's DATA_DIR.
+ */
+async function sharedSecret(name: 'JWT_SECRET' | 'KYC_HASH_KEY'): Promise<string> {
+  const configured = process.env[name];
+  if (configured) return configured;
+  const file = path.join(DATA_DIR, name.toLowerCase().replaceAll('_', '-'));
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
@@ -175,9 +179,10 @@ const instanceEnv = {
   ...process.env,
   HOST: '127.0.0.1',
   DATABASE_URL: databaseUrl,
-  // Only the generated JWT secret and old disk photos live there; shared data is in PostgreSQL.
+  // Only the generated shared secrets and old disk photos live there; the rest is in PostgreSQL.
   DATA_DIR,
-  JWT_SECRET: await sharedJwtSecret(),
+  JWT_SECRET: await sharedSecret('JWT_SECRET'),
+  KYC_HASH_KEY: await sharedSecret('KYC_HASH_KEY'),
   PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${balancerPort}`,
   // HAProxy on loopback is the one hop in front; its X-Forwarded-For names the client.
   TRUST_PROXY: '1',

@@ -14,7 +14,7 @@ import { drawGame } from '../src/server/modules/draws/service.ts';
 import { playGame } from '../src/server/modules/games/service.ts';
 import { createGame, type GameRow } from '../src/server/modules/games/test-fixtures.ts';
 import { createBeaconClient } from '../src/server/providers/beacon.ts';
-import { TEST_JWT_SECRET, testEnv } from '../src/server/test/app.ts';
+import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY, testEnv } from '../src/server/test/app.ts';
 import { actorFor, createPlayer } from '../src/server/test/factories.ts';
 import { parseArgs, verifyDraw } from './verify-draw.ts';
 
@@ -105,6 +105,7 @@ describe('npm run verify-draw against a running server', () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       JWT_SECRET: TEST_JWT_SECRET,
+      KYC_HASH_KEY: TEST_KYC_HASH_KEY,
       SEED_DEMO: 'false',
       JOB_POLL_MS: '0',
       LOG_LEVEL: 'warn',

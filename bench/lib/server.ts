@@ -14,6 +14,7 @@ import { since, sleep } from './stats.ts';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Signs the tokens the bench hands its players; the server child gets the same secret. */
 export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+const BENCH_KYC_HASH_KEY = 'bench-kyc-hash-key-that-is-long-enough-to-key';
 
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -101,6 +102,7 @@ const INHERITED_OUT = [
   'DATA_DIR',
   'NODE_ENV',
   'JWT_SECRET',
+  'KYC_HASH_KEY',
   'SEED_DEMO',
   'WEB_DIST',
   'LOG_LEVEL',
@@ -129,6 +131,7 @@ export async function startRealServer(options: {
     PORT: String(port),
     PUBLIC_URL: url,
     JWT_SECRET: BENCH_JWT_SECRET,
+    KYC_HASH_KEY: BENCH_KYC_HASH_KEY,
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '1000000000',
     ...options.env,

@@ -103,6 +103,26 @@ describe('loadConfig', () => {
     expect(configError({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid LOG_LEVEL: /);
   });
 
+  it('on PostgreSQL, refuses to start without the secrets every instance must share', () => {
+    const databaseUrl = 'postgres://pluckers@db:5432/pluckers';
+    const secret = 'x'.repeat(32);
+    expect(configError({ DATABASE_URL: databaseUrl, KYC_HASH_KEY: secret })).toBe(
+      'Invalid JWT_SECRET: set JWT_SECRET (32+ characters) when DATABASE_URL is set, the same on every instance: a token signed by one instance must verify on the others',
+    );
+    expect(configError({ DATABASE_URL: databaseUrl, JWT_SECRET: secret })).toMatch(
+      /^Invalid KYC_HASH_KEY: set KYC_HASH_KEY \(32\+ characters\) when DATABASE_URL is set, the same on every instance: one BVN or NIN must hash alike/,
+    );
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: secret,
+      KYC_HASH_KEY: secret,
+    });
+    expect(config.jwtSecret).toBe(secret);
+    expect(config.kyc.hashKey).toBe(secret);
+    // The embedded database has one instance and one DATA_DIR: both are generated there.
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+  });
+
   it('trusts no proxy by default and reads TRUST_PROXY as a hop count or a list of ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);

@@ -7,6 +7,15 @@ const booleanFromEnv = (name: string) =>
     .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
     .transform((value) => value === 'true' || value === '1');
 
+/** Secrets that every instance must share, and why (config refuses to start without them). */
+const SHARED_SECRETS = [
+  ['JWT_SECRET', 'a token signed by one instance must verify on the others'],
+  [
+    'KYC_HASH_KEY',
+    'one BVN or NIN must hash alike on every instance (an existing DATA_DIR/kyc-hash-key holds the value to keep)',
+  ],
+] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -167,6 +176,8 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+/** Every variable the server reads (README, Configuration). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -508,6 +519,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       "Invalid PUSH_ALLOW_LOCAL_ENDPOINTS: push endpoints on this machine (the tests' local push service) are refused with NODE_ENV=production",
     );
+  // On PostgreSQL any number of instances may share the database, each with a DATA_DIR of its
+  // own: a key generated into one DATA_DIR would differ from the next instance's. These two
+  // guard data kept in the database (tokens' signatures, the BVN/NIN hashes), so they cannot
+  // live in it either: they must come from the environment, the same on every instance.
+  if (e.DATABASE_URL) {
+    for (const [name, why] of SHARED_SECRETS)
+      if (!e[name])
+        throw new ConfigError(
+          `Invalid ${name}: set ${name} (32+ characters) when DATABASE_URL is set, the same on every instance: ${why}`,
+        );
+  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
     throw new ConfigError('Invalid METRICS_PORT: METRICS_PORT must differ from PORT');
   return {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createGame, play } from '../modules/games/test-fixtures.ts';
 import { checkLedger } from '../modules/wallet/ledger-check.ts';
-import { buildTestApp, TEST_JWT_SECRET } from '../test/app.ts';
+import { buildTestApp, TEST_JWT_SECRET, TEST_KYC_HASH_KEY } from '../test/app.ts';
 import { bearerFor, createAdmin, createPlayer, type UserRow } from '../test/factories.ts';
 import { balanceOf } from '../test/fake-money.ts';
 import { createScratchDatabase } from '../test/scratch-database.ts';
@@ -99,6 +99,7 @@ function runAdminScript(databaseUrl: string, command: string) {
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: TEST_JWT_SECRET,
+      KYC_HASH_KEY: TEST_KYC_HASH_KEY,
     },
   }).then(
     ({ stdout }) => ({ code: 0, stdout }),

@@ -546,6 +546,16 @@ export const withdrawals = pgTable(
   ],
 );
 
+/**
+ * Keys every instance must share and no one has to choose (the Web Push key pair): the first
+ * instance to start writes one, every other reads it (plugins/secrets.ts).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Every operator action: who, when, what, and the record before and after. Append-only. */
 export const adminAudit = pgTable(
   'admin_audit',

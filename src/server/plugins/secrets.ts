@@ -1,10 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import webpush from 'web-push';
 import type { AppConfig } from '../config.ts';
+import { serverSecrets } from '../db/schema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +27,8 @@ declare module 'fastify' {
 
 /**
  * The configured secret, or one generated on first start and kept in DATA_DIR/<fileName> so it
- * survives restarts (JWT_SECRET: tokens; KYC_HASH_KEY: identity hashes).
+ * survives restarts (JWT_SECRET: tokens; KYC_HASH_KEY: identity hashes). Only the embedded
+ * database's single instance generates them: on PostgreSQL config.ts requires both.
  */
 async function loadSecret(
   config: AppConfig,
@@ -49,6 +52,42 @@ async function loadSecret(
   return (await readFile(file, 'utf8')).trim();
 }
 
+/**
+ * The key named `name` from the database, where the first instance to start writes it (from
+ * `fileName` in its DATA_DIR if an earlier version generated one there, so an upgraded server
+ * keeps it; else a new one) and every other instance reads that one.
+ */
+async function sharedInDatabase(
+  app: FastifyInstance,
+  config: AppConfig,
+  name: string,
+  fileName: string,
+  generate: () => string,
+): Promise<string> {
+  const [kept] = await app.db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, name));
+  if (kept) return kept.value;
+  const fromDataDir = await readFile(path.resolve(config.dataDir, fileName), 'utf8').then(
+    (text) => text.trim(),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    },
+  );
+  await app.db
+    .insert(serverSecrets)
+    .values({ name, value: fromDataDir ?? generate() })
+    .onConflictDoNothing();
+  const [written] = await app.db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, name));
+  if (!written) throw new Error(`server secret ${name} was not kept`);
+  return written.value;
+}
+
 export default fp<{ config: AppConfig }>(
   async function secretsPlugin(app: FastifyInstance, { config }) {
     const secret = await loadSecret(config, config.jwtSecret, 'jwt-secret');
@@ -57,15 +96,16 @@ export default fp<{ config: AppConfig }>(
     const kycHash = new TextEncoder().encode(
       await loadSecret(config, config.kyc.hashKey, 'kyc-hash-key'),
     );
-    // One pair for the life of the deployment: a new public key would orphan every subscription.
+    // One pair for the life of the deployment, the same on every instance: a new public key
+    // would orphan every subscription.
     const vapid =
       config.vapid ??
       (JSON.parse(
-        await loadSecret(config, undefined, 'vapid-keys.json', () =>
+        await sharedInDatabase(app, config, 'vapid-keys', 'vapid-keys.json', () =>
           JSON.stringify(webpush.generateVAPIDKeys()),
         ),
       ) as { publicKey: string; privateKey: string });
     app.decorate('secrets', { jwt, sandbox, kycHash, vapid });
   },
-  { name: 'secrets' },
+  { name: 'secrets', dependencies: ['database'] },
 );

@@ -10,6 +10,8 @@ import type { Clock } from '../lib/clock.ts';
 import { uniqueSuffix } from './factories.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+/** Servers on PostgreSQL need it from the environment, one for every instance (config.ts). */
+export const TEST_KYC_HASH_KEY = 'test-kyc-hash-key-that-is-long-enough-to-key';
 
 /** Environment of a test app: silent logs, no demo games, a throwaway DATA_DIR. */
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {

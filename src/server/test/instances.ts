@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { TEST_JWT_SECRET } from './app.ts';
+import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY } from './app.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -67,6 +67,7 @@ export async function spawnServer(
       PORT: '0',
       DATA_DIR: dataDir,
       JWT_SECRET: TEST_JWT_SECRET,
+      KYC_HASH_KEY: TEST_KYC_HASH_KEY,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       // Other files share the test database: a server of theirs must not run their jobs.
