@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../../shared/ledger.ts';
@@ -224,5 +226,30 @@ describe('ledger_post, the one posting primitive', () => {
       ),
     ).toMatch(closed);
     expect((await checkLedger(db, { sandbox: true })).ok).toBe(true);
+  });
+});
+
+describe('the ledger in the code', () => {
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  const sources = (directory: string): string[] =>
+    readdirSync(directory).flatMap((entry) => {
+      const full = path.join(directory, entry);
+      if (statSync(full).isDirectory()) return entry === 'node_modules' ? [] : sources(full);
+      return /\.(ts|sql)$/.test(entry) && !/\.test\.ts$/.test(entry) ? [full] : [];
+    });
+  // Migrations before 0026 hold the writers it replaced (their functions are restated there).
+  const superseded = (file: string) => {
+    const migration = /migrations\/(\d{4})_/.exec(file);
+    return migration !== null && Number(migration[1]) < 26;
+  };
+
+  it('has one writer: ledger_post', () => {
+    const writes =
+      /INSERT\s+INTO\s+"?ledger_(entries|transactions)"?|\.insert\(ledger(Entries|Transactions)\)/i;
+    const writers = ['src', 'bench', 'scripts']
+      .flatMap((directory) => sources(path.join(root, directory)))
+      .filter((file) => !superseded(file) && writes.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(writers).toEqual(['src/server/db/migrations/0026_one_posting_path.sql']);
   });
 });
