@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { topUpThroughSandbox } from './support/accounts.ts';
+import { api, OPERATOR_ENV, operatorToken, topUpThroughSandbox } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
-const e2e = e2eSuite({ mail: true });
+const e2e = e2eSuite({ mail: true, env: () => OPERATOR_ENV });
 
 /** Screenshots for review (gitignored). */
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
@@ -86,3 +86,53 @@ describe.each(VIEWPORT_NAMES)('Responsible play page at %s width', (viewport) =>
       .waitFor();
   });
 });
+
+describe.each(VIEWPORT_NAMES)(
+  'A break and the same player’s other account at %s width',
+  (viewport) => {
+    const { width } = VIEWPORTS[viewport];
+
+    it('holds the other account to the break, and shows the operator both accounts linked', async () => {
+      const base = e2e.server.url;
+      const ada = await e2e.registerPlayer('ada');
+      await api(base, 'POST', '/responsible-play/exclusion', {
+        token: ada.token,
+        body: { duration: '7d', confirm: true },
+      });
+      // The same mailbox, plus-addressed: a second account of the same person.
+      const again = await e2e.registerPlayer('again', {
+        email: ada.email.replace('@', '+again@'),
+      });
+      const topUp = await fetch(`${base}/api/v1/payment/transactpay`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${again.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 1000 }),
+      });
+      expect(topUp.status).toBe(403);
+      expect(((await topUp.json()) as { message: string }).message).toMatch(
+        /^You are taking a break until /,
+      );
+
+      const { data: adaUser } = await api<{ data: { id: string } }>(base, 'GET', '/user', {
+        token: ada.token,
+      });
+      const page = await e2e.open(`/admin/users/${adaUser.id}`, {
+        viewport,
+        authToken: await operatorToken(base),
+      });
+      const section = page.getByRole('region', { name: 'Responsible play' });
+      await section.getByRole('heading', { name: 'Linked accounts' }).waitFor();
+      const linked = section.getByRole('listitem').filter({ hasText: again.handle });
+      await linked.getByText('is held to this player’s break').waitFor();
+      await linked.getByText('Shared: e-mail.').waitFor();
+      await waitForScreen(page);
+      await expectNoSeriousA11yViolations(page, `linked accounts at ${width} px`);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await mkdir(ARTIFACTS, { recursive: true });
+      await section.screenshot({ path: `${ARTIFACTS}linked-accounts-${width}.png` });
+    });
+  },
+);

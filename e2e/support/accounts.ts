@@ -61,13 +61,17 @@ export async function registerPlayer(
   baseUrl: string,
   smtp: TestSmtpServer,
   name: string,
-  /** A full name of the player's own (identity checks match it), else `<Name> Tester`. */
-  options: { fullname?: string } = {},
+  options: {
+    /** A full name of the player's own (identity checks match it), else `<Name> Tester`. */
+    fullname?: string;
+    /** An address of the player's own (another account of one person), else a new one. */
+    email?: string;
+  } = {},
 ): Promise<Player> {
   counter += 1;
   const suffix = `${Date.now().toString(36).slice(-5)}${counter}`;
   const handle = `${name}_${suffix}`.toLowerCase().slice(0, 20);
-  const email = `${handle}@players.test`;
+  const email = options.email ?? `${handle}@players.test`;
   const fullname = options.fullname ?? `${name[0]?.toUpperCase()}${name.slice(1)} Tester`;
   const password = PLAYER_PASSWORD;
   await api(baseUrl, 'POST', '/auth/register', {

@@ -18,7 +18,7 @@ export interface E2E {
    */
   open(path: string, options?: OpenPageOptions): Promise<Page>;
   /** A verified player of this file's server (accounts.ts `registerPlayer`; needs `mail: true`). */
-  registerPlayer(name: string, options?: { fullname?: string }): Promise<Player>;
+  registerPlayer(name: string, options?: { fullname?: string; email?: string }): Promise<Player>;
 }
 
 export interface E2ESuiteOptions {
