@@ -8,6 +8,7 @@ import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
 import { type OidcAccount, startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
+import { startBreak } from '../responsible-play/test-fixtures.ts';
 import { hashPassword } from './passwords.ts';
 
 const database = testDatabasePerFile();
@@ -339,13 +340,7 @@ describe('Google login and a running break', () => {
     const app = await googleApp();
     const suffix = uniqueSuffix();
     const ada = await createUser(app.db, { email: `ada.obi.${suffix}@gmail.com` });
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/v1/responsible-play/exclusion',
-      headers: await bearerFor(app, ada),
-      payload: { duration: '7d', confirm: true },
-    });
-    expect(started.statusCode, started.body).toBe(201);
+    await startBreak(app, await bearerFor(app, ada));
     const [exclusion] = await app.db
       .select()
       .from(playExclusions)

@@ -20,6 +20,7 @@ import { balanceOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createGame, createPlan } from '../games/test-fixtures.ts';
+import { startBreak } from './test-fixtures.ts';
 
 /** A break binds the person: another account of the same player is held to it. */
 const database = testDatabasePerFile();
@@ -57,13 +58,7 @@ async function adaOnABreak(app: FastifyInstance, overrides: Partial<UserRow> = {
       ...overrides,
     },
   });
-  const started = await app.inject({
-    method: 'POST',
-    url: '/api/v1/responsible-play/exclusion',
-    headers: await bearerFor(app, ada),
-    payload: { duration: '7d', confirm: true },
-  });
-  expect(started.statusCode, started.body).toBe(201);
+  await startBreak(app, await bearerFor(app, ada));
   return { ada, suffix };
 }
 
@@ -240,12 +235,7 @@ describe('a break binds the person, not the account', () => {
       payload,
     });
     expect(verified.statusCode, verified.body).toBe(200);
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/responsible-play/exclusion',
-      headers: adaHeaders,
-      payload: { duration: '7d', confirm: true },
-    });
+    await startBreak(app, adaHeaders);
 
     const other = await createPlayer(app.db, { overrides: { fullname: 'Ada Obi' } });
     const headers = await bearerFor(app, other);
@@ -288,13 +278,7 @@ describe('a break binds the person, not the account', () => {
     const page = await app.inject({ url: '/api/v1/responsible-play', headers });
     expect(page.json().data.exclusion).toBeNull();
     // Their own break is theirs to start, whatever the one they are held to.
-    const own = await app.inject({
-      method: 'POST',
-      url: '/api/v1/responsible-play/exclusion',
-      headers,
-      payload: { duration: '24h', confirm: true },
-    });
-    expect(own.statusCode, own.body).toBe(201);
+    await startBreak(app, headers, '24h');
   });
 
   it('is recorded for the operators, shown on both users’ pages, and lifted with the break', async () => {
