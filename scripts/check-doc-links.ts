@@ -1,19 +1,22 @@
 /**
  * Code comments cite the documentation by section (`docs/product.md#states`, `README.md#…`);
- * checked in `npm run lint` so a renamed heading cannot leave citations pointing nowhere.
+ * checked in `npm run lint` so a renamed heading cannot leave citations pointing nowhere. The
+ * code also cites nothing outside the repository: a tracker's issue numbers mean nothing to the
+ * next reader, so src/ may not name one (say why in the code's own terms, or cite docs/).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const CITATION = /\b((?:docs\/[a-z-]+|README)\.md)#([a-z0-9-]+)/g;
 const SCANNED = ['src', 'scripts', 'e2e', 'bench', 'docs'];
+const TRACKER_REFERENCE = /\bissues? #?\d+/i;
 
 function* files(directory: string): Generator<string> {
   for (const entry of readdirSync(directory)) {
     const full = path.join(directory, entry);
     if (entry === 'node_modules' || entry === 'results') continue;
     if (statSync(full).isDirectory()) yield* files(full);
-    else if (/\.(ts|tsx|md)$/.test(entry)) yield full;
+    else if (/\.(ts|tsx|md|sql)$/.test(entry)) yield full;
   }
 }
 
@@ -35,7 +38,12 @@ const anchors = new Map<string, Set<string>>();
 const problems: string[] = [];
 for (const root of SCANNED) {
   for (const file of files(root)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(CITATION)) {
+    const text = readFileSync(file, 'utf8');
+    if (root === 'src') {
+      const line = text.split('\n').findIndex((row) => TRACKER_REFERENCE.test(row));
+      if (line >= 0) problems.push(`${file}:${line + 1}: names a tracker's issue number`);
+    }
+    for (const match of text.matchAll(CITATION)) {
       const [citation, document, anchor] = match as unknown as [string, string, string];
       // Inside docs/, citations are relative to the repository root like everywhere else.
       const target = path.resolve(document);
@@ -55,7 +63,7 @@ for (const root of SCANNED) {
 }
 
 if (problems.length > 0) {
-  console.error(`Documentation citations that lead nowhere:\n${problems.join('\n')}`);
+  console.error(`Citations that lead nowhere:\n${problems.join('\n')}`);
   process.exit(1);
 }
 console.info('Documentation citations: ok');

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route (issue 12): random and hostile paths, query strings,
+ * Property-based fuzzing of every route: random and hostile paths, query strings,
  * headers and bodies, without a token, as a player and as an operator. No answer may be a 5xx,
  * and the ledger must still balance at the end. Routes the OpenAPI document describes get
  * inputs shaped by their schemas (so the fuzzing reaches past validation); the others (sandbox
@@ -499,7 +499,7 @@ function callers(app: FastifyInstance, player: UserRow, operator: UserRow) {
   };
 }
 
-describe('fuzzing every route (issue 12)', () => {
+describe('fuzzing every route', () => {
   it('no random or hostile request gets a 5xx, and the ledger still balances', {
     timeout: 240_000,
   }, async () => {

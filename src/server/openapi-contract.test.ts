@@ -118,7 +118,7 @@ function contractClient(app: FastifyInstance) {
   return { call, checked };
 }
 
-describe('OpenAPI contract (issue 14)', () => {
+describe('OpenAPI contract', () => {
   it('a player from sign-up to an approved withdrawal gets the answers the document describes', async () => {
     const app = await buildTestApp(database(), { SMTP_URL: smtp.url, PUBLIC_URL });
     const { call, checked } = contractClient(app);

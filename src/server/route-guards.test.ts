@@ -83,7 +83,7 @@ function caller(app: FastifyInstance, subnet: number) {
   };
 }
 
-describe('route guards (issues 12 and 17)', () => {
+describe('route guards', () => {
   it('every non-public route refuses a request without a token, or with a forged one', async () => {
     // GET /metrics has a token of its own; set, so that route is held to the same answer (401).
     const app = await buildTestApp(database(), {

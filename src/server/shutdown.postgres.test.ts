@@ -7,7 +7,7 @@ import { createUser } from './test/factories.ts';
 import { startInstance } from './test/instances.ts';
 
 /**
- * Graceful shutdown of the real process as a load balancer sees it (issue 13, point 8): on
+ * Graceful shutdown of the real process as a load balancer sees it: on
  * SIGTERM /api/health/ready turns 503 at once while the listener stays open for
  * SHUTDOWN_DELAY_MS, then the listener closes, requests in flight still finish with 200, and the
  * process exits 0. The "balancer" here sends traffic until the probe says 503, as HAProxy does.

@@ -7,8 +7,8 @@ export const HOME_SEEN_KEY = 'pluckers:homeSeen';
 const FIRST_PAINT_WAIT_MS = 3_000;
 
 /**
- * The one inline script of the web app's pages, in <head> so it runs before the first paint
- * (issue 18). It marks <html data-returning> for a device that has seen Home, which sizes the
+ * The one inline script of the web app's pages, in <head> so it runs before the first paint.
+ * It marks <html data-returning> for a device that has seen Home, which sizes the
  * hero (Tailwind's `returning:` variant), and on the prerendered signed-in shell
  * (<html data-shell>) sends a visitor without a stored token to /login before the shell could
  * show. It also cancels every native form submission: the app's forms are sent by script, and

@@ -113,7 +113,7 @@ const INVISIBLES = [
   '\u{1D173}', // musical symbol begin beam
 ];
 
-describe('word counting as a reader sees it (issue 12, finding 7)', () => {
+describe('word counting as a reader sees it', () => {
   it('words joined by characters that show as blank space are separate words', () => {
     for (const blank of BLANKS) {
       const joined = Array.from({ length: 21 }, (_, i) => `word${i}`).join(blank);

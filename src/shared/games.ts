@@ -17,7 +17,7 @@ export function placesLeft(game: { maximumPlayers: number; playerCount: number }
 }
 
 /**
- * What a player waiting for a draw wants to know (issue 20 point 12): how full the game is and
+ * What a player waiting for a draw wants to know: how full the game is and
  * when its draw runs: when the last place is taken, or at its end time if it has one.
  */
 export function pendingDrawText(game: {

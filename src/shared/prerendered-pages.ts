@@ -1,5 +1,5 @@
 /**
- * The pages the web build prerenders (issue 18), so their first response already shows them:
+ * The pages the web build prerenders, so their first response already shows them:
  * the public pages, and the signed-in shell at / and /Home (navigation, hero, tab bar, the
  * games' loading state; nothing about the player, whom the server cannot know). Each is
  * written to dist/web/<file>; the server answers its paths with it (plugins/spa.ts), matched

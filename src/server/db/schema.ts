@@ -213,7 +213,7 @@ export const games = pgTable(
 );
 
 /**
- * Messages sent from the support page (issue 20 point 12): kept for operators, each with the
+ * Messages sent from the support page: kept for operators, each with the
  * reference e-mailed to the sender. `user_id` when the sender was signed in.
  */
 export const supportTickets = pgTable(

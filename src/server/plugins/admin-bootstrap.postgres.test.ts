@@ -15,7 +15,7 @@ import { ensureAdmin } from './admin-bootstrap.ts';
 
 /**
  * Several instances starting at once on one database each bootstrap the operator account
- * (issue 13, point 7: one in three crashed on the unique e-mail).
+ * (one in three crashed on the unique e-mail).
  */
 describe('operator bootstrap from several instances at once', () => {
   // The sharp test: before the fix, two of six calls failed on the unique e-mail every time.

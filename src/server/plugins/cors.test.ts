@@ -5,7 +5,7 @@ import { buildTestApp } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser } from '../test/factories.ts';
 
-/** Issue 14 point 1: a web app on another origin may call the API, and only a listed one. */
+/** A web app on another origin may call the API, and only a listed one. */
 const database = testDatabasePerFile();
 
 const APP_ORIGIN = 'https://app.example.ng';

@@ -37,7 +37,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
  * /assets/). The rest (the CSP, framing, opener, referrer and legacy headers) act on documents
  * only; on an asset they are ~600 bytes that pushed the text font's response past the ~14 KB a
  * new connection sends in its first round trip, so the font a page's first paint waits for took
- * a second one (issue 18).
+ * a second one.
  */
 function subresourceHeaders(headers: Record<string, string>): Record<string, string> {
   const kept = [
@@ -55,7 +55,7 @@ export default fp<{ config: AppConfig }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          // The pages' one inline script, which must run before the first paint (issue 18).
+          // The pages' one inline script, which must run before the first paint.
           scriptSrc: [
             "'self'",
             `'sha256-${createHash('sha256').update(bootScript()).digest('base64')}'`,

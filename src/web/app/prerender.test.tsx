@@ -12,7 +12,7 @@ import { setPageUrl } from '../test/browser.ts';
 import { App } from './App.tsx';
 
 /**
- * The build's prerender (issue 18) and the browser's hydration of it: React adopts the HTML as
+ * The build's prerender and the browser's hydration of it: React adopts the HTML as
  * it is (the same heading element stays, no mismatch: a hydration error or warning goes to
  * console.error, which fails the test), then the page carries on as usual. The pages are
  * rendered as the build renders them, by scripts/prerender-web.ts in a Node process of its own

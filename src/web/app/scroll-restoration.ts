@@ -1,5 +1,5 @@
 /**
- * Scroll positions per history entry, as a multi-page site has them (issue 20 point 1): a new
+ * Scroll positions per history entry, as a multi-page site has them: a new
  * screen opens at the top; Back and Forward return to where the player was on that entry.
  *
  * wouter has no ScrollRestoration of its own, and the browser's cannot work for a single-page

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATA_SAVER_KEY, pollEvery, savingData, setDataSaverSwitch } from './data-saver.ts';
 
-/** Low-data mode (issue 16): the Profile switch or the browser's Save-Data hint. */
+/** Low-data mode: the Profile switch or the browser's Save-Data hint. */
 function setSaveData(saveData: boolean | undefined): void {
   Object.defineProperty(navigator, 'connection', {
     configurable: true,

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { storedFlag } from './storage.ts';
 
 /*
- * Low-data mode (issue 16): on when the browser sends the Save-Data hint (the phone's or
+ * Low-data mode: on when the browser sends the Save-Data hint (the phone's or
  * Chrome's data saver) or the player turned on "Data saver" in Profile (kept on this device).
  * Then avatars are drawn from initials instead of downloaded, nothing is fetched ahead of
  * need and the app polls less often.

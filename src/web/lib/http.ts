@@ -118,7 +118,7 @@ function handleUnauthorized(): ApiError {
   tokenStorage.clear();
   onUnauthorized();
   toast(UNAUTHORIZED_MESSAGES.unauthorizedToast, { icon: '⚠️', id: 'unauthorized' });
-  // Back to this page once logged in again (issue 20 point 9).
+  // Back to this page once logged in again.
   if (window.location.pathname.toLowerCase() !== '/login') navigate(loginHref(), { replace: true });
   return new ApiError(UNAUTHORIZED_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
 }

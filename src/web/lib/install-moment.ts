@@ -1,7 +1,7 @@
 import { storedFlag } from './storage.ts';
 
 /*
- * When to offer installing the app (issue 16): never on a first visit, only once the player
+ * When to offer installing the app: never on a first visit, only once the player
  * has submitted an answer. The browser's own offer (beforeinstallprompt) is held back from the
  * start, so Chrome's mini-infobar never shows on its own; the prompt of app/pwa shows it later.
  */

@@ -11,7 +11,7 @@ export const queryClient = new QueryClient({
         failureCount < 2 && ((error as Partial<ApiError>).code ?? 'NO_ANSWER') === 'NO_ANSWER',
       refetchOnWindowFocus: false,
       // Offline, a read is still tried once so the service worker can answer from its saved
-      // copy (issue 16); only when that fails too does it wait for the connection.
+      // copy; only when that fails too does it wait for the connection.
       networkMode: 'offlineFirst',
     },
     mutations: {

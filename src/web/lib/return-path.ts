@@ -1,5 +1,5 @@
 /*
- * Where to go after logging in (issue 20 point 9): the page that was asked for, carried as
+ * Where to go after logging in: the page that was asked for, carried as
  * /login?next=<path>. Only a path of this site is ever followed: anything that would leave it
  * (https://…, //host, /\host, javascript:) is ignored, so the parameter cannot be used to send
  * a player who just typed their password somewhere else.

@@ -1,5 +1,5 @@
--- A draw writes its winners only (issue 18 part 2: a 1,000,000-entry draw rewrote every entry
--- with its indexes and inserted a notice per player, most of its 5.5 minutes). A loser's entry
+-- A draw writes its winners only (rewriting every entry with its indexes and inserting a notice
+-- per player was most of a million-entry draw's time; bench/RESULTS.md). A loser's entry
 -- keeps is_winner null: an entry of a COMPLETED game that is not a winner lost. Entries of
 -- games drawn before keep their false, which reads the same. So the indexes that told drawn
 -- entries by is_winner IS NOT NULL tell them by the game instead, and TRENDING's count of recent

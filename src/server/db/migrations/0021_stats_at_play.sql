@@ -1,5 +1,5 @@
 -- A player's games played and +10 points count when the answer is taken, not at the draw
--- (issue 18 part 2): a draw then writes only its winners' rows (a win, the prize, +50 points),
+--: a draw then writes only its winners' rows (a win, the prize, +50 points),
 -- where it updated every player's, a million rows for a million entries. A cancelled game takes
 -- its players' game and points back (draws/service.ts cancelWithRefunds). The play in one
 -- statement (migration 0017) counts them as the JavaScript play does (games/service.ts); the

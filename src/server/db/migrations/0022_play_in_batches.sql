@@ -1,5 +1,5 @@
 -- Plays that reach one instance together go to PostgreSQL as one statement and one transaction
--- (issue 18 part 2, games/play-batch.ts): each still runs `pluckers_play` (restated below) and so
+-- (games/play-batch.ts): each still runs `pluckers_play` (restated below) and so
 -- passes every rule on its own, but the batch shares one round trip, one planning of the call and
 -- one commit, whose WAL flush cost more than the play itself. A play the function declines wrote
 -- nothing; it has a row with its refusal when that is a game that is full, closed or not started,

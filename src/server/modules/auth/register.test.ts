@@ -159,7 +159,7 @@ describe('POST /auth/register: docs/product.md#validation rules, in order', () =
     expect(stored?.handle).toBe(long.username.toLowerCase());
   });
 
-  it('records the 18+ acknowledgement and refuses a payload without it (issue 12)', async () => {
+  it('records the 18+ acknowledgement and refuses a payload without it', async () => {
     const app = await appWithMail();
     const withAge = signup({ ageConfirmed: true });
     const { ageConfirmed: _omitted, ...withoutAge } = signup();

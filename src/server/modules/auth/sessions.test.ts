@@ -9,7 +9,7 @@ import { testDatabasePerFile } from '../../test/database.ts';
 import { createUser, testClock, type UserRow } from '../../test/factories.ts';
 import { hashPassword } from './passwords.ts';
 
-/** Finding 3 of issue 12: tokens are server-side sessions the owner can end. */
+/** Tokens are server-side sessions the owner can end. */
 const database = testDatabasePerFile();
 const PASSWORD = 'Correct-Horse-Battery';
 let passwordHash: string;

@@ -160,7 +160,7 @@ describe('POST /game/play: the answer', () => {
     expect(entries.map((entry) => entry.answer)).toEqual(['first']);
     expect(await balanceOf(app, player.id)).toBe(40_000n);
   });
-  it('counts words as a reader sees them: blank fillers split words, invisible characters are no answer, nothing is charged (issue 12, finding 7)', async () => {
+  it('counts words as a reader sees them: blank fillers split words, invisible characters are no answer, nothing is charged', async () => {
     const app = await buildTestApp(database());
     const player = await unlimitedPlayer(app, 50_000n);
     const game = await createGame(app.db, { entryFee: 10_000n });

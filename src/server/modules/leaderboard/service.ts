@@ -130,7 +130,7 @@ export async function leaderboard(
 
 /**
  * The player's own place in the same order as the board (winnings, VIP priority, points, then
- * name), wherever it is: the page shows it even outside the top 10 (issue 20 point 12). Null
+ * name), wherever it is: the page shows it even outside the top 10. Null
  * when the player has no drawn entry in the window.
  */
 export async function myRank(

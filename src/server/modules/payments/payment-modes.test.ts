@@ -14,7 +14,7 @@ import { type FakeTransactPay, startFakeTransactPay } from '../../test/fake-tran
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 /**
- * Issue 12, finding 1: the sandbox is one switch for the whole server. Each provider
+ * The sandbox is one switch for the whole server. Each provider
  * configuration is started as the real app and asked which methods are live, sandboxed or
  * unavailable: through the public methods endpoint, a top-up attempt on each method and a
  * bank-account lookup (payouts go through Paystack).
@@ -284,7 +284,7 @@ describe('payment modes per provider configuration', () => {
   });
 });
 
-describe('the attack of issue 12 (live Paystack, TransactPay unset)', () => {
+describe('an attack on a live Paystack beside an unset TransactPay', () => {
   it('credits nothing: the top-up is refused and the sandbox endpoints do nothing', async () => {
     const app = await buildTestApp(database(), paystack.env);
     const { user, headers } = await player(app);

@@ -14,7 +14,7 @@ import {
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
-/** Findings 3 and 4 of issue 12: a stolen token alone cannot take the account. */
+/** A stolen token alone cannot take the account. */
 const database = testDatabasePerFile();
 const PASSWORD = 'Correct-Horse-Battery';
 const NEW_PASSWORD = 'Another-Horse-Battery';

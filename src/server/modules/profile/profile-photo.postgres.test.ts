@@ -11,7 +11,7 @@ import { type LocalS3, startLocalS3 } from '../../test/s3.ts';
 import { photoStatus, pngOf, servedPhoto, uploadPhoto, webpOf } from './test-fixtures.ts';
 
 /**
- * Issue 13 point 6 as it was measured: behind a load balancer, a photo uploaded to one instance
+ * As it was measured: behind a load balancer, a photo uploaded to one instance
  * was a 404 on the others. Here two instances share only what production instances share: the
  * PostgreSQL database (each with its own pool) and, when configured, the bucket; each has its
  * own DATA_DIR.

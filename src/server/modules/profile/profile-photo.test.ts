@@ -15,7 +15,7 @@ import { type LocalS3, startLocalS3 } from '../../test/s3.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { photoStatus, pngOf, servedPhoto, uploadPhoto, webpOf } from './test-fixtures.ts';
 
-/** Issue 13 point 6: photos live in a store every instance shares, never in one DATA_DIR. */
+/** Photos live in a store every instance shares, never in one DATA_DIR. */
 const database = testDatabasePerFile();
 const PASSWORD = 'Correct-Horse-Battery';
 let s3: LocalS3;

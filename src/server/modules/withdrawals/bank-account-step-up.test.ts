@@ -8,7 +8,7 @@ import { bankByCode, bearerFor, createUser, validNuban } from '../../test/factor
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
-/** Finding 3 of issue 12: a stolen token cannot redirect the owner's withdrawals. */
+/** A stolen token cannot redirect the owner's withdrawals. */
 const database = testDatabasePerFile();
 const PASSWORD = 'Correct-Horse-Battery';
 let smtp: TestSmtpServer;

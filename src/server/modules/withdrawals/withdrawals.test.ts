@@ -112,7 +112,7 @@ describe('requesting a withdrawal', () => {
       'Insufficient balance: this withdrawal needs ₦150 (including the ₦50 fee)',
     );
     expect(await balanceOf(app.db, refused.id)).toBe(14_999n);
-    // Beyond any wallet: refused by its bound (issue 12, finding 8) before any arithmetic.
+    // Beyond any wallet: refused by its bound before any arithmetic.
     const absurd = await withdraw(app, refused, 1e20);
     expect(absurd.statusCode).toBe(400);
     expect(absurd.json().message).toBe('The maximum withdrawal is ₦1,000,000,000');

@@ -18,7 +18,7 @@ export const INSTALL_TITLE = 'Install Pluckers';
 const card =
   'pointer-events-auto w-full max-w-md rounded-2xl border border-line bg-card-raised p-4 shadow-lg shadow-black/50';
 
-/** The prompts of the installable app, at the bottom of every screen (issue 16). */
+/** The prompts of the installable app, at the bottom of every screen. */
 export function PwaPrompts() {
   const ref = useRef<HTMLElement>(null);
   // The page's end stays reachable above whatever notice is showing.

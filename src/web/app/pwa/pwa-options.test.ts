@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_CACHE } from '../../lib/cache-names.ts';
 import { API_READS, pwaOptions } from './pwa-options.ts';
 
-/** What the service worker may answer from its saved copy (issue 16). */
+/** What the service worker may answer from its saved copy. */
 describe('the service worker options', () => {
   const origin = 'https://pluckers.example';
   const cached = (path: string) => API_READS.test(`${origin}/api/v1${path}`);

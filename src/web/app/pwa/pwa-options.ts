@@ -4,7 +4,7 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { API_CACHE } from '../../lib/cache-names.ts';
 
 /*
- * The installable app (issue 16): vite-plugin-pwa writes the web app manifest and a Workbox
+ * The installable app: vite-plugin-pwa writes the web app manifest and a Workbox
  * service worker (generateSW: no hand-written worker). Read by vite.config.ts at build time.
  */
 

@@ -8,7 +8,7 @@ import { PwaPrompts } from './PwaPrompts.tsx';
 import { setUpdate } from './update-state.ts';
 
 /*
- * Loaded by the entry after the page has loaded (issue 16): registers the Workbox service
+ * Loaded by the entry after the page has loaded: registers the Workbox service
  * worker and shows its prompts in a root of their own, outside the app's screens.
  */
 

@@ -13,7 +13,7 @@ export function Avatar({
   /** Shown even in low-data mode (the player's own photo on their profile). */
   keepPhoto?: boolean;
 }) {
-  // Low-data mode: the initial instead of a photo download (issue 16).
+  // Low-data mode: the initial instead of a photo download.
   const saving = useSavingData();
   if (src && (keepPhoto || !saving)) {
     return (

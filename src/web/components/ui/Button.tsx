@@ -14,7 +14,7 @@ export const buttonStyles: Record<ButtonVariant, string> = {
 
 /*
  * Disabled (and not just busy) buttons lose their colour for a dashed outline: a faded cyan
- * still read as pressable (issue 20 point 8). The text stays at AA contrast on the dark card;
+ * still read as pressable. The text stays at AA contrast on the dark card;
  * whoever disables a button also says why beside it (aria-describedby). A busy button keeps
  * its colour, dimmed, with its spinner.
  */

@@ -53,7 +53,7 @@ const TICKETS_TABLE: TableSpec<SupportTicket> = {
 };
 
 /**
- * Messages sent from the support page (issue 20 point 12), newest first. The server answers with
+ * Messages sent from the support page, newest first. The server answers with
  * the newest 100 and no pages, so neither does this. An operator replies by e-mail quoting the
  * reference the sender was mailed.
  */

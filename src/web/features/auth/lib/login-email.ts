@@ -2,7 +2,7 @@ import { sessionCopy } from '@web/lib/storage.ts';
 
 /*
  * The address a player just signed up or reset a password with, handed to the login form so
- * they do not type it again (issue 20 point 12). sessionStorage rather than the address bar,
+ * they do not type it again. sessionStorage rather than the address bar,
  * which would leave it in the history and in server logs.
  */
 const KEY = 'loginEmail';

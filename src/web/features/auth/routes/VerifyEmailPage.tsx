@@ -12,7 +12,7 @@ import { AuthShell } from './AuthShell.tsx';
 /**
  * The server sends at most one link a minute per address (docs/product.md#accounts, 60 s resend cooldown) and
  * answers alike inside it, so the page waits the minute out in view instead of letting a
- * press seem to send a link that never comes (issue 20 point 5). Kept across reloads.
+ * press seem to send a link that never comes. Kept across reloads.
  */
 export const RESEND_WAIT_MS = 60_000;
 const waitKey = (email: string) => `verifyEmailResendAt:${email.toLowerCase()}`;

@@ -21,7 +21,7 @@ export function usePlayGame() {
     onSuccess: (result) => {
       // docs/product.md#states: the local balance drops by the entry fee until the next user reload.
       if (result.amountPaid > 0) adjustBalance(-result.amountPaid);
-      // A player who has answered may now be offered to install the app (issue 16).
+      // A player who has answered may now be offered to install the app.
       noteAnswerSubmitted();
       // Lists, this game's details and the submissions all change ('games' prefix).
       void queryClient.invalidateQueries({ queryKey: ['games'] satisfies AppQueryKey });

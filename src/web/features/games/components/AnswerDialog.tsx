@@ -265,7 +265,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
 }
 
 /**
- * The opt-in after an answer (issue 16): offered while this browser can show pushes and has not
+ * The opt-in after an answer: offered while this browser can show pushes and has not
  * been asked yet; the Notifications page asks (a browser only asks on a tap).
  */
 function pushNotAskedYet(): boolean {

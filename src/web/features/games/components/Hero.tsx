@@ -2,7 +2,7 @@ import { PAGE_TEXTS } from '@shared/messages.ts';
 
 /**
  * Landing hero of spec §1: tagline, headline, sub-headline and the welcome text. For a player
- * who has been on Home on this device before it is compact on phones (issue 20 point 12): same
+ * who has been on Home on this device before it is compact on phones: same
  * texts, smaller, with the welcome text cut to two lines, so today's games start on the first
  * screen. Laptops and first-time players keep the full hero. Which one is decided before the
  * first paint by the page's boot script (`returning:` is `<html data-returning>`, see

@@ -95,7 +95,7 @@ export function topUpFor(missing: number, minimumPayment: number): number {
 
 /**
  * A finished game the player was in: the page is about how it ended and the proof that the
- * draw was fair (issue 20 point 7), not a way back to the list of submissions, which stays as
+ * draw was fair, not a way back to the list of submissions, which stays as
  * the spec's second link.
  */
 function FinishedGameResult({ game }: { game: Game }) {
@@ -165,7 +165,7 @@ function GameAction({ game, onAnswer }: { game: Game; onAnswer: () => void }) {
     );
   }
   const reason = closedReason(game);
-  // Said before the player types (issue 20 point 3): the dialog would only take an answer the
+  // Said before the player types: the dialog would only take an answer the
   // server then refuses. The spec's label stays; the fix sits beside it.
   const needsVip = !reason && game.isTournament && !hasPlan;
   const missing = reason || needsVip ? 0 : missingForGame(game, balance, minimumPayment);

@@ -139,7 +139,7 @@ function LeaderboardList({ entries, me }: { entries: LeaderboardEntry[]; me: str
 }
 
 /**
- * The player's own place, always (issue 20 point 12): the top 10 alone tells most players
+ * The player's own place, always: the top 10 alone tells most players
  * nothing about themselves. Quiet when it cannot be loaded: the board is what the page is for.
  */
 function YourRank({ params }: { params: LeaderboardParams }) {

@@ -13,7 +13,7 @@ import { useMarkAllAsRead } from '../api/mark-all-as-read.ts';
 import { PushSettings } from '../components/PushSettings.tsx';
 
 /**
- * Where a notification leads (issue 20 point 12): the game it is about, or the wallet. Only
+ * Where a notification leads: the game it is about, or the wallet. Only
  * paths of this app are followed.
  */
 function NotificationLink({ link }: { link: string | null }) {

@@ -4,7 +4,7 @@ import { browserSavesData, setDataSaverSwitch, useDataSaverSwitch } from '@web/l
 export const DATA_SAVER_HINT =
   'Uses fewer megabytes: photos are shown as initials, nothing loads ahead of time and updates are checked less often. Kept on this device.';
 
-/** Low-data mode (issue 16): the player's own switch, beside the browser's Save-Data hint. */
+/** Low-data mode: the player's own switch, beside the browser's Save-Data hint. */
 export function DataSaverCard() {
   const on = useDataSaverSwitch();
   const byBrowser = browserSavesData();

@@ -59,8 +59,8 @@ const supportValidator: Validator<SupportTicketBody> = {
 };
 
 /**
- * docs/product.md#screens: the form shows a browser alert and clears itself. Beyond the spec (issue 20 point
- * 12) the message is also stored for operators first, and the sender gets its reference by
+ * docs/product.md#screens: the form shows a browser alert and clears itself. Beyond the spec,
+ * the message is also stored for operators first, and the sender gets its reference by
  * e-mail: the alert and the clearing come once it is stored, so a failed send loses nothing.
  */
 export function SupportForm() {

@@ -42,7 +42,7 @@ export function balanceEvents(payments: Payment[], withdrawals: Withdrawal[]): B
  * raises the line by exactly the amount credited (a ₦2,500 top-up is a ₦2,500 step) and each
  * withdrawal lowers it by amount + fee. Game entries and prizes are not in these histories, so
  * they show as the last step, to the balance the server reports now, rather than silently
- * shifting every earlier point (issue 20 point 11). The start is what the known movements
+ * shifting every earlier point. The start is what the known movements
  * leave unexplained, never below zero, as no real balance can be.
  */
 export function balanceHistory(

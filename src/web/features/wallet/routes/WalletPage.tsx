@@ -23,7 +23,7 @@ function ChartPlaceholder() {
 
 /**
  * docs/product.md#screens /WithdrawFunds and /wallet: balance card, withdraw form, bank account, history; and
- * the KYC tier with its caps and the "Verify your identity" flow (issue 15).
+ * the KYC tier with its caps and the "Verify your identity" flow.
  */
 export function WalletPage() {
   useFreshUser();
