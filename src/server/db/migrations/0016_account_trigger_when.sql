@@ -1,8 +1,7 @@
 -- The account-change announcement fires only when a column it is about changes. Checked in the
 -- trigger's WHEN clause, PostgreSQL compares the columns itself and queues nothing for the
--- other updates; checked inside the function, every balance change (100,000 in a big draw)
--- queued an after-trigger event and ran PL/pgSQL to decide to do nothing (measured: 118 ms of
--- a 100,000-entry draw).
+-- other updates; checked inside the function, every balance change of a big draw queued an
+-- after-trigger event and ran PL/pgSQL to decide to do nothing (bench/RESULTS.md).
 DROP TRIGGER "users_notify_account" ON "users";
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "pluckers_notify_account"() RETURNS trigger LANGUAGE plpgsql AS $$

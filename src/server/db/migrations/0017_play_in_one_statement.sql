@@ -10,8 +10,8 @@
 -- modules/games/service.ts.
 --
 -- Such a play sends no notification itself. NOTIFY makes PostgreSQL serialise the commits of
--- notifying transactions, each holding a database-wide lock through its WAL flush: measured with
--- pgbench calling this function, 207 plays/s with the triggers' notifications, 1,519 without.
+-- notifying transactions, each holding a database-wide lock through its WAL flush, which cut
+-- the plays pgbench could make through this function several times over (bench/RESULTS.md).
 -- The instance that made the play announces it right after the commit instead
 -- (`pluckers_announce`, plugins/cluster-events.ts), many plays in one transaction that does not
 -- wait for its flush (a notification needs no durability).

@@ -143,8 +143,8 @@ export async function runDraw(
 
     // Only the winners are written: a loser's entry keeps is_winner null and reads as lost once
     // the game is COMPLETED (db/outcome.ts), so a draw costs a write per winner, not one per
-    // entry with all of its indexes. In id order, which is the table's: at 1,000,000 entries the
-    // winners in draw order took 8.5-10.5 s (every write a random page), in id order 6.2-7.6 s.
+    // entry with all of its indexes. In id order, which is the table's: in draw order every
+    // write lands on a random page (bench/RESULTS.md has the difference).
     const winnersInIdOrder = `{${[...winners].sort((a, b) => a - b).join(',')}}`;
     await step('mark entries', () =>
       tx.execute(sql`

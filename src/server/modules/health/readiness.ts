@@ -81,8 +81,8 @@ async function judge(lastApplied: () => Promise<string>, expected: number, timeo
 /**
  * On PostgreSQL the probe has a connection of its own. Through the app's pool it would queue
  * behind every request waiting for a connection, and under load a balancer would take every
- * instance out at once (measured: > 2 s behind queued plays in the 20-connection pool) although
- * the database answers fine. One more connection per instance buys an honest answer.
+ * instance out at once (seconds behind queued plays in a full pool) although the database
+ * answers fine. One more connection per instance buys an honest answer.
  */
 export function dedicatedProbe(
   databaseUrl: string,
