@@ -8,12 +8,12 @@ import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { z } from 'zod';
 import { type HoldDecision, useDecideHeldPayment } from '../api/decide-held-payment.ts';
 import { useHeldPayments } from '../api/get-held-payments.ts';
 import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { ReasonDialog } from '../components/dialogs.tsx';
+import { paymentColumns } from '../components/payment-columns.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { humanise } from '../lib/format.ts';
 
@@ -38,28 +38,7 @@ function heldTable(onDecide: (deciding: Deciding) => void): TableSpec<HeldPaymen
         className: 'whitespace-nowrap text-muted',
         cell: (payment) => <DateTime value={payment.heldAt} />,
       },
-      {
-        header: 'Player',
-        cell: (payment) => (
-          <Link href={`/users/${payment.userId}`} className="text-accent underline">
-            {payment.username}
-          </Link>
-        ),
-      },
-      {
-        header: 'Reference',
-        cell: (payment) => (
-          <>
-            <span className="block font-mono text-xs break-all">{payment.reference}</span>
-            <span className="text-xs text-muted">{humanise(payment.method)}</span>
-          </>
-        ),
-      },
-      {
-        header: 'Amount',
-        numeric: true,
-        cell: (payment) => formatNaira(payment.amount),
-      },
+      ...paymentColumns<HeldPayment>(),
       { header: 'Why', cell: (payment) => <span className="text-white/85">{payment.reason}</span> },
       {
         header: 'Decision',

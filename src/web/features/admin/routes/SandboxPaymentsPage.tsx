@@ -8,14 +8,13 @@ import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { z } from 'zod';
 import { useSandboxPayments } from '../api/get-sandbox-payments.ts';
 import { useReviewSandboxPayment } from '../api/review-sandbox-payment.ts';
 import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { ReasonDialog } from '../components/dialogs.tsx';
+import { paymentColumns } from '../components/payment-columns.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
-import { humanise } from '../lib/format.ts';
 
 /** The review note, checked by the same shared rule as the server (the dialog calls it a reason). */
 const noteSchema = z.object({ reason: sandboxReviewBodySchema.shape.note });
@@ -34,28 +33,7 @@ function sandboxTable(onReview: (payment: SandboxPayment) => void): TableSpec<Sa
         className: 'whitespace-nowrap text-muted',
         cell: (payment) => <DateTime value={payment.createdAt} />,
       },
-      {
-        header: 'Player',
-        cell: (payment) => (
-          <Link href={`/users/${payment.userId}`} className="text-accent underline">
-            {payment.username}
-          </Link>
-        ),
-      },
-      {
-        header: 'Reference',
-        cell: (payment) => (
-          <>
-            <span className="block font-mono text-xs break-all">{payment.reference}</span>
-            <span className="text-xs text-muted">{humanise(payment.method)}</span>
-          </>
-        ),
-      },
-      {
-        header: 'Amount',
-        numeric: true,
-        cell: (payment) => formatNaira(payment.amount),
-      },
+      ...paymentColumns<SandboxPayment>(),
       {
         header: 'Review',
         cell: (payment) =>
