@@ -5,6 +5,8 @@
  *
  * Ctrl-C or SIGTERM stops everything: HAProxy first, then every instance drains and exits.
  * SIGHUP restarts the instances one at a time (a rolling restart through graceful shutdown).
+ * When the command that started it goes away (npm killed by a SIGHUP it cannot forward, a closed
+ * terminal), it stops everything as for SIGTERM.
  *
  * Options: --instances N (3), --port P (8080, the balancer), --first-port P (3001),
  * --stats-port P (8404), --no-web-build. DATABASE_URL defaults to
@@ -19,6 +21,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { findHaproxy, localHaproxyConfig } from './cluster-config.ts';
+import { watchLaunchers } from './launcher-watch.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DATA_DIR = path.join(ROOT, 'data', 'cluster');
@@ -273,6 +276,10 @@ async function rollingRestart(): Promise<void> {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 process.on('SIGHUP', () => void rollingRestart());
+watchLaunchers((pid) => {
+  say(`the command that started the cluster has gone (pid ${pid})`);
+  void stopAll(0);
+});
 // Last resort if this script dies on an error: leave nothing running.
 process.on('exit', () => {
   for (const child of [...servers.values(), ...(haproxy ? [haproxy] : [])])
