@@ -73,6 +73,10 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // The pool listens for errors only on idle clients. One checked out between two statements (a
+  // transaction, the migration lock) whose server dies would emit 'error' to nobody and crash
+  // the process; its next statement fails instead, and the pool drops it when it is released.
+  pool.on('connect', ignoreConnectionLoss);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -97,6 +101,11 @@ function openPostgres(url: string, max: number): DatabaseHandle {
       max,
     }),
   };
+}
+
+/** The error still reaches whoever uses the client: its next query rejects. */
+export function ignoreConnectionLoss(client: pg.PoolClient): void {
+  client.on('error', () => {});
 }
 
 const RECONNECT_FIRST_MS = 100;

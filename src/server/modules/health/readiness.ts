@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database } from '../../db/client.ts';
+import { type Database, ignoreConnectionLoss } from '../../db/client.ts';
 
 /** A probe answers within this, whatever the database does: balancers time checks out at ~2 s. */
 export const PROBE_TIMEOUT_MS = 1_000;
@@ -102,6 +102,7 @@ export function dedicatedProbe(
   });
   // A dropped idle connection is replaced at the next check; it must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', ignoreConnectionLoss);
   const lastApplied = async () => {
     const client = await pool.connect();
     try {
