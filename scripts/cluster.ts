@@ -9,7 +9,8 @@
  * terminal), it stops everything as for SIGTERM.
  *
  * Options: --instances N (3), --port P (8080, the balancer), --first-port P (3001),
- * --stats-port P (8404), --no-web-build. DATABASE_URL defaults to
+ * --stats-port P (8404), --no-web-build; --ha runs scripts/ha-cluster.ts instead (PostgreSQL
+ * primary and synchronous standby with failover). DATABASE_URL defaults to
  * postgres://postgres@127.0.0.1:5432/pluckers_cluster (created when missing); HAPROXY names the
  * binary when it is not on the PATH.
  */
@@ -36,6 +37,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function fail(message: string): never {
   console.error(`[cluster] ${message}`);
   process.exit(1);
+}
+
+if (process.argv.includes('--ha')) {
+  // A primary, a synchronous standby and failover in front of the instances: its own module.
+  const { runHaCluster } = await import('./ha-cluster.ts');
+  await runHaCluster(process.argv.slice(2));
 }
 
 const { values: options } = parseArgs({
