@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GAME_STATUSES, type GameStatus } from '../../../shared/constants.ts';
+import { adminGameBodySchema } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { pgCode } from '../../db/errors.ts';
 import { games } from '../../db/schema.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
+import { createUser } from '../../test/factories.ts';
+import { NOT_EDITABLE, updateGame } from '../admin/games-service.ts';
 import { createGame } from '../games/test-fixtures.ts';
 import { GAME_MOVES, type GameMover, isGameMove, sourcesOf } from './machine.ts';
 import { moveGame, moveGames } from './moves.ts';
@@ -94,7 +97,7 @@ describe('the game lifecycle', () => {
     for (const by of MOVERS)
       for (const to of GAME_STATUSES) {
         if (sourcesOf(by, to).length === 0) {
-          await expect(moveGames(db, by, to, undefined)).rejects.toThrow(
+          await expect(moveGames(db, by, to, sql`false`)).rejects.toThrow(
             `the ${by} never moves a game to ${to}`,
           );
           continue;
@@ -109,6 +112,29 @@ describe('the game lifecycle', () => {
           expect(moved?.status, `${by}: ${from} → ${to}`).toBe(allowed ? to : undefined);
         }
       }
+  });
+
+  it("an operator's edit moves an unplayed game's start either way, and a played game not at all", async () => {
+    const db = database().db;
+    const admin = await createUser(db, { role: 'admin' });
+    const now = new Date();
+    const game = await createGame(db);
+    const edit = (id: string, startsAt: string | null) =>
+      updateGame(
+        db,
+        admin.id,
+        id,
+        adminGameBodySchema.parse({ title: game.title, reward: 500, maximumPlayers: 10, startsAt }),
+        now,
+      );
+    const later = new Date(now.getTime() + 3_600_000).toISOString();
+    expect(await edit(game.id, later)).toMatchObject({ status: 'UPCOMING', startsAt: later });
+    expect(await edit(game.id, null)).toMatchObject({ status: 'ONGOING', startsAt: null });
+
+    const played = await createGame(db, { playerCount: 1 });
+    await expect(edit(played.id, later)).rejects.toThrow(NOT_EDITABLE);
+    const [row] = await db.select().from(games).where(eq(games.id, played.id));
+    expect(row).toMatchObject({ status: 'ONGOING', startsAt: null });
   });
 
   it('only the lifecycle module writes a game status', () => {

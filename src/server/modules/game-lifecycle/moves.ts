@@ -18,7 +18,7 @@ export async function moveGames(
   db: Executor,
   by: GameMover,
   to: GameStatus,
-  where: SQL | undefined,
+  where: SQL,
   set: MoveColumns = {},
 ): Promise<GameRow[]> {
   const from = sourcesOf(by, to);
@@ -106,7 +106,7 @@ export async function rescheduleUnplayed(
     db,
     'operator',
     to,
-    and(eq(games.id, gameId), eq(games.playerCount, 0)),
+    sql`${eq(games.id, gameId)} AND ${eq(games.playerCount, 0)}`,
   );
   return row;
 }
