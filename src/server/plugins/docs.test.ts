@@ -43,6 +43,7 @@ const NO_REQUEST_BODY: Record<string, string> = {
     "the provider's own payload, read as raw bytes to check its signature",
   'POST /api/v1/plan/subscribe/{id}': 'the plan is in the path',
   'POST /api/v1/admin/games/{id}/close': 'the game is in the path',
+  'POST /api/v1/admin/second-factor/enrolment': 'a new secret for the signed-in operator',
 };
 
 /** Operations whose success is a file to save rather than JSON, with its media type. */
