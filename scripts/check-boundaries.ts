@@ -39,9 +39,6 @@ const MODULE_ORDER = [
   'admin',
 ];
 
-/** Plugins that wire modules into the app (the worker, metrics, start-up work): after modules. */
-const WIRING_PLUGINS = ['database.ts', 'jobs.ts', 'metrics.ts', 'admin-bootstrap.ts'];
-
 /** Server units in dependency order; `plugins` are the ones modules may use (auth, docs, …). */
 const SERVER_ORDER = [
   'errors.ts',
@@ -53,7 +50,9 @@ const SERVER_ORDER = [
   'plugins',
   ...MODULE_ORDER.map((name) => `modules/${name}`),
   'seed',
-  'wiring plugins',
+  // Plugins that wire modules into the app (the database with its seed, the worker, metrics,
+  // the operator bootstrap): they use modules, so they come after them.
+  'wiring',
   'api.ts',
   'app.ts',
   'main.ts',
@@ -91,8 +90,6 @@ function serverUnitOf(parts: string[]): string | undefined {
   if (isTestFile(parts)) return undefined;
   const [first, second] = parts;
   if (first === 'modules') return `modules/${second}`;
-  if (first === 'plugins')
-    return WIRING_PLUGINS.includes(second ?? '') ? 'wiring plugins' : 'plugins';
   return first;
 }
 

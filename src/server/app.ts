@@ -13,27 +13,27 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { gameListsPlugin } from './modules/games/list-cache.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { avatarFileRoutes } from './modules/profile/routes.ts';
-import adminBootstrapPlugin from './plugins/admin-bootstrap.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
 import beaconPlugin from './plugins/beacon.ts';
 import clusterEventsPlugin from './plugins/cluster-events.ts';
 import compressionPlugin from './plugins/compression.ts';
 import corsPlugin from './plugins/cors.ts';
-import databasePlugin from './plugins/database.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
 import fileStorePlugin from './plugins/file-store.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
-import jobsPlugin from './plugins/jobs.ts';
 import lifecyclePlugin from './plugins/lifecycle.ts';
 import mailPlugin from './plugins/mail.ts';
-import metricsPlugin from './plugins/metrics.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import adminBootstrapPlugin from './wiring/admin-bootstrap.ts';
+import databasePlugin from './wiring/database.ts';
+import jobsPlugin from './wiring/jobs.ts';
+import metricsPlugin from './wiring/metrics.ts';
 
 export interface AppDependencies {
   /** An already-open database; the app then leaves closing it to the caller. */

@@ -159,7 +159,7 @@ export default fp<{ config: AppConfig }>(
       done();
     });
 
-    // Draws: counted by the worker that runs them (plugins/jobs.ts).
+    // Draws: counted by the worker that runs them (wiring/jobs.ts).
     const draws = new Counter({
       name: 'pluckers_draws_total',
       help: 'Draws run by this instance, by outcome: completed, cancelled (under 5 players, fees refunded), skipped (already settled) or failed (retried later)',

@@ -12,8 +12,8 @@ import { recheckSchedule } from '../modules/payments/recheck.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
 import { renewDuePlans } from '../modules/plans/service.ts';
 import { reconcileProcessingWithdrawals } from '../modules/withdrawals/transfers.ts';
+import { sweepRateLimitHits } from '../plugins/shared-rate-limits.ts';
 import { BeaconUnavailableError } from '../providers/beacon.ts';
-import { sweepRateLimitHits } from './shared-rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
