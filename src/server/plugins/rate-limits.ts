@@ -1,52 +1,43 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { ErrorCode } from '../errors.ts';
 import { describeWait } from '../lib/describe-wait.ts';
-import { postgresRateLimitStore, SharedFixedWindow } from './shared-rate-limits.ts';
+import { postgresRateLimitStore, SharedBudgets, type Verdict } from './shared-rate-limits.ts';
 
 const MINUTE_MS = 60_000;
-/** How often this instance adds its per-client counts to the shared ones (and learns theirs). */
-const RATE_LIMIT_FLUSH_MS = 100;
 
 export default fp<{ config: AppConfig; scope: string }>(
   async function rateLimitsPlugin(app: FastifyInstance, { config, scope }) {
     // Every API request counts against its client's budget for the minute, on whichever
     // instance it lands; pages and assets do not (a slow connection loading the web app must
-    // never see a 429). Counted in memory and shared in batches rather than by
-    // @fastify/rate-limit's global hook, whose promise chain cost ~10 µs on every request.
-    const perClient = new SharedFixedWindow(app.db, MINUTE_MS, `${scope}api:`);
-    const flusher = setInterval(() => {
-      perClient
-        .flush(Date.now())
+    // never see a 429). Exact across instances, and synchronous while this instance holds
+    // units of the client's budget, rather than @fastify/rate-limit's global hook, whose
+    // promise chain cost ~10 µs on every request.
+    const perClient = new SharedBudgets(
+      app.db,
+      MINUTE_MS,
+      config.rateLimitMax,
+      `${scope}api:`,
+      (error) => app.log.warn({ err: error }, 'claiming rate-limit units failed; counting locally'),
+    );
+    app.addHook('preClose', async () => {
+      await perClient
+        .release(Date.now())
         .catch((error: unknown) =>
-          app.log.warn({ err: error }, 'sharing rate-limit counts failed; counting locally'),
+          app.log.warn({ err: error }, 'giving back unused rate-limit units failed'),
         );
-    }, RATE_LIMIT_FLUSH_MS);
-    flusher.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(flusher);
-      await perClient.flush(Date.now()).catch(() => {});
     });
-    app.decorate('rateLimitCounts', { flush: () => perClient.flush(Date.now()) });
 
-    app.addHook('onRequest', (request, reply, done) => {
-      if (!request.url.startsWith('/api/')) return done();
-      // Health probes are never limited (`rateLimit: false` on the route). The prefix test keeps
-      // the per-request cost to a string compare; the route's own flag keeps a made-up path
-      // under /api/health (a 404) counted.
-      if (request.url.startsWith('/api/health') && request.routeOptions.config.rateLimit === false)
-        return done();
-      const nowMs = Date.now();
-      const window = perClient.hit(request.ip, nowMs);
-      const resetSeconds = Math.max(1, Math.ceil((window.resetsAt - nowMs) / 1000));
+    const answer = (reply: FastifyReply, verdict: Verdict, nowMs: number) => {
+      const resetSeconds = Math.max(1, Math.ceil((verdict.resetsAt - nowMs) / 1000));
       reply.headers({
         'x-ratelimit-limit': config.rateLimitMax,
-        'x-ratelimit-remaining': Math.max(0, config.rateLimitMax - window.count),
+        'x-ratelimit-remaining': verdict.remaining,
         'x-ratelimit-reset': resetSeconds,
       });
-      if (window.count <= config.rateLimitMax) return done();
+      if (verdict.allowed) return false;
       reply
         .code(429)
         .header('retry-after', resetSeconds)
@@ -55,6 +46,24 @@ export default fp<{ config: AppConfig; scope: string }>(
           code: ErrorCode.TooManyRequests,
           message: `Too many requests, please try again in ${describeWait(resetSeconds)}`,
         });
+      return true;
+    };
+
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
+      // Health probes are never limited (`rateLimit: false` on the route). The prefix test keeps
+      // the per-request cost to a string compare; the route's own flag keeps a made-up path
+      // under /api/health (a 404) counted.
+      if (request.url.startsWith('/api/health') && request.routeOptions.config.rateLimit === false)
+        return done();
+      const verdict = perClient.hit(request.ip, Date.now());
+      if (!(verdict instanceof Promise)) {
+        if (!answer(reply, verdict, Date.now())) done();
+        return;
+      }
+      verdict.then((decided) => {
+        if (!answer(reply, decided, Date.now())) done();
+      }, done);
     });
     // Stricter limits of single routes (sign-in, codes, account lookups) set in their config,
     // counted in the database so every instance shares them.
@@ -70,12 +79,3 @@ export default fp<{ config: AppConfig; scope: string }>(
   },
   { name: 'rate-limits', dependencies: ['database'] },
 );
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    rateLimitCounts: {
-      /** Shares this instance's per-client counts now rather than at the next beat (tests). */
-      flush: () => Promise<void>;
-    };
-  }
-}

@@ -78,83 +78,182 @@ export function postgresRateLimitStore(db: Database, scope: string): FastifyRate
   return PostgresRateLimitStore as unknown as FastifyRateLimitStoreCtor;
 }
 
-interface Window {
-  windowStartMs: number;
-  /** Hits counted here and not yet written. */
-  unflushed: number;
-  /** The cluster-wide count as of this instance's last write. */
-  known: number;
+/** The answer to one request: whether it may pass, and what its headers say. */
+export interface Verdict {
+  allowed: boolean;
+  /** Requests left in the client's budget as far as this instance knows (0 when refused). */
+  remaining: number;
+  resetsAt: number;
 }
 
+interface Budget {
+  /** The window's start as PostgreSQL has it; until the first claim answers, the first hit's. */
+  windowStartMs: number;
+  /** Whether `windowStartMs` came from PostgreSQL, so unused units can be given back. */
+  shared: boolean;
+  /** Units claimed for this instance and not used yet: each admits one request. */
+  leased: number;
+  /** Units claimed by every instance together, as of this instance's last claim. */
+  claimed: number;
+  /** The last claim got nothing: every unit of the window is out, refuse until it ends. */
+  exhausted: boolean;
+  /** Requests waiting for the claim in flight, first come first served. */
+  waiting: Array<(verdict: Verdict) => void>;
+  claiming: boolean;
+}
+
+/** A claim takes this fraction of what is left of the budget (at least one unit). */
+const CLAIM_SHARE = 10;
+/** A failing database is logged at most this often, not once per claim. */
+const FAILURE_LOG_MS = 10_000;
+
 /**
- * The per-client limit every API request pays: counted in memory (the hot path stays
- * synchronous) and added to the shared count in PostgreSQL in one statement every flush, which
- * answers with every instance's total and window. Another instance's hits are therefore seen
- * within one flush interval of this one's next write: a client spreading requests over N
- * instances gets at most N flush intervals' worth of extra requests, not N times its limit.
+ * The per-client limit every API request pays, exact across instances: a request passes only
+ * with a unit of its client's budget this instance has claimed from PostgreSQL
+ * (`pluckers_rate_limit_claim`, one locked row per client), so however a burst is spread no more
+ * than the limit pass in a window. A claim takes a tenth of what is left, so far from the limit a
+ * request costs a map lookup and the database is asked rarely; near it, once per request; once
+ * the budget is gone, refusals cost nothing until the window ends. Requests arriving while a
+ * claim is in flight wait for it rather than claiming again. What is exact is the upper bound:
+ * units claimed by an instance the client stops reaching stay unused until the window ends (or
+ * that instance shuts down and gives them back).
  */
-export class SharedFixedWindow {
-  private readonly windows = new Map<string, Window>();
-  private flushing: Promise<void> | null = null;
+export class SharedBudgets {
+  private readonly budgets = new Map<string, Budget>();
+  private lastFailureLogMs = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Database,
     readonly windowMs: number,
+    readonly limit: number,
     private readonly keyPrefix: string,
+    private readonly onDatabaseFailure: (error: unknown) => void,
     private readonly capacity = 100_000,
   ) {}
 
-  /** Counts one hit; returns the cluster-wide count as far as known, and when the window ends. */
-  hit(key: string, nowMs: number): { count: number; resetsAt: number } {
-    let window = this.windows.get(key);
-    if (!window || window.windowStartMs + this.windowMs <= nowMs) {
-      window = { windowStartMs: nowMs, unflushed: 0, known: 0 };
-      this.windows.delete(key);
-      this.windows.set(key, window);
-      if (this.windows.size > this.capacity) {
-        const oldest = this.windows.keys().next();
-        if (!oldest.done) this.windows.delete(oldest.value);
-      }
+  /** One request of `key`: decided at once when units are at hand, else after a claim. */
+  hit(key: string, nowMs: number): Verdict | Promise<Verdict> {
+    let budget = this.budgets.get(key);
+    if (
+      budget &&
+      !budget.claiming &&
+      budget.waiting.length === 0 &&
+      budget.windowStartMs + this.windowMs <= nowMs
+    ) {
+      this.budgets.delete(key);
+      budget = undefined;
     }
-    window.unflushed += 1;
+    if (!budget) {
+      budget = {
+        windowStartMs: nowMs,
+        shared: false,
+        leased: 0,
+        claimed: 0,
+        exhausted: false,
+        waiting: [],
+        claiming: false,
+      };
+      this.budgets.set(key, budget);
+      if (this.budgets.size > this.capacity) this.evictOne(key);
+    }
+    if (budget.leased > 0 && budget.waiting.length === 0) return this.admit(budget);
+    if (budget.exhausted) return this.refuse(budget);
+    const verdict = new Promise<Verdict>((resolve) => budget.waiting.push(resolve));
+    if (!budget.claiming) void this.claim(key, budget);
+    return verdict;
+  }
+
+  /** Gives back the units this instance claimed and did not use (at shutdown). */
+  async release(nowMs: number): Promise<void> {
+    const units = [...this.budgets]
+      .filter(
+        ([, budget]) =>
+          budget.shared && budget.leased > 0 && budget.windowStartMs + this.windowMs > nowMs,
+      )
+      .map(([key, budget]) => ({
+        key: `${this.keyPrefix}${key}`,
+        window_start_ms: budget.windowStartMs,
+        units: budget.leased,
+      }));
+    for (const [, budget] of this.budgets) budget.leased = 0;
+    if (units.length > 0)
+      await this.db.execute(
+        sql`SELECT pluckers_rate_limit_release(${JSON.stringify(units)}::jsonb)`,
+      );
+  }
+
+  private admit(budget: Budget): Verdict {
+    budget.leased -= 1;
     return {
-      count: window.known + window.unflushed,
-      resetsAt: window.windowStartMs + this.windowMs,
+      allowed: true,
+      remaining: Math.max(0, this.limit - budget.claimed + budget.leased),
+      resetsAt: budget.windowStartMs + this.windowMs,
     };
   }
 
-  /** Writes what was counted since the last flush and learns the totals; one at a time. */
-  flush(nowMs: number): Promise<void> {
-    this.flushing ??= this.write(nowMs).finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
+  private refuse(budget: Budget): Verdict {
+    return { allowed: false, remaining: 0, resetsAt: budget.windowStartMs + this.windowMs };
   }
 
-  private async write(nowMs: number): Promise<void> {
-    const batch: Array<{ key: string; count: number; window: Window }> = [];
-    for (const [key, window] of this.windows) {
-      if (window.windowStartMs + this.windowMs <= nowMs) {
-        this.windows.delete(key);
-        continue;
+  /** Claims units until every waiting request is answered or the budget is gone. */
+  private async claim(key: string, budget: Budget): Promise<void> {
+    budget.claiming = true;
+    try {
+      while (budget.waiting.length > 0) {
+        const { granted, windowStartMs } = await this.claimOnce(key, budget);
+        // A new window: units left from the old one count for nothing.
+        if (windowStartMs !== budget.windowStartMs) budget.leased = 0;
+        budget.windowStartMs = windowStartMs;
+        budget.leased += granted;
+        budget.exhausted = granted === 0;
+        while (budget.waiting.length > 0 && budget.leased > 0)
+          budget.waiting.shift()?.(this.admit(budget));
+        if (budget.exhausted)
+          for (const resolve of budget.waiting.splice(0)) resolve(this.refuse(budget));
       }
-      if (window.unflushed > 0)
-        batch.push({ key: `${this.keyPrefix}${key}`, count: window.unflushed, window });
+    } finally {
+      budget.claiming = false;
     }
-    if (batch.length === 0) return;
-    const totals = await addHits(
-      this.db,
-      batch.map(({ key, count }) => ({ key, count })),
-      this.windowMs,
-      nowMs,
-    );
-    for (const { key, count, window } of batch) {
-      // Hits counted while the statement ran stay unflushed for the next one.
-      window.unflushed -= count;
-      const counted = totals.get(key);
-      if (!counted) continue;
-      window.known = counted.hits;
-      window.windowStartMs = counted.windowStartMs;
+  }
+
+  private async claimOnce(
+    key: string,
+    budget: Budget,
+  ): Promise<{ granted: number; windowStartMs: number }> {
+    try {
+      const result = await this.db.execute(sql`
+        SELECT granted, hits, (extract(epoch FROM window_start) * 1000)::bigint AS start
+        FROM pluckers_rate_limit_claim(${`${this.keyPrefix}${key}`}, ${new Date(Date.now()).toISOString()}::timestamptz,
+          ${this.windowMs}, ${this.limit}, ${CLAIM_SHARE})`);
+      const [row] = (
+        result as unknown as {
+          rows: Array<{ granted: number; hits: number; start: string | number }>;
+        }
+      ).rows;
+      if (!row) throw new Error('the rate-limit claim returned no row');
+      budget.claimed = Number(row.hits);
+      budget.shared = true;
+      return { granted: Number(row.granted), windowStartMs: Number(row.start) };
+    } catch (error) {
+      // Without the database, this instance counts the client's budget on its own.
+      const nowMs = Date.now();
+      if (nowMs - this.lastFailureLogMs >= FAILURE_LOG_MS) {
+        this.lastFailureLogMs = nowMs;
+        this.onDatabaseFailure(error);
+      }
+      const left = Math.max(0, this.limit - budget.claimed);
+      const granted = left === 0 ? 0 : Math.max(1, Math.floor(left / CLAIM_SHARE));
+      budget.claimed += granted;
+      return { granted, windowStartMs: budget.windowStartMs };
+    }
+  }
+
+  /** Forgets the least recently started client with nothing in flight (bounded memory). */
+  private evictOne(keep: string): void {
+    for (const [key, budget] of this.budgets) {
+      if (key === keep || budget.claiming) continue;
+      this.budgets.delete(key);
+      return;
     }
   }
 }
