@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type BeaconChain,
   type BeaconRound,
@@ -21,6 +21,7 @@ import type { BeaconClient } from '../../providers/beacon.ts';
 import { appendFairnessRecord, chainFairnessLog } from '../fairness/log.ts';
 import { moveGame } from '../game-lifecycle/moves.ts';
 import { queuePush } from '../notifications/fan-out.ts';
+import { levelSql } from '../users/level.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { entriesDigestOfSorted, nodeFairnessCrypto } from './commitment.ts';
 
@@ -45,10 +46,6 @@ export function drawOutcomeIsPublic(
   if (game.drawVersion < 2 || !game.closedAt || winnerCount(game.playerCount) === 0) return false;
   return now >= roundTime(chain, firstRoundAfter(chain, game.closedAt));
 }
-
-/** A player's level for `points`: 1 under 100, 2 under 500, 3 under 2,000, 4 under 10,000, then 5. */
-export const levelSql = (points: SQL) =>
-  sql`CASE WHEN ${points} < 100 THEN 1 WHEN ${points} < 500 THEN 2 WHEN ${points} < 2000 THEN 3 WHEN ${points} < 10000 THEN 4 ELSE 5 END`;
 
 /** The statements of a draw, in order; the bench reports the time of each. */
 export type DrawStep =

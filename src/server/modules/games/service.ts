@@ -14,12 +14,12 @@ import { AppError, badRequest, conflict, ErrorCode, forbidden, notFound } from '
 import { maxKobo } from '../../lib/kobo.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { queueDraw } from '../draws/queue.ts';
-import { levelSql } from '../draws/service.ts';
 import { takePlace } from '../game-lifecycle/moves.ts';
 import { assertNotExcluded } from '../responsible-play/exclusions.ts';
 import { assertWithinLimits } from '../responsible-play/limits.ts';
 import { readSettingsRow } from '../settings/service.ts';
 import { assertAgeConfirmed } from '../users/age.ts';
+import { levelSql } from '../users/level.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import type { PlayRefusal } from './play-batch.ts';
 import { playInOneStatement } from './play-fast.ts';
