@@ -2,33 +2,34 @@ import type { FastifyInstance, FastifyPluginAsync, onRouteHookHandler } from 'fa
 import type { AppConfig } from './config.ts';
 import { adminAuditRoutes } from './modules/admin/audit.ts';
 import { adminCatalogueRoutes } from './modules/admin/catalogue.ts';
-import { adminGameRoutes } from './modules/admin/games.ts';
 import { adminReportRoutes } from './modules/admin/reports.ts';
 import { adminUserRoutes } from './modules/admin/users.ts';
+import { operatorSecondFactorRoutes } from './modules/auth/admin-routes.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.ts';
-import { operatorSecondFactorRoutes } from './modules/auth/second-factor-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { drawRoutes } from './modules/draws/routes.ts';
 import { fairnessRoutes } from './modules/fairness/routes.ts';
+import { adminGameRoutes } from './modules/games/admin-routes.ts';
 import { gameRoutes } from './modules/games/routes.ts';
 import { adminKycRoutes } from './modules/kyc/admin-routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { pushRoutes } from './modules/notifications/push-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
-import { adminHeldPaymentRoutes } from './modules/payments/holds-routes.ts';
+import {
+  adminHeldPaymentRoutes,
+  adminSandboxReviewRoutes,
+} from './modules/payments/admin-routes.ts';
 import { paymentRoutes, type TransferSettler } from './modules/payments/routes.ts';
-import { adminSandboxReviewRoutes } from './modules/payments/sandbox-review.ts';
 import { topUpRoutes } from './modules/payments/top-up-routes.ts';
 import { planRoutes, subscriptionRoutes } from './modules/plans/routes.ts';
 import { ageConfirmationRoutes } from './modules/profile/age-routes.ts';
 import { userRoutes } from './modules/profile/routes.ts';
-import {
-  adminResponsiblePlayRoutes,
-  responsiblePlayRoutes,
-} from './modules/responsible-play/routes.ts';
+import { adminResponsiblePlayRoutes } from './modules/responsible-play/admin-routes.ts';
+import { responsiblePlayRoutes } from './modules/responsible-play/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { adminSupportRoutes, supportRoutes } from './modules/support/routes.ts';
+import { adminSupportRoutes } from './modules/support/admin-routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { adminWithdrawalRoutes } from './modules/withdrawals/admin-routes.ts';
 import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';

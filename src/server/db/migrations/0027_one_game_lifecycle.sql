@@ -30,7 +30,7 @@ CREATE TRIGGER "games_status_move" BEFORE UPDATE OF "status" ON "games"
 -- operator's edit put in their place meanwhile. The play in one statement is restated from
 -- migration 0026 with the reward the player saw, and its place is taken only while the game's
 -- terms are still the ones it read: the edit locks the game's row and refuses once anyone has
--- played (admin/games-service.ts), so an edit committed between the play's read and its place
+-- played (games/admin-service.ts), so an edit committed between the play's read and its place
 -- leaves the place untaken and the full play answers with the new terms. The batch reads the
 -- reward seen as `w`; a batch sent without it checks the fee alone, as before.
 DROP FUNCTION "pluckers_play"(uuid, uuid, integer, uuid, text, bigint, timestamptz, timestamptz);

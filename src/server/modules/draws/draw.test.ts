@@ -33,7 +33,7 @@ import {
   testClock,
   type UserRow,
 } from '../../test/factories.ts';
-import { listEntries } from '../admin/games-service.ts';
+import { listEntries } from '../games/admin-service.ts';
 import { sweepGames } from '../games/lifecycle.ts';
 import { listPlayedGames, playGame } from '../games/service.ts';
 import {

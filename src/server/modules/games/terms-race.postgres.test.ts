@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { actorFor, createPlayer, createUser } from '../../test/factories.ts';
-import { updateGame } from '../admin/games-service.ts';
+import { updateGame } from './admin-service.ts';
 import { playGame } from './service.ts';
 import { createGame } from './test-fixtures.ts';
 

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idParamsSchema, messageSchema } from '../../../shared/schemas/common.ts';
+import { envelope } from '../../../shared/schemas/common.ts';
 import {
-  adminResponsiblePlaySchema,
-  liftExclusionBodySchema,
   playExclusionSchema,
   preferencesBodySchema,
   realityCheckSchema,
@@ -17,9 +15,9 @@ import { inTransaction } from '../../db/transaction.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { lockLiveAccount } from '../auth/live-account.ts';
 import { monthlyStatement, realityCheck, statementCsv } from './activity.ts';
-import { liftExclusions, startExclusion } from './exclusions.ts';
+import { startExclusion } from './exclusions.ts';
 import { setLimit } from './limits.ts';
-import { readAdminResponsiblePlay, readResponsiblePlay, updatePreferences } from './service.ts';
+import { readResponsiblePlay, updatePreferences } from './service.ts';
 
 const tags = ['responsible-play'];
 
@@ -161,53 +159,6 @@ export async function responsiblePlayRoutes(app: FastifyInstance) {
         )
         .header('cache-control', 'no-store')
         .send(statementCsv(statement));
-    },
-  );
-}
-
-export async function adminResponsiblePlayRoutes(app: FastifyInstance) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const admin = ['admin'];
-
-  typed.get(
-    '/users/:id/responsible-play',
-    {
-      schema: {
-        tags: admin,
-        summary: "A player's limits, reminders and every break, lifted ones with who and why",
-        params: idParamsSchema,
-        response: { 200: envelope(adminResponsiblePlaySchema) },
-      },
-    },
-    async (request) => ({
-      data: await readAdminResponsiblePlay(app.db, request.params.id, app.clock.now()),
-    }),
-  );
-
-  typed.post(
-    '/users/:id/exclusion/lift',
-    {
-      preValidation: app.requireFreshSecondFactor,
-      schema: {
-        tags: admin,
-        summary:
-          "End a player's time-out or self-exclusion early: a reason is required and audited",
-        params: idParamsSchema,
-        body: liftExclusionBodySchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      const adminId = requireUser(request).id;
-      await inTransaction(app.db, (tx) =>
-        liftExclusions(tx, {
-          adminId,
-          userId: request.params.id,
-          reason: request.body.reason,
-          now: app.clock.now(),
-        }),
-      );
-      return { message: 'Break lifted' };
     },
   );
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope } from '../../../shared/schemas/common.ts';
 import {
   supportTicketBodySchema,
   supportTicketCreatedSchema,
-  supportTicketSchema,
 } from '../../../shared/schemas/support.ts';
-import { createTicket, latestTickets, ticketMail } from './service.ts';
+import { createTicket, ticketMail } from './service.ts';
 
 /** Per client address: enough for a real person, not for filling the table or mailing spam. */
 const TICKETS_PER_HOUR = 5;
@@ -39,20 +37,5 @@ export async function supportRoutes(app: FastifyInstance) {
         data: { reference },
       });
     },
-  );
-}
-
-/** The operators' view of the support page's messages (under /api/v1/admin: api.ts). */
-export async function adminSupportRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/support-tickets',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'The newest messages from the support page (100)',
-        response: { 200: envelope(z.array(supportTicketSchema)) },
-      },
-    },
-    async () => ({ data: await latestTickets(app.db) }),
   );
 }

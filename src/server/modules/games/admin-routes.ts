@@ -18,7 +18,7 @@ import {
   listEntries,
   listGames,
   updateGame,
-} from './games-service.ts';
+} from './admin-service.ts';
 
 export async function adminGameRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();

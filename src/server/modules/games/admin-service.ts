@@ -18,9 +18,9 @@ import { createDrawSeed, publishCommitment } from '../draws/commitment.ts';
 import { queueDraw } from '../draws/queue.ts';
 import { cancelWithRefunds, DRAW_MESSAGES, drawOutcomeIsPublic } from '../draws/service.ts';
 import { insertGames, moveGame, rescheduleUnplayed } from '../game-lifecycle/moves.ts';
-import { announceTournament } from '../games/announcements.ts';
-import { toApiGame } from '../games/serialize.ts';
 import { publicUsername } from '../users/serialize.ts';
+import { announceTournament } from './announcements.ts';
+import { toApiGame } from './serialize.ts';
 
 const PAGE_SIZE = 20;
 /** More entries than any game has places. */

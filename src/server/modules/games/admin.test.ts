@@ -13,7 +13,7 @@ import {
   type UserRow,
   uniqueSuffix,
 } from '../../test/factories.ts';
-import { createGame, expectLedgerOk, play } from '../games/test-fixtures.ts';
+import { createGame, expectLedgerOk, play } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 
