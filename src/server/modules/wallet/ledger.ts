@@ -37,7 +37,7 @@ export interface LedgerLine {
 
 export interface Posting {
   kind: LedgerKind;
-  /** Unique per business event: posting the same reference twice is a no-op. */
+  /** Unique per business event: posted again, the same lines are a no-op and others refused. */
   reference: string;
   description: string;
   lines: LedgerLine[];
