@@ -16,6 +16,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -75,6 +76,8 @@ interface Sample {
   endedAt: number;
   /** 0: no HTTP answer (connection refused, reset or timed out). */
   status: number;
+  /** Why there was no answer. */
+  error?: string;
 }
 const samples: Sample[] = [];
 
@@ -99,8 +102,15 @@ async function request(
       body = text;
     }
     return { status: response.status, body, location: response.headers.get('location') };
-  } catch {
-    samples.push({ kind, startedAt, endedAt: Date.now(), status: 0 });
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause ?? error) : error;
+    samples.push({
+      kind,
+      startedAt,
+      endedAt: Date.now(),
+      status: 0,
+      error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
+    });
     return { status: 0, body: null, location: null };
   }
 }
@@ -328,7 +338,13 @@ try {
       instancePorts,
     }),
   );
-  const httpBalancer = spawn(haproxy, ['-db', '-f', httpConfig], { stdio: 'ignore' });
+  // Its one line per request (deploy/haproxy.cfg logs to stdout) is kept for the post-mortem.
+  const httpLog = createWriteStream(path.join(dir, 'logs', 'haproxy-http.log'));
+  const httpBalancer = spawn(haproxy, ['-db', '-f', httpConfig], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  httpBalancer.stdout?.pipe(httpLog);
+  httpBalancer.stderr?.pipe(httpLog);
   children.push(httpBalancer);
   const base = `http://127.0.0.1:${balancerPort}`;
   await waitFor('HTTP balancer ready', 30_000, async () => {
@@ -484,12 +500,11 @@ try {
   const newPrimary = ha.leader();
   const directUrl = ha.nodeUrl(newPrimary);
 
-  // Service back: the first write answered 2xx that was sent after the kill.
-  const writes = samples.filter((s) => s.kind === 'play' || s.kind === 'topup');
-  const firstGood = writes
-    .filter((s) => s.startedAt >= killAt && s.status >= 200 && s.status < 400)
-    .sort((a, b) => a.endedAt - b.endedAt)[0];
-  const backAt = firstGood?.endedAt ?? Number.POSITIVE_INFINITY;
+  // Service back: the first play sent after the kill and acknowledged (a play always writes; a
+  // top-up's redirects answer 3xx even when the database did not).
+  const backAt = plays
+    .filter((play) => play.startedAt >= killAt)
+    .reduce((first, play) => Math.min(first, play.endedAt), Number.POSITIVE_INFINITY);
   const firstReady = samples
     .filter((s) => s.kind === 'ready' && s.startedAt >= failover.promotedAt && s.status === 200)
     .sort((a, b) => a.endedAt - b.endedAt)[0];
@@ -542,7 +557,7 @@ try {
       `load average (1 min) ${load1.toFixed(2)} at start, ${load2.toFixed(2)} at the end; ${os.cpus().length} cores; ${WORKERS} clients, ${INSTANCES} instances`,
       `load ${((loadEndedAt - loadStartedAt) / 1000).toFixed(0)} s, primary killed at +${((killAt - loadStartedAt) / 1000).toFixed(1)} s (synchronous_commit=${replication?.commit}, standby ${replication?.state})`,
       `primary unreachable noticed after ${failover.firstMissAt - killAt} ms, declared dead after ${failover.detectedAt - killAt} ms, standby promoted after ${failover.promotedAt - killAt} ms`,
-      `service back (first write answered 2xx after the kill): ${Number.isFinite(rtoMs) ? `${(rtoMs / 1000).toFixed(1)} s` : 'never'}; balancer ready again after ${firstReady ? ((firstReady.endedAt - killAt) / 1000).toFixed(1) : '?'} s`,
+      `service back (first play sent after the kill acknowledged): ${Number.isFinite(rtoMs) ? `${(rtoMs / 1000).toFixed(1)} s` : 'never'}; balancer ready again after ${firstReady ? ((firstReady.endedAt - killAt) / 1000).toFixed(1) : '?'} s`,
       `requests (not counting readiness polls): ${['before', 'during', 'after']
         .map((name) => {
           const row = tally[name];
@@ -553,6 +568,26 @@ try {
         .join('; ')}`,
       `acknowledged plays ${plays.length}, lost ${lostPlays.length}; acknowledged top-ups ${ackedTopUps.length}, lost ${lostTopUps.length}; draws seen completed ${seenDrawn.size} (${drawsBefore} before the kill), prizes lost ${lostPrizes.length}`,
       `draws of games full at the kill, completed after it: ${pendingDraws.filter((id) => seenDrawn.has(id)).length} of ${pendingDraws.length}`,
+      `failed requests (kind status sent→answered, seconds from the kill): ${samples
+        .filter((s) => s.kind !== 'ready' && (s.status === 0 || s.status >= 500))
+        .slice(0, 30)
+        .map(
+          (s) =>
+            `${s.kind} ${s.status} ${((s.startedAt - killAt) / 1000).toFixed(1)}→${((s.endedAt - killAt) / 1000).toFixed(1)}`,
+        )
+        .join(', ')}`,
+      `failed after the service was back: ${
+        samples
+          .filter(
+            (s) =>
+              s.kind !== 'ready' && s.startedAt >= backAt && (s.status === 0 || s.status >= 500),
+          )
+          .map(
+            (s) =>
+              `${s.kind} ${s.status} ${((s.startedAt - killAt) / 1000).toFixed(1)}→${((s.endedAt - killAt) / 1000).toFixed(1)}${s.error ? ` (${s.error})` : ''}`,
+          )
+          .join(', ') || 'none'
+      }`,
       `last failed request answered ${lastFailure > killAt ? `${((lastFailure - killAt) / 1000).toFixed(1)} s after the kill` : 'before the kill'}`,
       `plays that failed (5xx or no answer) yet were committed: ${ambiguous}`,
       `ledger check on the promoted primary: ${ledger.ok ? 'passed' : 'FAILED'} (${ledger.output.split('\n').at(-1)})`,
