@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/App.tsx';
+import { ScreenCodeError } from './app/ScreenBoundary.tsx';
 import { startSession } from './app/SessionGate.tsx';
 import { installScrollRestoration } from './app/scroll-restoration.ts';
 import { apiOrigin } from './lib/api-origin.ts';
@@ -45,5 +46,11 @@ const app = (
     <App />
   </StrictMode>
 );
-if (prerenderedHere(root)) hydrateRoot(root, app);
-else createRoot(root).render(app);
+/** A screen whose code did not arrive is shown and explained (ScreenBoundary), not an error. */
+const options = {
+  onCaughtError(error: unknown) {
+    if (!(error instanceof ScreenCodeError)) console.error(error);
+  },
+};
+if (prerenderedHere(root)) hydrateRoot(root, app, options);
+else createRoot(root, options).render(app);

@@ -2,6 +2,8 @@ import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { prefetchGames } from '@web/features/games/api/prefetch-games.ts';
 import { HOME_FIRST_TAB } from '@web/features/games/lib/home-tabs.ts';
 import { prefetchNotifications } from '@web/features/notifications/api/prefetch-notifications.ts';
+import { savingData } from '@web/lib/data-saver.ts';
+import { useSession } from '@web/lib/session.ts';
 import { Toaster } from '@web/lib/toast.tsx';
 import {
   type ComponentProps,
@@ -9,11 +11,13 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useEffect,
   useState,
 } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { SandboxBanner } from './layout/SandboxBanner.tsx';
 import { caseInsensitiveParser } from './routing.ts';
+import { ScreenBoundary, ScreenCodeError } from './ScreenBoundary.tsx';
 import { SessionGate } from './SessionGate.tsx';
 
 // biome-ignore lint/suspicious/noExplicitAny: React's lazy() is itself typed with ComponentType<any>.
@@ -37,7 +41,20 @@ function page<K extends string, M extends Record<K, AnyComponent>>(
       loaded = module[name];
       return module;
     });
-  const Lazy = lazy(() => preload().then((module) => ({ default: module[name] })));
+  // lazy() keeps a failed load for good, and a screen that never showed mounts afresh on each
+  // render attempt: only ScreenBoundary's retry swaps in a wrapper that asks for the code again.
+  const fresh = (): ReturnType<typeof lazy<AnyComponent>> =>
+    lazy(() =>
+      preload().then(
+        (module) => ({ default: module[name] }),
+        (error: unknown) => {
+          throw new ScreenCodeError(error, () => {
+            Lazy = fresh();
+          });
+        },
+      ),
+    );
+  let Lazy = fresh();
   // biome-ignore lint/correctness/noComponentHookFactories: page() runs once per route when this module loads, never during a render, so each Screen is one stable component (as lazy() itself returns).
   function Screen(props: ComponentProps<M[K]>) {
     // Decided once per mount: switching from the lazy wrapper to the module would remount.
@@ -216,6 +233,37 @@ export function preloadScreen(pathname: string): Promise<unknown> | undefined {
   return Promise.all([Protected.preload(), route.Screen.preload()]);
 }
 
+/**
+ * Until a service worker controls the page (a first visit; never in Data saver, which does not
+ * install one) a screen's code is downloaded only when it is opened, so on a connection that
+ * has just dropped the next tap could not open anything. Once a player is signed in, the code
+ * of their screens is fetched while the browser is idle and online; Data saver keeps its promise
+ * of nothing ahead of need, and the operator console is not a player's screen.
+ */
+function PreloadPlayerScreens() {
+  const signedIn = useSession((session) => session.user !== null);
+  useEffect(() => {
+    if (!signedIn || savingData() || navigator.serviceWorker?.controller) return;
+    const preloadAll = () => {
+      if (!navigator.onLine) return;
+      for (const { Screen } of protectedRoutes) {
+        // A failure here costs nothing: opening the screen asks again and says why it cannot.
+        if (Screen !== AdminApp) Screen.preload().catch(() => undefined);
+      }
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(preloadAll, { timeout: IDLE_PRELOAD_TIMEOUT_MS });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(preloadAll, IDLE_PRELOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn]);
+  return null;
+}
+
+/** The longest the screens' code waits for an idle moment before it is fetched anyway. */
+const IDLE_PRELOAD_TIMEOUT_MS = 5_000;
+
 /** `ssrPath`: the page the build prerenders (scripts/prerender-web.ts); the browser's own otherwise. */
 export function App({ ssrPath }: { ssrPath?: string }) {
   return (
@@ -223,40 +271,47 @@ export function App({ ssrPath }: { ssrPath?: string }) {
       <SandboxBanner />
       <Router parser={caseInsensitiveParser} ssrPath={ssrPath}>
         <SessionGate preload={preloadScreen}>
-          <Suspense fallback={<PageSpinner />}>
-            <Switch>
-              {publicRoutes.flatMap(({ paths, element }) =>
-                paths.map((path) => (
-                  <Route key={path} path={path}>
-                    {element}
-                  </Route>
-                )),
-              )}
-              {staticRoutes.flatMap(({ paths, element }) =>
-                paths.map((path) => (
-                  <Route key={path} path={path}>
-                    <PublicLayout>{element}</PublicLayout>
-                  </Route>
-                )),
-              )}
-              {protectedRoutes.flatMap(({ paths, Screen, shell }) =>
-                paths.map((path) => (
-                  <Route key={path} path={path}>
-                    <Protected shell={shell}>
-                      <Suspense fallback={<PageSpinner />}>
-                        <Screen />
-                      </Suspense>
-                    </Protected>
-                  </Route>
-                )),
-              )}
-              <Route>
-                <PublicLayout>
-                  <NotFoundPage />
-                </PublicLayout>
-              </Route>
-            </Switch>
-          </Suspense>
+          <PreloadPlayerScreens />
+          <ScreenBoundary>
+            <Suspense fallback={<PageSpinner />}>
+              <Switch>
+                {publicRoutes.flatMap(({ paths, element }) =>
+                  paths.map((path) => (
+                    <Route key={path} path={path}>
+                      {element}
+                    </Route>
+                  )),
+                )}
+                {staticRoutes.flatMap(({ paths, element }) =>
+                  paths.map((path) => (
+                    <Route key={path} path={path}>
+                      <PublicLayout>
+                        <ScreenBoundary>{element}</ScreenBoundary>
+                      </PublicLayout>
+                    </Route>
+                  )),
+                )}
+                {protectedRoutes.flatMap(({ paths, Screen, shell }) =>
+                  paths.map((path) => (
+                    <Route key={path} path={path}>
+                      <Protected shell={shell}>
+                        <ScreenBoundary>
+                          <Suspense fallback={<PageSpinner />}>
+                            <Screen />
+                          </Suspense>
+                        </ScreenBoundary>
+                      </Protected>
+                    </Route>
+                  )),
+                )}
+                <Route>
+                  <PublicLayout>
+                    <NotFoundPage />
+                  </PublicLayout>
+                </Route>
+              </Switch>
+            </Suspense>
+          </ScreenBoundary>
         </SessionGate>
       </Router>
       <Toaster />

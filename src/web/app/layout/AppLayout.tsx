@@ -1,7 +1,18 @@
-import { RealityCheck } from '@web/features/responsible-play/components/RealityCheck.tsx';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
+
+/**
+ * The reality check opens minutes into a session at the earliest, so its code is not part of the
+ * first screen's download. A file that does not arrive leaves it out for this visit rather than
+ * taking the page down with it.
+ */
+const RealityCheck = lazy(() =>
+  import('@web/features/responsible-play/components/RealityCheck.tsx').then(
+    (module) => ({ default: module.RealityCheck }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Shared layout of every signed-in page: navigation, content, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -12,7 +23,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <RealityCheck />
+      <Suspense fallback={null}>
+        <RealityCheck />
+      </Suspense>
     </div>
   );
 }

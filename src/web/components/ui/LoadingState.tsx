@@ -10,13 +10,25 @@ interface LoadingProps {
 
 /**
  * A spinner for content being read from the server. Offline, reads wait for the connection
- * rather than fail, so instead of spinning on it says so and offers Retry (issue 20 point 2);
+ * rather than fail, so instead of spinning on it says so and offers Retry;
  * what was waiting loads by itself once the browser is back online.
  */
 export function Loading({ label = 'Loading', className = 'size-6' }: LoadingProps) {
   const online = useOnline();
-  const [stillOffline, setStillOffline] = useState(false);
   if (online) return <Spinner label={label} className={className} />;
+  return <OfflineNotice onRetry={retryOffline} />;
+}
+
+interface OfflineNoticeProps {
+  /** Tries again; the notice then says "Still offline" while the browser reports no connection. */
+  onRetry: () => void;
+  /** What comes back by itself once online. */
+  what?: string;
+}
+
+/** "You're offline" with Retry, for whatever waits on the connection (a read, a screen's code). */
+export function OfflineNotice({ onRetry, what = 'This' }: OfflineNoticeProps) {
+  const [stillOffline, setStillOffline] = useState(false);
   return (
     <div role="status" className="flex max-w-xs flex-col items-center gap-2 px-4 text-center">
       {/* Drawn, not an emoji: phones without an emoji font would show a blank box. */}
@@ -33,13 +45,14 @@ export function Loading({ label = 'Loading', className = 'size-6' }: LoadingProp
       </svg>
       <p className="font-semibold">You're offline</p>
       <p className="text-sm text-muted">
-        {stillOffline ? 'Still offline. ' : ''}This loads by itself when you're back online.
+        {stillOffline ? 'Still offline. ' : ''}
+        {what} loads by itself when you're back online.
       </p>
       <Button
         variant="outline"
         className="mt-1"
         onClick={() => {
-          retryOffline();
+          onRetry();
           setStillOffline(!navigator.onLine);
         }}
       >
