@@ -7,7 +7,8 @@
  *
  * Options: --instances N (2), --port P (8080), --first-port P (3001), --stats-port P (8404),
  * --pg-port P (5433: the primary; the standby takes P + 1, their health agents P + 1000 and
- * P + 1001), --pg-balancer-port P (6432), --keep-data (reuse nothing, but leave data/ha/ on exit).
+ * P + 1001), --pg-balancer-port P (6432), --no-web-build. data/ha/ stays after a stop (a restore
+ * can read its pgBackRest repository) and is made afresh at the next start.
  * `npm run ha-drill` kills the primary under load on a throwaway copy of this topology.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -60,7 +61,6 @@ export async function runHaCluster(args: string[]): Promise<never> {
       'stats-port': { type: 'string', default: '8404' },
       'pg-port': { type: 'string', default: '5433' },
       'pg-balancer-port': { type: 'string', default: '6432' },
-      'keep-data': { type: 'boolean', default: false },
       'no-web-build': { type: 'boolean', default: false },
     },
   });
@@ -99,8 +99,8 @@ export async function runHaCluster(args: string[]): Promise<never> {
       sleep(20_000),
     ]);
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    // The data stay (the pgBackRest repository above all, for a restore) until the next start.
     await topology?.stop();
-    if (!values['keep-data']) await removeHaDirectory(DIR);
     say('all stopped.');
     process.exit(code);
   }
