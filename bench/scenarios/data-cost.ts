@@ -13,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../src/shared/constants.ts';
 import type { Game } from '../../src/shared/schemas/games.ts';
+import { CHROME_FLAGS, chromiumPath } from '../lib/chromium.ts';
 import type { ReadServer } from './read.ts';
-import { CHROME_FLAGS, chromiumPath } from './web.ts';
 
 export const REPEAT_VISIT_BUDGET_BYTES = 20 * 1024;
 

@@ -1,16 +1,3 @@
-/**
- * Figure 5, the web app. Sizes: the gzip JavaScript and CSS each budgeted screen needs before it
- * shows, from the Vite manifest with the same chunk walk as `npm run build`
- * (scripts/build-web.ts). Lighthouse (mobile defaults: simulated slow 4G and 4× CPU slowdown)
- * on Debian Chromium, launched by chrome-launcher, never a downloaded browser: /login logged out
- * and Home logged in (the token is put into localStorage from a same-origin page first, and the
- * HTTP cache is cleared, so Home still loads cold), three rounds each, the median of each
- * figure; once on the real server and once on the same build served as plain files
- * (bench/lib/plain-files.ts, the API passed through), so the server's own part shows. Without
- * Lighthouse (or in --quick), LCP and bytes come from playwright-core driving the same Chromium
- * with similar throttling.
- */
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -24,33 +11,13 @@ import {
 } from '../../scripts/build-web.ts';
 import { webBuildState } from '../../scripts/web-build-state.ts';
 import { STORAGE_KEYS } from '../../src/shared/constants.ts';
+import { CHROME_FLAGS, chromiumPath } from '../lib/chromium.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { startPlainFiles } from '../lib/plain-files.ts';
 import { ROOT } from '../lib/server.ts';
 import { median, round } from '../lib/stats.ts';
 import { measureDataCost, REPEAT_VISIT_BUDGET_BYTES } from './data-cost.ts';
 import type { ReadServer } from './read.ts';
-
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function chromiumPath(): string {
-  const configured = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(configured)) {
-    throw new Error(
-      `no Chromium at ${configured}: install Debian's chromium or set CHROMIUM_PATH (the bench never downloads a browser)`,
-    );
-  }
-  return configured;
-}
 
 const kb = (bytes: number) => round(bytes / 1024, 1);
 

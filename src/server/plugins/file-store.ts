@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
-import { createFileStore, type FileStore } from '../providers/storage.ts';
+import type { FileStore } from '../providers/file-store.ts';
+import { createFileStore } from '../providers/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
-import type { FileStore } from './storage.ts';
+import type { FileStore } from './file-store.ts';
 
 /** A missing object, told apart from a missing bucket (a configuration fault, not a 404 photo). */
 function isMissingObject(error: unknown): boolean {

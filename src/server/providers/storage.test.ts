@@ -10,11 +10,11 @@ import { storedFiles } from '../db/schema.ts';
 import { testEnv } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { type LocalS3, startLocalS3 } from '../test/s3.ts';
+import type { FileStore } from './file-store.ts';
 import {
   createAvatarStorage,
   createDatabaseFileStore,
   createFileStore,
-  type FileStore,
   type StorageLog,
 } from './storage.ts';
 import { createS3FileStore } from './storage-s3.ts';

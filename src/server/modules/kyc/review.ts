@@ -12,7 +12,7 @@ import { newestRowsOf } from '../../db/newest-rows.ts';
 import { identityVerifications, kycDocuments, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
-import type { FileStore } from '../../providers/storage.ts';
+import type { FileStore } from '../../providers/file-store.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/service.ts';
 import { getKycStatus, toApiAttempt, toApiDocument } from './service.ts';

@@ -17,12 +17,12 @@ import { newestRowsOf } from '../../db/newest-rows.ts';
 import { identityVerifications, kycDocuments, settings, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, ErrorCode, notFound } from '../../errors.ts';
+import type { FileStore } from '../../providers/file-store.ts';
 import {
   type KycProvider,
   KycProviderError,
   type ProviderIdentity,
 } from '../../providers/kyc/index.ts';
-import type { FileStore } from '../../providers/storage.ts';
 import { assertNotThrottled, recordFailure, type ThrottlePolicy } from '../auth/throttle.ts';
 import { notify } from '../notifications/service.ts';
 import { bindPerson } from '../users/break-binding.ts';
