@@ -41,12 +41,16 @@ interface RunningCluster {
   /** The servers, HAProxy and the script itself, as its ready message names them. */
   started: number[];
   output: () => string;
+  balancerUrl: string;
+  instanceUrl: string;
 }
 
 async function startCluster(databaseUrl: string): Promise<RunningCluster> {
   const haproxy = findHaproxy();
   if (!haproxy)
     throw new Error('npm run cluster needs HAProxy: apt-get install -y haproxy (or set HAPROXY)');
+  const firstPort = await freePortPair();
+  const balancerPort = await freePort();
   const args = [
     'run',
     'cluster',
@@ -54,9 +58,9 @@ async function startCluster(databaseUrl: string): Promise<RunningCluster> {
     '--instances',
     '2',
     '--first-port',
-    String(await freePortPair()),
+    String(firstPort),
     '--port',
-    String(await freePort()),
+    String(balancerPort),
     '--stats-port',
     String(await freePort()),
     '--no-web-build',
@@ -99,7 +103,13 @@ async function startCluster(databaseUrl: string): Promise<RunningCluster> {
     Number(output.match(/HAProxy pid (\d+)/)?.[1]),
     Number(output.match(/kill -HUP (\d+)/)?.[1]),
   ];
-  return { npm, started, output: () => output };
+  return {
+    npm,
+    started,
+    output: () => output,
+    balancerUrl: `http://127.0.0.1:${balancerPort}`,
+    instanceUrl: `http://127.0.0.1:${firstPort}`,
+  };
 }
 
 describe('npm run cluster', () => {
@@ -109,6 +119,19 @@ describe('npm run cluster', () => {
       try {
         expect(cluster.started).toHaveLength(4);
         for (const pid of cluster.started) expect(alive(pid)).toBe(true);
+        // Clients are told HAProxy's idle timeout, shorter than the instance's they would
+        // otherwise see (scripts/haproxy-timeouts.test.ts).
+        const hint = async (url: string) => {
+          const response = await fetch(`${url}/api/health/live`);
+          await response.arrayBuffer();
+          return Number(/timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '')?.[1]);
+        };
+        const [throughBalancer, direct] = await Promise.all([
+          hint(cluster.balancerUrl),
+          hint(cluster.instanceUrl),
+        ]);
+        expect(throughBalancer).toBeGreaterThan(0);
+        expect(throughBalancer).toBeLessThan(direct);
 
         cluster.npm.kill(signal);
         const deadline = Date.now() + 25_000;
