@@ -2,6 +2,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { openDatabase } from './client.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 
 /**
  * What an instance sees when its PostgreSQL dies or fails over: every open connection drops at
@@ -58,7 +59,8 @@ describe('losing the database connection', () => {
       await sleep(200);
       await tx.execute(sql`SELECT 2`);
     });
-    await expect(transaction).rejects.toThrow();
+    // Said as such, so the API answers 503 with Retry-After rather than a bare 500.
+    await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
 
     const result = (await handle.db.execute(sql`SELECT 41 + 1 AS answer`)) as unknown as {
       rows: Array<{ answer: number }>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -5,10 +6,12 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { badRequest, conflict, ErrorCode, forbidden, notFound, STATUS_BY_CODE } from '../errors.ts';
 import { buildTestApp, testEnv } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser } from '../test/factories.ts';
+import { freePort } from '../test/instances.ts';
 
 const database = testDatabasePerFile();
 
@@ -24,6 +27,19 @@ async function appWithFailingRoutes(): Promise<FastifyInstance> {
     throw new Error('connection to 10.0.0.5 refused: password=hunter2');
   });
   app.get('/api/v1/test-failures/reject', () => Promise.reject(new TypeError('x is undefined')));
+  // A query on a PostgreSQL nobody listens for any more, as during a failover.
+  app.get('/api/v1/test-failures/database-gone', async () => {
+    const gone = await openDatabase({
+      databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/gone`,
+      dataDir: '',
+      poolSize: 1,
+    });
+    try {
+      await gone.db.execute(sql`SELECT 1`);
+    } finally {
+      await gone.close();
+    }
+  });
   app.get('/api/v1/test-failures/weird-status', async () => {
     throw Object.assign(new Error('redirect-ish failure'), { statusCode: 302 });
   });
@@ -170,6 +186,20 @@ describe('error responses', () => {
       });
       expect(response.body).not.toMatch(/stack|hunter2|10\.0\.0\.5|undefined|many|\.ts:/);
     }
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached, so clients try again', async () => {
+    const app = await appWithFailingRoutes();
+
+    const response = await app.inject({ url: '/api/v1/test-failures/database-gone' });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({
+      message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      statusCode: 503,
+      code: 'UNAVAILABLE',
+    });
   });
 
   it('keeps a 5xx status an error carries but hides its message', async () => {

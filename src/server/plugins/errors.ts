@@ -4,9 +4,14 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, codeForStatus, ErrorCode } from '../errors.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong';
+const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a few seconds.';
+/** About how long a failover of the database takes to be noticed and finished. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * One error handler for the whole API: every error body is `{ message, statusCode, code }`
@@ -40,6 +45,15 @@ export default fp(
         return reply
           .status(500)
           .send({ message: INTERNAL_MESSAGE, statusCode: 500, code: ErrorCode.Internal });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A failover or restart of PostgreSQL: worth retrying, unlike a bug, and said so.
+        request.log.warn({ err: error }, 'request failed: the database is unavailable');
+        return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send({
+          message: DATABASE_UNAVAILABLE_MESSAGE,
+          statusCode: 503,
+          code: ErrorCode.Unavailable,
+        });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
