@@ -90,6 +90,8 @@ export async function paymentRoutes(
         const outcome = await settlePayment(ctx(), reference, {
           transactionId: request.query.transaction_id,
         });
+        // Money held or refunded past a deposit limit did not reach the wallet: the page shows
+        // it as a failure, with the message that says where the money is.
         return to(
           outcome.status === 'SUCCESS'
             ? 'success'
@@ -98,8 +100,6 @@ export async function paymentRoutes(
               : 'failed',
           outcome.message,
         );
-        // Money held or refunded past a deposit limit did not reach the wallet: the page shows
-        // it as a failure, with the message that says where the money is.
       } catch (error) {
         request.log.warn({ err: error, reference }, 'payment callback: verification failed');
         return to(
