@@ -2,10 +2,12 @@ import { ANSWER_MAX_WORDS } from '@shared/constants.ts';
 import { ERROR_MESSAGES, PAGE_TEXTS, VALIDATION_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Game, PlayResult } from '@shared/schemas/games.ts';
+import { BreakNotice } from '@web/components/ui/BreakNotice.tsx';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { quoted } from '@web/components/ui/GameCard.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { type ApiError, errorMessage } from '@web/lib/http.ts';
+import { usePlayBreak } from '@web/lib/play-break.ts';
 import { setCurrentGame } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -29,6 +31,8 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
   const [answer, setAnswer] = useState(() => answerDraft.read(game.id));
   const [result, setResult] = useState<PlayResult | null>(null);
   const play = usePlayGame();
+  // A break that starts while the dialog is open replaces the form: no answer typed in vain.
+  const onBreak = usePlayBreak();
   const check = checkAnswer(answer);
   // The fee and reward the player last submitted with (or saw when the page opened). If an
   // operator changes either meanwhile, the server charges nothing (409) and the page reloads the
@@ -140,7 +144,8 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
         ) : null}
       </div>
 
-      {step === 'FORM' ? (
+      {step === 'FORM' && onBreak ? <BreakNotice exclusion={onBreak} /> : null}
+      {step === 'FORM' && !onBreak ? (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           {game.description ? (
             <p className="-mt-2 text-sm whitespace-pre-line break-words text-white/75">

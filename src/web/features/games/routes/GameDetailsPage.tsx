@@ -4,6 +4,7 @@ import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import type { Game } from '@shared/schemas/games.ts';
 import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
+import { BreakNotice } from '@web/components/ui/BreakNotice.tsx';
 import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import {
@@ -16,6 +17,7 @@ import {
 import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { useDrawProof } from '@web/lib/draw-proof.ts';
+import { usePlayBreak } from '@web/lib/play-break.ts';
 import { useSession } from '@web/lib/session.ts';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
@@ -149,6 +151,7 @@ function GameAction({ game, onAnswer }: { game: Game; onAnswer: () => void }) {
   const balance = useSession((session) => session.user?.accountBalance ?? 0);
   const hasPlan = useSession((session) => Boolean(session.user?.planID));
   const minimumPayment = useSession((session) => session.settings?.minimumPaymentAmount ?? 0);
+  const onBreak = usePlayBreak();
   const hintId = useId();
   if (game.hasPlayedGame) {
     if (game.status === 'COMPLETED' || game.status === 'CANCELLED')
@@ -165,6 +168,8 @@ function GameAction({ game, onAnswer }: { game: Game; onAnswer: () => void }) {
     );
   }
   const reason = closedReason(game);
+  // On a break the page says so, with its end, in place of an answer or a top-up it would refuse.
+  if (onBreak && !reason) return <BreakNotice exclusion={onBreak} />;
   // Said before the player types: the dialog would only take an answer the
   // server then refuses. The spec's label stays; the fix sits beside it.
   const needsVip = !reason && game.isTournament && !hasPlan;

@@ -137,12 +137,21 @@ describe('HomePage', () => {
     // 'An error occurred.' is only for failures that are not HTTP answers.
     expect(await screen.findByText('Bad Gateway')).toBeTruthy();
     expect(screen.getByText('We could not load these games')).toBeTruthy();
-    expect(fake.requests.map((request) => request.url)).toEqual(['/api/v1/game?gameType=TRENDING']);
+    // Besides the list, Home reads only whether the player is on a break (for its banner).
+    expect(
+      fake.requests
+        .map((request) => request.url)
+        .filter((url) => url !== '/api/v1/responsible-play'),
+    ).toEqual(['/api/v1/game?gameType=TRENDING']);
   });
 
   it("toasts the server's message when it gives one, and retries on request", async () => {
     let calls = 0;
-    const fake = await startFakeServer((_request, response) => {
+    const fake = await startFakeServer((request, response) => {
+      if (request.url === '/api/v1/responsible-play') {
+        sendJson(response, 200, { data: { exclusion: null } });
+        return;
+      }
       calls += 1;
       if (calls === 1) sendJson(response, 503, { message: 'Games are being restocked' });
       else sendJson(response, 200, { data: { games: [] } });

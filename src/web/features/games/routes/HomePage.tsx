@@ -3,12 +3,24 @@ import { GameGrid } from '@web/components/ui/GameCard.tsx';
 import { panelId, Tabs, tabId } from '@web/components/ui/Tabs.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useGames } from '../api/get-games.ts';
 import { Hero } from '../components/Hero.tsx';
 import { KnowMore } from '../components/KnowMore.tsx';
 import { HOME_FIRST_TAB, HOME_TABS, type HomeTab } from '../lib/home-tabs.ts';
 import { markHomeSeen } from '../lib/returning.ts';
+
+/**
+ * Fetched after the first screen, whose bytes are budgeted: a break is rare, and the banner
+ * needs the player's responsible-play settings first anyway. A file that does not arrive
+ * leaves the banner out; the game page still shows the break.
+ */
+const BreakBanner = lazy(() =>
+  import('../components/BreakBanner.tsx').then(
+    (module) => ({ default: module.BreakBanner }),
+    () => ({ default: () => null }),
+  ),
+);
 
 function GamesPanel({ tab }: { tab: (typeof HOME_TABS)[number] }) {
   const { data, isPending, error, refetch, isFetching } = useGames(tab.key);
@@ -43,6 +55,9 @@ export function HomePage() {
 
   return (
     <>
+      <Suspense fallback={null}>
+        <BreakBanner />
+      </Suspense>
       <Hero />
       <section aria-labelledby="games-title" className="mt-10 returning:max-sm:mt-6">
         <div className="mb-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

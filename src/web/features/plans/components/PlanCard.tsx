@@ -15,7 +15,8 @@ export function featureList(plan: Plan): string[] {
   ];
 }
 
-export function PlanCard({ plan }: { plan: Plan }) {
+/** `paused`: the player is on a break, so the card has no way to upgrade. */
+export function PlanCard({ plan, paused = false }: { plan: Plan; paused?: boolean }) {
   return (
     <article className="relative flex flex-col gap-5 overflow-hidden rounded-3xl border border-vip/40 bg-gradient-to-b from-vip/10 to-card p-6">
       <div className="flex items-center justify-between">
@@ -44,12 +45,14 @@ export function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <Link
-        href={`/UpgradeAccount/${plan.id}`}
-        className="mt-auto inline-flex min-h-12 items-center justify-center rounded-xl bg-vip px-5 font-bold text-black hover:bg-vip/85"
-      >
-        Upgrade to {plan.planName}
-      </Link>
+      {paused ? null : (
+        <Link
+          href={`/UpgradeAccount/${plan.id}`}
+          className="mt-auto inline-flex min-h-12 items-center justify-center rounded-xl bg-vip px-5 font-bold text-black hover:bg-vip/85"
+        >
+          Upgrade to {plan.planName}
+        </Link>
+      )}
     </article>
   );
 }

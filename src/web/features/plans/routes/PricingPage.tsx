@@ -1,7 +1,9 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { BreakNotice } from '@web/components/ui/BreakNotice.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { usePlayBreak } from '@web/lib/play-break.ts';
 import { useSession } from '@web/lib/session.ts';
 import { Link, Redirect } from 'wouter';
 import { usePlans } from '../api/get-plans.ts';
@@ -76,6 +78,8 @@ const FAQ = [
 export function PricingPage() {
   const hasPlan = useSession((session) => Boolean(session.user?.planID));
   const { data: plans, isPending, isError } = usePlans();
+  // On a break the plans stay to read, without a way to subscribe or top up.
+  const onBreak = usePlayBreak();
   // docs/product.md#states: a subscribed player opening /Pricing is sent home.
   if (hasPlan) return <Redirect to="/" replace />;
 
@@ -96,6 +100,7 @@ export function PricingPage() {
         <h2 id="plans-title" className="sr-only">
           Available plans
         </h2>
+        {onBreak ? <BreakNotice exclusion={onBreak} className="mb-6" /> : null}
         {isPending ? (
           <PageLoading label="Loading plans" />
         ) : isError || !plans ? (
@@ -105,7 +110,7 @@ export function PricingPage() {
         ) : (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} />
+              <PlanCard key={plan.id} plan={plan} paused={Boolean(onBreak)} />
             ))}
           </div>
         )}
@@ -175,18 +180,20 @@ export function PricingPage() {
         </div>
       </section>
 
-      <section className="flex flex-col items-start gap-4 rounded-3xl bg-vip p-6 text-black sm:flex-row sm:items-center sm:justify-between sm:p-8">
-        <div>
-          <h2 className="text-2xl font-bold">Ready to be verified?</h2>
-          <p className="font-medium">Top up, upgrade, and play without limits today.</p>
-        </div>
-        <Link
-          href="/topup"
-          className="inline-flex min-h-12 items-center rounded-xl bg-black px-6 font-bold text-vip hover:bg-black/85"
-        >
-          Top up wallet
-        </Link>
-      </section>
+      {onBreak ? null : (
+        <section className="flex flex-col items-start gap-4 rounded-3xl bg-vip p-6 text-black sm:flex-row sm:items-center sm:justify-between sm:p-8">
+          <div>
+            <h2 className="text-2xl font-bold">Ready to be verified?</h2>
+            <p className="font-medium">Top up, upgrade, and play without limits today.</p>
+          </div>
+          <Link
+            href="/topup"
+            className="inline-flex min-h-12 items-center rounded-xl bg-black px-6 font-bold text-vip hover:bg-black/85"
+          >
+            Top up wallet
+          </Link>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
+import { BreakNotice } from '@web/components/ui/BreakNotice.tsx';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
+import { usePlayBreak } from '@web/lib/play-break.ts';
 import { adjustBalance, setUser, useSession } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
@@ -20,6 +22,7 @@ export function UpgradeAccountPage() {
   const { data: plans, isPending } = usePlans();
   const subscribe = useSubscribe();
   const { ensureAge, dialog: ageDialog } = useAgeGate();
+  const onBreak = usePlayBreak();
 
   if (user?.planID) return <Redirect to="/" replace />;
   if (isPending) return <PageLoading label="Loading plan" />;
@@ -96,7 +99,9 @@ export function UpgradeAccountPage() {
           Renews every 7 days from your wallet. If your balance is short on renewal day, the plan
           ends; nothing is owed.
         </p>
-        {short ? (
+        {onBreak ? (
+          <BreakNotice exclusion={onBreak} />
+        ) : short ? (
           <div
             role="alert"
             className="flex flex-col gap-3 rounded-xl border border-wallet/40 bg-wallet/10 p-4"

@@ -3,8 +3,11 @@ import { useSession } from '@web/lib/session.ts';
 import { Link } from 'wouter';
 
 interface BalanceCardProps {
-  /** The other wallet page: Withdraw from the top-up page, Top up from the wallet page. */
-  action: { href: string; label: string };
+  /**
+   * The other wallet page: Withdraw from the top-up page, Top up from the wallet page (none
+   * during a break).
+   */
+  action: { href: string; label: string } | undefined;
 }
 
 /** The player's wallet balance, in the wallet yellow of docs/product.md#look-and-feel. */
@@ -45,12 +48,14 @@ export function BalanceCard({ action }: BalanceCardProps) {
             {formatNaira(balance)}
           </p>
         </div>
-        <Link
-          href={action.href}
-          className="inline-flex min-h-11 items-center rounded-xl border border-wallet/50 px-4 text-sm font-semibold text-wallet hover:bg-wallet/10"
-        >
-          {action.label}
-        </Link>
+        {action ? (
+          <Link
+            href={action.href}
+            className="inline-flex min-h-11 items-center rounded-xl border border-wallet/50 px-4 text-sm font-semibold text-wallet hover:bg-wallet/10"
+          >
+            {action.label}
+          </Link>
+        ) : null}
       </div>
     </section>
   );

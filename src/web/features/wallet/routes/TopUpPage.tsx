@@ -1,4 +1,6 @@
+import { BreakNotice } from '@web/components/ui/BreakNotice.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
+import { usePlayBreak } from '@web/lib/play-break.ts';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { PaymentHistory } from '../components/PaymentHistory.tsx';
 import { TopUpForm } from '../components/TopUpForm.tsx';
@@ -7,13 +9,14 @@ import { useFreshUser } from '../lib/session-data.ts';
 /** docs/product.md#screens /TopUp (also /topup): balance card, top-up form, payment history. */
 export function TopUpPage() {
   useFreshUser();
+  const onBreak = usePlayBreak();
   return (
     <div>
       <PageHeader eyebrow="Wallet" title="Top up" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <div className="flex flex-col gap-6">
           <BalanceCard action={{ href: '/withdrawfunds', label: 'Withdraw' }} />
-          <TopUpForm />
+          {onBreak ? <BreakNotice exclusion={onBreak} /> : <TopUpForm />}
         </div>
         <PaymentHistory />
       </div>

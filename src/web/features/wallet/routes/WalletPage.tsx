@@ -1,5 +1,7 @@
+import { BreakNotice } from '@web/components/ui/BreakNotice.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { Spinner } from '@web/components/ui/Spinner.tsx';
+import { usePlayBreak } from '@web/lib/play-break.ts';
 import { lazy, Suspense } from 'react';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { BankAccountCard } from '../components/BankAccountCard.tsx';
@@ -27,12 +29,15 @@ function ChartPlaceholder() {
  */
 export function WalletPage() {
   useFreshUser();
+  // Withdrawing stays open on a break; topping up is not offered.
+  const onBreak = usePlayBreak();
   return (
     <div>
       <PageHeader eyebrow="Wallet" title="Withdraw funds" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <div className="flex flex-col gap-6">
-          <BalanceCard action={{ href: '/topup', label: 'Top up' }} />
+          <BalanceCard action={onBreak ? undefined : { href: '/topup', label: 'Top up' }} />
+          {onBreak ? <BreakNotice exclusion={onBreak} /> : null}
           <WithdrawForm />
           <IdentityCard />
           <BankAccountCard />
