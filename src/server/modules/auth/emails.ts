@@ -3,6 +3,19 @@ import type { MailMessage } from '../../providers/mail.ts';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/**
+ * The closing line, by what the e-mail is: a code or link the reader may not have asked for
+ * (ignoring it is safe), a change to the account's security (never to be ignored: the body
+ * says what to do if it was not them), or news about their games and money.
+ */
+export const EMAIL_FOOTERS = {
+  request: 'If you did not ask for this, you can ignore this e-mail.',
+  security:
+    'We e-mail you about every change to the security of your account, so that you hear of it at once.',
+  notice: 'You get this e-mail because it is about your Pluckers games or wallet.',
+} as const;
+export type EmailFooter = keyof typeof EMAIL_FOOTERS;
+
 /** One branded frame for every e-mail: dark header, readable body, plain-text twin. */
 export function branded(
   to: string,
@@ -10,15 +23,12 @@ export function branded(
   paragraphs: string[],
   action?: { label: string; url: string },
   code?: string,
+  footer: EmailFooter = 'request',
 ): MailMessage {
   const textParts = [...paragraphs];
   if (code) textParts.push(`Your code: ${code}`);
   if (action) textParts.push(`${action.label}: ${action.url}`);
-  textParts.push(
-    '',
-    'If you did not ask for this, you can ignore this e-mail.',
-    '— The Pluckers team',
-  );
+  textParts.push('', EMAIL_FOOTERS[footer], '— The Pluckers team');
 
   const html = `<!doctype html><html><body style="margin:0;background:#0b0b0b;font-family:Arial,Helvetica,sans-serif;color:#ffffff">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0b0b0b;padding:24px 0"><tr><td align="center">
@@ -30,7 +40,7 @@ ${paragraphs.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join(
 ${code ? `<p style="margin:20px 0;font-size:32px;font-weight:bold;letter-spacing:8px;color:#00dae4">${escapeHtml(code)}</p>` : ''}
 ${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#00dae4;color:#000000;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:10px">${escapeHtml(action.label)}</a></p><p style="margin:0;font-size:13px;color:#a3a3a3">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ''}
 </td></tr>
-<tr><td style="padding:18px 28px;border-top:1px solid #2e2e2e;font-size:12px;color:#a3a3a3">If you did not ask for this, you can ignore this e-mail. Pluckers players must be 18 or over.</td></tr>
+<tr><td style="padding:18px 28px;border-top:1px solid #2e2e2e;font-size:12px;color:#a3a3a3">${escapeHtml(EMAIL_FOOTERS[footer])} Pluckers players must be 18 or over.</td></tr>
 </table></td></tr></table></body></html>`;
   return { to, subject, text: textParts.join('\n'), html };
 }
@@ -103,6 +113,7 @@ export function stepUpCodeMail(to: string, code: string): MailMessage {
     ],
     undefined,
     code,
+    'security',
   );
 }
 
@@ -121,29 +132,57 @@ export function emailChangeCodeMail(to: string, code: string): MailMessage {
 
 /** To the OLD address when a change is asked for: a warning, never the code. */
 export function emailChangeRequestedMail(to: string, newEmail: string): MailMessage {
-  return branded(to, 'Someone asked to change your Pluckers e-mail', [
-    `A request was made to change the e-mail on your Pluckers account to ${newEmail}. Nothing changes until the code sent to that address is entered.`,
-    'If this was not you, change your password and log out of all devices from your profile straight away.',
-  ]);
+  return branded(
+    to,
+    'Someone asked to change your Pluckers e-mail',
+    [
+      `A request was made to change the e-mail on your Pluckers account to ${newEmail}. Nothing changes until the code sent to that address is entered.`,
+      'If this was not you, change your password and log out of all devices from your profile straight away.',
+    ],
+    undefined,
+    undefined,
+    'security',
+  );
 }
 
 export function emailChangedMail(to: string, newEmail: string): MailMessage {
-  return branded(to, 'Your Pluckers e-mail was changed', [
-    `The e-mail address on your Pluckers account was changed to ${newEmail}.`,
-    'If this was not you, contact support straight away.',
-  ]);
+  return branded(
+    to,
+    'Your Pluckers e-mail was changed',
+    [
+      `The e-mail address on your Pluckers account was changed to ${newEmail}.`,
+      'If this was not you, contact support straight away.',
+    ],
+    undefined,
+    undefined,
+    'security',
+  );
 }
 
 export function passwordChangedMail(to: string): MailMessage {
-  return branded(to, 'Your Pluckers password was changed', [
-    'Your password was changed and every other session was signed out.',
-    'If this was not you, reset your password and contact support straight away.',
-  ]);
+  return branded(
+    to,
+    'Your Pluckers password was changed',
+    [
+      'Your password was changed and every other session was signed out.',
+      'If this was not you, reset your password and contact support straight away.',
+    ],
+    undefined,
+    undefined,
+    'security',
+  );
 }
 
 export function bankAccountChangedMail(to: string, account: string): MailMessage {
-  return branded(to, 'Your withdrawal bank account was changed', [
-    `Withdrawals from your Pluckers wallet will now go to ${account}.`,
-    'If this was not you, change your password and contact support straight away.',
-  ]);
+  return branded(
+    to,
+    'Your withdrawal bank account was changed',
+    [
+      `Withdrawals from your Pluckers wallet will now go to ${account}.`,
+      'If this was not you, change your password and contact support straight away.',
+    ],
+    undefined,
+    undefined,
+    'security',
+  );
 }

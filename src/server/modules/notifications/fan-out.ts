@@ -308,10 +308,14 @@ async function mailTo(
     const email = recipient?.email;
     if (!recipient || !email) return;
     const ok = await deps.sendMail(
-      branded(email.to, email.subject, email.paragraphs, {
-        label: email.label,
-        url: `${deps.publicUrl}${recipient.payload.url}`,
-      }),
+      branded(
+        email.to,
+        email.subject,
+        email.paragraphs,
+        { label: email.label, url: `${deps.publicUrl}${recipient.payload.url}` },
+        undefined,
+        'notice',
+      ),
     );
     if (ok) sent += 1;
     else retry += 1;
