@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_MESSAGES, SIGNUP_MESSAGES } from '../messages.ts';
-import { registerSchema } from './auth.ts';
+import { registerSchema, signupFormSchema } from './auth.ts';
 
 const valid = {
   fullname: 'Ada Obi',
@@ -49,8 +49,13 @@ describe('registerSchema (docs/product.md#validation, in order)', () => {
       expect(firstMessage({ ...body, [field]: '' }), `empty ${field}`).toBe(message);
       body[field] = valid[field];
     }
-    // The 18+ box comes last, after the spec's rules.
-    expect(firstMessage(body)).toBe(RULE_MESSAGES.ageConfirmed);
+    // The form's 18+ box comes last, after the spec's rules; the API takes the spec's payload.
+    const formResult = signupFormSchema.safeParse(body);
+    expect(formResult.success ? undefined : formResult.error.issues[0]?.message).toBe(
+      RULE_MESSAGES.ageConfirmed,
+    );
+    expect(firstMessage(body)).toBeUndefined();
+    expect(firstMessage({ ...body, ageConfirmed: false })).toBe(RULE_MESSAGES.ageConfirmed);
     expect(firstMessage({ ...body, ageConfirmed: true })).toBeUndefined();
   });
 
@@ -85,9 +90,11 @@ describe('registerSchema (docs/product.md#validation, in order)', () => {
     expect(parsed.username).toBe('ada_obi');
   });
 
-  it('requires ageConfirmed: true, checked after the spec rules', () => {
+  it("takes a body without ageConfirmed (the spec's payload) and refuses false, checked after the spec rules", () => {
     expect(registerSchema.safeParse({ ...valid, ageConfirmed: true }).success).toBe(true);
-    for (const ageConfirmed of [false, undefined, 'true', 1])
+    const { ageConfirmed: _absent, ...specPayload } = valid;
+    expect(registerSchema.safeParse(specPayload).success).toBe(true);
+    for (const ageConfirmed of [false, 'true', 1])
       expect(firstMessage({ ...valid, ageConfirmed })).toBe(RULE_MESSAGES.ageConfirmed);
     expect(firstMessage({ ...valid, confirmPassword: 'other-horse' })).toBe(
       SIGNUP_MESSAGES.mismatch,

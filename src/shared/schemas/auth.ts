@@ -10,8 +10,8 @@ import {
   userSchema,
 } from './users.ts';
 
-/** Signup payload (docs/product.md#data), checked in the order of docs/product.md#validation, plus our own rules (18+ required). */
-export const registerSchema = z
+/** Signup payload (docs/product.md#data), checked in the order of docs/product.md#validation, plus our own rules. */
+const signupFields = z
   .object({
     fullname: fullnameSchema,
     username: handleSchema,
@@ -24,13 +24,24 @@ export const registerSchema = z
   .refine((body) => body.password === body.confirmPassword, {
     message: SIGNUP_MESSAGES.mismatch,
     path: ['confirmPassword'],
-  })
-  // Last, after the spec's rules: the 18+ box is the form's last field.
-  .refine((body) => body.ageConfirmed === true, {
-    message: RULE_MESSAGES.ageConfirmed,
-    path: ['ageConfirmed'],
   });
+
+/**
+ * POST /auth/register. The spec's payload has no ageConfirmed, so a client that sends none (the
+ * original one) signs up like a Google account does: unconfirmed, and asked to confirm 18+
+ * before its first play, top-up or plan. Saying no (false) is refused.
+ */
+export const registerSchema = signupFields.refine((body) => body.ageConfirmed !== false, {
+  message: RULE_MESSAGES.ageConfirmed,
+  path: ['ageConfirmed'],
+});
 export type RegisterBody = z.infer<typeof registerSchema>;
+
+/** The sign-up form: its 18+ box, the last field, must be ticked (after the spec's rules). */
+export const signupFormSchema = signupFields.refine((body) => body.ageConfirmed === true, {
+  message: RULE_MESSAGES.ageConfirmed,
+  path: ['ageConfirmed'],
+});
 
 export const loginSchema = z.object({
   email: emailSchema,

@@ -159,13 +159,15 @@ describe('POST /auth/register: docs/product.md#validation rules, in order', () =
     expect(stored?.handle).toBe(long.username.toLowerCase());
   });
 
-  it('records the 18+ acknowledgement and refuses a payload without it', async () => {
+  it('records the 18+ acknowledgement; the spec payload without it makes an account that must confirm first', async () => {
     const app = await appWithMail();
     const withAge = signup({ ageConfirmed: true });
     const { ageConfirmed: _omitted, ...withoutAge } = signup();
+    const saidNo = signup({ ageConfirmed: false });
     expect((await register(app, withAge)).statusCode).toBe(201);
-    const refused = await register(app, withoutAge);
-    expect(refused.json()).toEqual({
+    // The original client sends the spec's payload, which has no ageConfirmed.
+    expect((await register(app, withoutAge)).statusCode).toBe(201);
+    expect((await register(app, saidNo)).json()).toEqual({
       message: RULE_MESSAGES.ageConfirmed,
       statusCode: 400,
       code: 'VALIDATION_FAILED',
@@ -174,8 +176,11 @@ describe('POST /auth/register: docs/product.md#validation rules, in order', () =
     const rows = await app.db
       .select({ email: users.email, ageConfirmedAt: users.ageConfirmedAt })
       .from(users)
-      .where(sql`${users.email} in (${withAge.email}, ${withoutAge.email})`);
-    expect(rows).toEqual([{ email: withAge.email, ageConfirmedAt: expect.any(Date) }]);
+      .where(sql`${users.email} in (${withAge.email}, ${withoutAge.email}, ${saidNo.email})`);
+    expect(rows).toHaveLength(2);
+    expect(rows).toContainEqual({ email: withAge.email, ageConfirmedAt: expect.any(Date) });
+    // Like a Google sign-up: no money moves before POST /user/confirm-age (assertAgeConfirmed).
+    expect(rows).toContainEqual({ email: withoutAge.email, ageConfirmedAt: null });
   });
 });
 

@@ -113,7 +113,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: App
         tags: ['auth'],
         summary: 'Sign up; sends a verification link and code',
         description:
-          'An e-mail that already has an account gets the same answer as a new one, and its owner is e-mailed instead. A taken username answers 409. Needs ageConfirmed: true.',
+          'An e-mail that already has an account gets the same answer as a new one, and its owner is e-mailed instead. A taken username answers 409. ageConfirmed: false answers 400; without the field the account must confirm 18+ (POST /user/confirm-age) before its first play, top-up or plan.',
         body: registerSchema,
         response: { 201: messageSchema },
       },

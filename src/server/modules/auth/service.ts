@@ -156,7 +156,8 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<st
           phoneNumber: toE164(body.phoneNumber),
           passwordHash,
           emailVerifiedAt: verified ? now : null,
-          ageConfirmedAt: now,
+          // Without the field the account confirms 18+ before money moves (assertAgeConfirmed).
+          ageConfirmedAt: body.ageConfirmed ? now : null,
           createdAt: now,
         })
         .returning({ id: users.id, email: users.email, fullname: users.fullname });

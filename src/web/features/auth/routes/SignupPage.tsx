@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { normalisePhone } from '@shared/phone.ts';
-import { type RegisterBody, registerSchema } from '@shared/schemas/auth.ts';
+import { type RegisterBody, signupFormSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { LiveFields } from '@web/components/ui/LiveFields.tsx';
@@ -30,7 +30,7 @@ export function SignupPage() {
   // docs/product.md#validation: rules checked in that order, the first failing one shown (the
   // server's own schema).
   const form = useSchemaForm({
-    schema: registerSchema,
+    schema: signupFormSchema,
     initial: EMPTY,
     toInput: (values) => ({ ...values, phoneNumber: normalisePhone(values.phoneNumber) }),
     report: 'first',
