@@ -1,12 +1,12 @@
 /**
- * What players on bad connections and on a break trip over, reproduced in Debian Chromium at a
- * phone and a laptop width before it was fixed. Service workers are blocked here, as on a first
- * visit before the worker controls the page and whenever Data saver is on.
+ * What players on bad connections trip over, reproduced in Debian Chromium at a phone and a
+ * laptop width before it was fixed. Service workers are blocked here, as on a first visit
+ * before the worker controls the page and whenever Data saver is on.
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Player } from './support/accounts.ts';
+import { PLAYER_PASSWORD, type Player, playerPhone } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { VIEWPORT_NAMES, type ViewportName, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
@@ -121,6 +121,42 @@ describe.each(VIEWPORT_NAMES)(
       ).toBeUndefined();
       expect(new URL(page.url()).pathname).toBe('/MySubmissions');
       await shot(page, `after-deploy-${viewport}`);
+    });
+  },
+);
+
+describe.each(VIEWPORT_NAMES)(
+  'verifying the e-mail just after signing up, at %s width',
+  (viewport) => {
+    it('Resend waits out the minute from the sign-up e-mail instead of claiming a new link', async () => {
+      const handle = `fresh_${Date.now().toString(36).slice(-6)}${viewport[0]}`;
+      const email = `${handle}@players.test`;
+      const page = await e2e.open('/Signup', { viewport, allowConsoleErrors: [/403/] });
+      await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+      await page.getByLabel('Full name').fill('Fresh Signup');
+      await page.getByLabel('Username').fill(handle);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Phone number').fill(playerPhone());
+      await page.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
+      await page.getByLabel('Re-enter password').fill(PLAYER_PASSWORD);
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByRole('heading', { level: 1, name: 'Welcome back, Plucker' }).waitFor();
+      await page.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/verifyemail');
+      await waitForScreen(page);
+
+      // The sign-up's e-mail went out seconds ago: no new link can go yet, and the page says so.
+      const resend = page.getByRole('button', { name: 'Resend Verification Link' });
+      const wait = page.getByText(/You can ask for another link in 0:[0-5]\d\./);
+      await wait.waitFor();
+      expect(await resend.isDisabled()).toBe(true);
+      expect(await resend.getAttribute('aria-describedby')).toBe(await wait.getAttribute('id'));
+      expect(await page.getByText('we have sent a new link', { exact: false }).count()).toBe(0);
+      await shot(page, `resend-after-signup-${viewport}`);
+      await expectNoSeriousA11yViolations(page, `verify e-mail after sign-up ${viewport}`);
     });
   },
 );

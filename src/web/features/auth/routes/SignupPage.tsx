@@ -12,6 +12,7 @@ import { Link, useLocation } from 'wouter';
 import { register } from '../api/register.ts';
 import { EMAIL_INPUT, NewPasswordFields } from '../lib/credential-fields.tsx';
 import { loginEmail } from '../lib/login-email.ts';
+import { holdResend } from '../lib/resend-wait.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { EmailCodeModal } from './EmailCodeModal.tsx';
 
@@ -45,6 +46,8 @@ export function SignupPage() {
     setSubmitting(true);
     try {
       const message = await register(body);
+      // The sign-up's own e-mail carries the first link: Resend waits its minute out.
+      holdResend(body.email);
       toast.success(message);
       loginEmail.remember(body.email);
       navigate('/login');

@@ -7,18 +7,14 @@ import { toast } from '@web/lib/toast.tsx';
 import { useEffect, useId, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { resendVerificationLink } from '../api/email-verification.ts';
+import { holdResend, resendWaitKey } from '../lib/resend-wait.ts';
 import { AuthShell } from './AuthShell.tsx';
 
-/**
- * The server sends at most one link a minute per address (docs/product.md#accounts, 60 s resend cooldown) and
- * answers alike inside it, so the page waits the minute out in view instead of letting a
- * press seem to send a link that never comes. Kept across reloads.
- */
-export const RESEND_WAIT_MS = 60_000;
-const waitKey = (email: string) => `verifyEmailResendAt:${email.toLowerCase()}`;
-
+/** The minute after the last link (the sign-up's or a resend's), counted down (lib/resend-wait.ts). */
 function useResendWait(email: string | null) {
-  const [until, setUntil] = useState(() => Number(email ? sessionCopy.get(waitKey(email)) : 0));
+  const [until, setUntil] = useState(() =>
+    Number(email ? sessionCopy.get(resendWaitKey(email)) : 0),
+  );
   const [now, setNow] = useState(() => Date.now());
   const waiting = until > now;
   useEffect(() => {
@@ -28,8 +24,7 @@ function useResendWait(email: string | null) {
   }, [waiting]);
   const start = () => {
     if (!email) return;
-    const next = Date.now() + RESEND_WAIT_MS;
-    sessionCopy.set(waitKey(email), String(next));
+    const next = holdResend(email);
     setNow(Date.now());
     setUntil(next);
   };
