@@ -24,6 +24,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     // every inject() comes from 127.0.0.1: tests about limits set their own.
     RATE_LIMIT_MAX: '1000000',
     JWT_SECRET: TEST_JWT_SECRET,
+    // Required on PostgreSQL; elsewhere each app keeps its own in its DATA_DIR, so test files
+    // that verify the same sandbox identity on a shared database do not meet.
+    ...(overrides.DATABASE_URL ? { KYC_HASH_KEY: TEST_KYC_HASH_KEY } : {}),
     WEB_DIST: path.join(tmpdir(), 'pluckers-no-web-build'),
     ...overrides,
   };

@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { TEST_KYC_HASH_KEY, testEnv } from '../test/app.ts';
+import { testEnv } from '../test/app.ts';
 import { uniqueSuffix } from '../test/factories.ts';
 import { createScratchDatabase, requireTestDatabaseUrl } from '../test/scratch-database.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
@@ -49,7 +49,6 @@ describe('operator bootstrap from several instances at once', () => {
     onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
     const env = testEnv({
       DATABASE_URL: databaseUrl,
-      KYC_HASH_KEY: TEST_KYC_HASH_KEY,
       ADMIN_EMAIL: 'Ops@Pluckers.test',
       ADMIN_PASSWORD: 'operator password',
       SEED_DEMO: 'true',
