@@ -149,7 +149,7 @@ async function checkWinners(
     ? {
         id: 'winners',
         status: 'pass',
-        text: `Recomputing the draw from the seed, the sealed entries and the beacon picks exactly the ${winners.length} published winners.`,
+        text: `Recomputing the draw from the seed, the sealed entries and the beacon picks exactly ${publishedWinners(winners.length)}.`,
       }
     : {
         id: 'winners',
@@ -157,6 +157,10 @@ async function checkWinners(
         text: 'The published winners differ from the recomputed ones',
       };
 }
+
+/** "the published winner" for one, "the 3 published winners" for more. */
+const publishedWinners = (count: number) =>
+  count === 1 ? 'the published winner' : `the ${count} published winners`;
 
 async function checkSeedOnlyWinners(
   crypto: FairnessCrypto,
@@ -178,7 +182,7 @@ async function checkSeedOnlyWinners(
     ? {
         id: 'winners',
         status: 'pass',
-        text: `Recomputing the draw from the seed and the entry list picks exactly the ${result.winners.length} published winners.`,
+        text: `Recomputing the draw from the seed and the entry list picks exactly ${publishedWinners(result.winners.length)}.`,
       }
     : {
         id: 'winners',

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DrawProof, verifyDrawProof } from './draw-check.ts';
+import { checkDraw, type DrawProof, verifyDrawProof } from './draw-check.ts';
 import {
   commitmentOf,
   drawWinners,
@@ -157,6 +157,20 @@ describe('drawWinners', () => {
     expect(messages).toHaveLength(2);
     expect(messages[0]).toBe(`${entriesDigest}0000000000000000`);
     expect(messages[1]).toBe(`${entriesDigest}0000000000000001`);
+  });
+});
+
+describe('checkDraw', () => {
+  it('names one winner in the singular and several in the plural', async () => {
+    const winnersText = async (players: number) => {
+      const checks = await checkDraw(
+        crypto,
+        await proofFor(fixedSeed('wording', players), [...Array(players).keys()]),
+      );
+      return checks.find((check) => check.id === 'winners')?.text;
+    };
+    expect(await winnersText(5)).toMatch(/picks exactly the published winner\.$/);
+    expect(await winnersText(15)).toMatch(/picks exactly the 3 published winners\.$/);
   });
 });
 
