@@ -65,6 +65,13 @@ describe('GameCard (docs/product.md#screens game card)', () => {
     expect(within(card()).getByText('FREE')).toBeTruthy();
   });
 
+  it('says Free for the entry fee of a free game, never ₦0', () => {
+    render(<GameCard game={game({ entryFee: 0 })} />);
+    const fee = within(card()).getByText('Entry fee').nextElementSibling;
+    expect(fee?.textContent).toBe('Free');
+    expect(card().textContent).not.toContain('₦0');
+  });
+
   it('marks played games and tournaments', () => {
     render(<GameCard game={game({ hasPlayedGame: true, isTournament: true })} />);
     expect(within(card()).getByText('Played')).toBeTruthy();

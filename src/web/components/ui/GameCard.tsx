@@ -144,7 +144,8 @@ export function GameCard({ game }: { game: Game }) {
         <div className="rounded-xl bg-card-raised px-3 py-2.5">
           <dt className="text-xs text-muted">Entry fee</dt>
           <dd className="mt-0.5 flex flex-wrap items-center gap-2 font-bold">
-            {formatNaira(game.entryFee)}
+            {/* As the game page: "₦0" would read as a price. */}
+            {isFreeGame(game) ? 'Free' : formatNaira(game.entryFee)}
             {game.hasPlayedGame ? <PlayedMarker /> : null}
           </dd>
         </div>

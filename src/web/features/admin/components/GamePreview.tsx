@@ -90,7 +90,9 @@ export function GamePreview({ game }: { game: PreviewGame }) {
         <dl className="grid grid-cols-2 gap-3">
           <div className="rounded-xl bg-card-raised px-3 py-2.5">
             <dt className="text-xs text-muted">Entry fee</dt>
-            <dd className="mt-0.5 font-bold">{formatNaira(game.entryFee)}</dd>
+            <dd className="mt-0.5 font-bold">
+              {isFreeGame(game) ? 'Free' : formatNaira(game.entryFee)}
+            </dd>
           </div>
           <div className="rounded-xl bg-card-raised px-3 py-2.5">
             <dt className="text-xs text-muted">Reward</dt>

@@ -229,7 +229,9 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
           <dl className="grid grid-cols-3 gap-2 text-center">
             <div className="rounded-xl bg-card-raised px-2 py-3">
               <dt className="text-xs text-muted">Seed</dt>
-              <dd className="mt-1 font-bold">{formatNaira(result.amountPaid)}</dd>
+              <dd className="mt-1 font-bold">
+                {result.amountPaid > 0 ? formatNaira(result.amountPaid) : 'Free'}
+              </dd>
             </div>
             <div className="rounded-xl bg-card-raised px-2 py-3">
               <dt className="text-xs text-muted">Potential payout</dt>
