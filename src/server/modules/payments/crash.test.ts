@@ -12,6 +12,7 @@ import { ledgerTransactions, payments, users } from '../../db/schema.ts';
 import { TEST_JWT_SECRET, testEnv } from '../../test/app.ts';
 import { createUser, uniqueSuffix } from '../../test/factories.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { totpCode } from '../auth/totp.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 /**
@@ -214,6 +215,19 @@ describe('crash during a burst of webhooks', () => {
     });
     expect(login.status).toBe(200);
     const adminToken = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    // The console opens once the operator's authenticator is enrolled, with a code computed
+    // from its secret as the phone would.
+    const enrolment = await api(second.origin, '/api/v1/admin/second-factor/enrolment', {
+      method: 'POST',
+      token: adminToken,
+    });
+    const { secret } = ((await enrolment.json()) as { data: { secret: string } }).data;
+    const confirmed = await api(second.origin, '/api/v1/admin/second-factor/enrolment/confirm', {
+      method: 'POST',
+      token: adminToken,
+      body: JSON.stringify({ code: totpCode(secret, Date.now()) }),
+    });
+    expect(confirmed.status).toBe(200);
     const check = await api(second.origin, '/api/v1/admin/ledger/check', { token: adminToken });
     const report = (await check.json()) as { message: string; data: { ok: boolean } };
     expect(report, JSON.stringify(report)).toMatchObject({

@@ -49,8 +49,8 @@ async function setup() {
 /** Ada, with a phone number and a Gmail address of her own, starts a 7-day time-out. */
 async function adaOnABreak(app: FastifyInstance, overrides: Partial<UserRow> = {}) {
   const suffix = uniqueSuffix();
+  // An empty wallet, so the account can also be deleted.
   const ada = await createPlayer(app.db, {
-    kobo: 500_000n,
     overrides: {
       fullname: 'Ada Obi',
       email: `ada.obi.${suffix}@gmail.com`,
@@ -203,7 +203,6 @@ describe('a break binds the person, not the account', () => {
     const { app } = await setup();
     const password = 'Delete-Me-2026!';
     const { ada } = await adaOnABreak(app, { passwordHash: await hashPassword(password) });
-    await app.db.update(users).set({ accountBalance: 0n }).where(eq(users.id, ada.id));
     const deleted = await app.inject({
       method: 'DELETE',
       url: '/api/v1/user',
