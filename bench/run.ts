@@ -181,7 +181,7 @@ async function updateResultsMarkdown(report: {
   try {
     current = await readFile(RESULTS_MD, 'utf8');
   } catch {
-    current = `# Benchmark results\n\nWritten by \`npm run bench\` (full run); see the README's Benchmarks section.\n\n${START_MARK}\n${END_MARK}\n`;
+    current = `# Benchmark results\n\nWritten by \`npm run bench\` (full run); see docs/benchmarks.md.\n\n${START_MARK}\n${END_MARK}\n`;
   }
   const start = current.indexOf(START_MARK);
   const end = current.indexOf(END_MARK);

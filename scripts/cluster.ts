@@ -81,7 +81,7 @@ function haproxyOrFail(): string {
       '  macOS:         brew install haproxy',
       '  or point HAPROXY at the binary: HAPROXY=/path/to/haproxy npm run cluster',
       'Without HAProxy, run several servers by hand with PORT=3001, 3002 … and the same',
-      'DATABASE_URL, JWT_SECRET and KYC_HASH_KEY, or use compose.yaml (README, "Deploying").',
+      'DATABASE_URL, JWT_SECRET and KYC_HASH_KEY, or use compose.yaml (docs/deploying.md).',
     ].join('\n'),
   );
 }

@@ -318,7 +318,7 @@ export async function startHaTopology(options: HaOptions): Promise<HaTopology> {
       '--locale=C.UTF-8',
     ]);
     await appendFile(
-      primary.dataDir + '/postgresql.conf',
+      `${primary.dataDir}/postgresql.conf`,
       nodeSettings(options, primary, pgbackrestConfig),
     );
     await pgCtl(primary, ['-l', path.join(dir, 'logs', 'pg1.log'), '-w', '-t', '60', 'start']);
@@ -344,7 +344,7 @@ export async function startHaTopology(options: HaOptions): Promise<HaTopology> {
       '--checkpoint=fast',
     ]);
     await appendFile(
-      standby.dataDir + '/postgresql.conf',
+      `${standby.dataDir}/postgresql.conf`,
       nodeSettings(options, standby, pgbackrestConfig),
     );
     await pgCtl(standby, ['-l', path.join(dir, 'logs', 'pg2.log'), '-w', '-t', '60', 'start']);

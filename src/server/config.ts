@@ -176,7 +176,7 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
-/** Every variable the server reads (README, Configuration). */
+/** Every variable the server reads (docs/configuration.md). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export interface AppConfig {

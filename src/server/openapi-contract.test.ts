@@ -10,8 +10,7 @@ import { balanceOf, reviewSandboxTopUpsOf } from './test/fake-money.ts';
 import { startSmtpServer, type TestSmtpServer } from './test/smtp.ts';
 
 /**
- * The OpenAPI document is what other clients build against (README, "Using the API from
- * another client"), so it is held to the real answers: a scripted session, from sign-up to an
+ * The OpenAPI document is what other clients build against (docs/api.md), so it is held to the real answers: a scripted session, from sign-up to an
  * operator approving a withdrawal, and every response it gets, errors included, is validated
  * against the document's schema for that path, method and status.
  */

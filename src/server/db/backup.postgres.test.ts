@@ -17,7 +17,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
 import { games, users, withdrawals } from './schema.ts';
 
 /**
- * The backup procedure of the README, for real: a database with real money activity (sandbox
+ * The backup procedure of docs/backups.md, for real: a database with real money activity (sandbox
  * top-ups, paid plays, a draw, withdrawals paid and pending) is dumped with `pg_dump -Fc` while
  * the server runs, restored with `pg_restore` into a fresh database, and the copy must pass the
  * ledger check with the same balances, rows and sessions, and serve as it is.
@@ -158,7 +158,7 @@ describe('backup and restore (pg_dump -Fc, pg_restore)', () => {
     expect(before.counts['public.game_entries']).toBe(5);
     expect(before.counts['public.withdrawals']).toBe(2);
 
-    // The README's commands, while the server is running.
+    // docs/backups.md's commands, while the server is running.
     const directory = await mkdtemp(path.join(tmpdir(), 'pluckers-backup-'));
     onTestFinished(() => rm(directory, { recursive: true, force: true }));
     const dump = path.join(directory, 'pluckers.dump');
@@ -184,7 +184,7 @@ describe('backup and restore (pg_dump -Fc, pg_restore)', () => {
       .where(eq(withdrawals.id, pending));
     expect(pendingRow?.status).toBe('PENDING');
 
-    // The operator's check on the restored copy, as the README says to run it.
+    // The operator's check on the restored copy, as docs/backups.md says to run it.
     const check = await runAdminScript(restoredUrl, 'check-ledger');
     expect(check.stdout).toContain('The books balance.');
     expect(check.code).toBe(0);

@@ -387,7 +387,7 @@ describe('identity checks through Dojah (tier 2)', () => {
     }
   });
 
-  it('limits checks per player as the README says: three free, the fourth waits 15 minutes', async () => {
+  it('limits checks per player as docs/kyc.md says: three free, the fourth waits 15 minutes', async () => {
     const app = await buildTestApp(database(), dojah.env);
     const { headers } = await player(app);
     const payload = () => ({

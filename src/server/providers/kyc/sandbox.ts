@@ -3,7 +3,7 @@ import type { KycIdType } from '../../../shared/kyc.ts';
 import { type KycProvider, KycProviderError, type ProviderIdentity } from './types.ts';
 
 /**
- * The built-in identity sandbox: no provider is called. Its test numbers (README, "KYC tiers")
+ * The built-in identity sandbox: no provider is called. Its test numbers (docs/kyc.md)
  * answer with fixed identities so every outcome can be tried by hand; any other number is
  * "not found". 70123456789 and 22222222222 are Dojah's own sandbox test NIN and BVN.
  */
