@@ -39,7 +39,8 @@ function standInPushManager() {
     getSubscription: async () => current,
     subscribe: async (options: { applicationServerKey: Uint8Array }) => {
       asked.push(options);
-      const endpoint = `https://push.example.test/send/${crypto.randomUUID()}`;
+      // An endpoint of a push service the server accepts (it refuses any other host).
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`;
       current = {
         endpoint,
         toJSON: () => ({
