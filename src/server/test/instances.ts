@@ -159,6 +159,7 @@ export interface Balancer {
   close: () => Promise<void>;
 }
 
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
 const HEALTH_CHECK_MS = 100;
 const HEALTH_CHECK_TIMEOUT_MS = 1_000;
 /** As HAProxy's `fall 2 rise 2` in deploy/haproxy.cfg: one slow answer does not flap a server. */
@@ -228,7 +229,13 @@ export async function startBalancer(): Promise<Balancer> {
         headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' },
       },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Hop-by-hop headers describe the instance's connection, not the client's: passing on
+        // the instance's long keep-alive hint made clients reuse connections this proxy had
+        // already closed (as HAProxy states its own, deploy/haproxy.cfg).
+        const headers = Object.fromEntries(
+          Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)),
+        );
+        response.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(response);
       },
     );
