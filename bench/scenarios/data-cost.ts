@@ -11,9 +11,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../e2e/support/browser.ts';
 import { STORAGE_KEYS } from '../../src/shared/constants.ts';
 import type { Game } from '../../src/shared/schemas/games.ts';
-import { CHROME_FLAGS, chromiumPath } from '../lib/chromium.ts';
+import { chromiumPath } from '../lib/chromium.ts';
 import type { ReadServer } from './read.ts';
 
 export const REPEAT_VISIT_BUDGET_BYTES = 20 * 1024;
@@ -117,7 +118,7 @@ export interface DataCost {
 
 export async function measureDataCost(server: ReadServer): Promise<DataCost> {
   const meter = await startMeter(server.url);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../e2e/support/browser.ts';
 import {
   buildWeb,
   gzipSize,
@@ -11,7 +12,7 @@ import {
 } from '../../scripts/build-web.ts';
 import { webBuildState } from '../../scripts/web-build-state.ts';
 import { STORAGE_KEYS } from '../../src/shared/constants.ts';
-import { CHROME_FLAGS, chromiumPath } from '../lib/chromium.ts';
+import { chromiumPath } from '../lib/chromium.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { startPlainFiles } from '../lib/plain-files.ts';
 import { ROOT } from '../lib/server.ts';
@@ -107,7 +108,7 @@ async function lighthouseOnce(origin: string, screen: string, token: string, rep
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
   });
   try {
     const loggedIn = screen === '/Home';
@@ -202,7 +203,7 @@ async function lighthouseAudits(
 
 /** LCP and transferred bytes with Lighthouse-like mobile throttling, through CDP. */
 async function playwrightAudits(server: ReadServer): Promise<PageAudit[]> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const audits: PageAudit[] = [];
   try {
     for (const screen of ['/login', '/Home']) {
