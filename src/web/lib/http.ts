@@ -77,7 +77,7 @@ function buildUrl(path: string, query?: Query): string {
   return search ? `${url}?${search}` : url;
 }
 
-function withTimeout(timeoutMs: number, outer?: AbortSignal) {
+function withTimeout(timeoutMs: number, outer: Array<AbortSignal | undefined>) {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -85,13 +85,13 @@ function withTimeout(timeoutMs: number, outer?: AbortSignal) {
     controller.abort();
   }, timeoutMs);
   const forward = () => controller.abort();
-  outer?.addEventListener('abort', forward, { once: true });
+  for (const signal of outer) signal?.addEventListener('abort', forward, { once: true });
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
     done: () => {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', forward);
+      for (const signal of outer) signal?.removeEventListener('abort', forward);
     },
   };
 }
@@ -123,20 +123,30 @@ function handleUnauthorized(): ApiError {
   return new ApiError(UNAUTHORIZED_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
 }
 
-/** Calls on their way, so that signing out can let them finish before the token dies. */
-const inFlight = new Set<Promise<unknown>>();
+/**
+ * Calls on their way, so that signing out can let them finish before the token dies, and
+ * abandon the ones that outlast its patience.
+ */
+const inFlight = new Map<Promise<unknown>, AbortController>();
 let signingOut = false;
 
 /**
  * Signing out revokes the token: a read still on its way, or one a screen starts meanwhile,
  * would come back 401 and tell the player who just logged out that their session expired.
  * From here on only the sign-out's own calls (`ignoreUnauthorized`) go out, and this resolves
- * once the calls already sent have finished, or after `timeoutMs` at most.
+ * once the calls already sent have finished, or after `timeoutMs` at most: a call still on
+ * its way then is abandoned (it rejects as signed out), so that no answer to the dead token
+ * arrives after the revocation.
  */
-export function quietForSignOut(timeoutMs: number): Promise<unknown> {
+export async function quietForSignOut(timeoutMs: number): Promise<void> {
   signingOut = true;
-  const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs));
-  return Promise.race([Promise.allSettled(inFlight), deadline]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([Promise.allSettled(inFlight.keys()), deadline]);
+  clearTimeout(timer);
+  for (const abandon of inFlight.values()) abandon.abort();
 }
 
 /** The sign-out is over (or a 401 ended the session): calls go out again, for the next login. */
@@ -149,12 +159,18 @@ export function request<T>(method: string, path: string, options: RequestOptions
   if (signingOut && !options.ignoreUnauthorized) {
     return Promise.reject(new ApiError(UNAUTHORIZED_MESSAGES.unauthorized, 401, 'UNAUTHORIZED'));
   }
-  const call = send<T>(method, path, options);
-  inFlight.add(call);
+  const abandon = new AbortController();
+  const call = send<T>(method, path, options, abandon.signal);
+  inFlight.set(call, abandon);
   return call.finally(() => inFlight.delete(call));
 }
 
-async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
+async function send<T>(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  abandoned: AbortSignal,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -162,7 +178,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
-  const timeout = withTimeout(timeoutMs, options.signal);
+  const timeout = withTimeout(timeoutMs, [options.signal, abandoned]);
   let response: Response;
   let body: unknown;
   try {
@@ -184,6 +200,8 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   } catch (error) {
     if (timeout.timedOut()) throw new ApiError(timeoutMessage(timeoutMs), 0, 'NO_ANSWER');
     if (options.signal?.aborted) throw error;
+    if (abandoned.aborted)
+      throw new ApiError(UNAUTHORIZED_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
     throw new ApiError(TRANSPORT_MESSAGES.network, 0, 'NO_ANSWER');
   } finally {
     timeout.done();

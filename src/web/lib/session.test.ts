@@ -9,6 +9,7 @@ import { samplePlayer, sampleSettings } from '../test/sample-data.ts';
 import { ApiError, http } from './http.ts';
 import {
   getSession,
+  LOGOUT_TIMEOUT_MS,
   logout,
   restoreSession,
   setCurrentGame,
@@ -174,6 +175,39 @@ describe('session restore against the real server', () => {
     sendJson(held[1] as ServerResponse, 200, { data: samplePlayer });
     await expect(next).resolves.toEqual({ data: samplePlayer });
   });
+
+  it('logout abandons a call still on its way when its patience runs out, before revoking the token', async () => {
+    let revoked = false;
+    const held: ServerResponse[] = [];
+    let hungUpBeforeAnswer = false;
+    const fake = await startFakeServer((request, response) => {
+      if (request.url === '/api/v1/auth/logout') {
+        revoked = true;
+        sendJson(response, 200, { message: 'Logged out' });
+        return;
+      }
+      held.push(response);
+      response.on('close', () => {
+        hungUpBeforeAnswer = !response.writableEnded;
+      });
+    });
+    localStorage.setItem('authToken', 'token-slow');
+    setPageUrl(`${fake.origin}/Home`);
+    const onItsWay = http.get('/responsible-play');
+    const settled = expect(onItsWay).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect.poll(() => held.length).toBe(1);
+
+    const startedAt = Date.now();
+    await logout();
+
+    await settled;
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(LOGOUT_TIMEOUT_MS);
+    expect(revoked).toBe(true);
+    // Abandoned, so the answer the revoked token would now get never reaches the page.
+    await expect.poll(() => hungUpBeforeAnswer).toBe(true);
+    // Logged out by the button: no "session expired" detour with a way back.
+    expect(window.location.pathname + window.location.search).toBe('/login');
+  }, 15_000);
 
   it('a 401 on any later call forgets the signed-in user', async () => {
     await signedInPlayer();
