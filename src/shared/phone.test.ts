@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalisePhone } from './phone.ts';
+import { formatPhone, normalisePhone } from './phone.ts';
 
 describe('normalisePhone (docs/product.md#validation)', () => {
   it('drops the leading 0 of a local number and prefixes +234', () => {
@@ -98,6 +98,29 @@ describe('normalisePhone (docs/product.md#validation)', () => {
           expect(normalisePhone(formatted)).toBe(`+234${digits}`);
         },
       ),
+    );
+  });
+});
+
+describe('formatPhone', () => {
+  it('shows a stored Nigerian number as it is read in Nigeria', () => {
+    expect(formatPhone('+2348031234568')).toBe('0803 123 4568');
+    expect(formatPhone('+2347012345678')).toBe('0701 234 5678');
+    expect(formatPhone('+2349098765432')).toBe('0909 876 5432');
+  });
+
+  it('leaves any other number as stored, with its country code', () => {
+    expect(formatPhone('+447700900123')).toBe('+447700900123');
+    expect(formatPhone('+23480312345')).toBe('+23480312345');
+    expect(formatPhone('')).toBe('');
+  });
+
+  it('property: reading a formatted Nigerian number back gives the stored number', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[789]\d{9}$/), (digits) => {
+        const stored = `+234${digits}`;
+        expect(normalisePhone(formatPhone(stored))).toBe(stored);
+      }),
     );
   });
 });

@@ -17,3 +17,15 @@ export function normalisePhone(input: string): string {
   const national = compact.startsWith('0') ? compact.slice(1) : compact;
   return `${DEFAULT_PHONE_PREFIX}${national}`;
 }
+
+/** A Nigerian number as stored (+234 and ten digits, the first 7, 8 or 9). */
+const NIGERIAN_STORED = /^\+234([789]\d{2})(\d{3})(\d{4})$/;
+
+/**
+ * A stored number as its owner reads it: a Nigerian number in its national form, grouped as it is
+ * said aloud (+2348031234568 → 0803 123 4568); any other number as stored, with its country code.
+ */
+export function formatPhone(stored: string): string {
+  const nigerian = NIGERIAN_STORED.exec(stored);
+  return nigerian ? `0${nigerian[1]} ${nigerian[2]} ${nigerian[3]}` : stored;
+}

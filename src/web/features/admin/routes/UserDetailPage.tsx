@@ -1,5 +1,6 @@
 import { formatDate } from '@shared/date.ts';
 import { formatNaira } from '@shared/money.ts';
+import { formatPhone } from '@shared/phone.ts';
 import type { AdminUserDetail } from '@shared/schemas/admin.ts';
 import { adjustmentBodySchema, suspendBodySchema } from '@shared/schemas/admin.ts';
 import { Avatar } from '@web/components/ui/Avatar.tsx';
@@ -240,7 +241,7 @@ function Profile({ detail }: { detail: AdminUserDetail }) {
   const { user } = detail;
   const facts: [string, string][] = [
     ['E-mail', user.email],
-    ['Phone', user.phoneNumber],
+    ['Phone', formatPhone(user.phoneNumber)],
     ['Balance', formatNaira(user.accountBalance)],
     ['Level · points', `Level ${user.level} · ${user.points} points`],
     ['Games played · won', `${user.totalGamesPlayed} · ${user.totalGamesWon}`],

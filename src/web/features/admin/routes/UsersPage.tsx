@@ -1,12 +1,13 @@
 import { formatNaira } from '@shared/money.ts';
-import type { AdminUserRow } from '@shared/schemas/admin.ts';
+import { formatPhone } from '@shared/phone.ts';
+import { type AdminUserRow, adminUserQuerySchema } from '@shared/schemas/admin.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { DateTime } from '@web/components/ui/DateTime.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { Tag } from '@web/components/ui/GameCard.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { Pagination } from '@web/components/ui/Pagination.tsx';
-import { type FormEvent, useState } from 'react';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { Link } from 'wouter';
 import { useAdminUsers } from '../api/get-users.ts';
 import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
@@ -33,7 +34,11 @@ const USERS_TABLE: TableSpec<AdminUserRow> = {
       ),
     },
     { header: 'E-mail', className: 'whitespace-nowrap', cell: (user) => user.email },
-    { header: 'Phone', className: 'whitespace-nowrap', cell: (user) => user.phoneNumber || '—' },
+    {
+      header: 'Phone',
+      className: 'whitespace-nowrap',
+      cell: (user) => (user.phoneNumber ? formatPhone(user.phoneNumber) : '—'),
+    },
     {
       header: 'Balance',
       numeric: true,
@@ -57,24 +62,25 @@ const USERS_TABLE: TableSpec<AdminUserRow> = {
   ],
 };
 
+const searchSchema = adminUserQuerySchema.pick({ q: true });
+
 export function UsersPage() {
   const { params, page, update } = useUrlState();
   const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
+  // The server's own query schema: it trims the words and caps their length.
+  const form = useSchemaForm({ schema: searchSchema, initial: { q } });
+  const { error, ...search } = form.field('q');
   const users = useAdminUsers(q, page);
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    update({ q: draft.trim(), page: 1 });
-  }
 
   return (
     <div className="flex flex-col gap-5">
       <PageHeader title="Users" eyebrow="Players and operators" />
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones' browsers (and happy-dom); a search form is the portable landmark. */}
       <form
+        ref={form.formRef}
         role="search"
-        onSubmit={onSearch}
+        noValidate
+        onSubmit={form.handleSubmit((query) => update({ q: query.q, page: 1 }))}
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
       >
         <div className="flex flex-1 flex-col gap-1.5">
@@ -84,12 +90,18 @@ export function UsersPage() {
           <input
             id="user-search"
             type="search"
-            value={draft}
+            {...search}
             maxLength={100}
             placeholder="Name, e-mail, phone or username"
-            onChange={(event) => setDraft(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'user-search-error' : undefined}
             className="min-h-12 w-full rounded-xl border border-line bg-card px-4 text-base text-white placeholder:text-white/40 focus:border-accent focus:outline-none"
           />
+          {error ? (
+            <p id="user-search-error" className="text-sm text-danger">
+              {error}
+            </p>
+          ) : null}
         </div>
         <Button type="submit" loading={users.isFetching && users.isPlaceholderData}>
           Search
@@ -98,7 +110,7 @@ export function UsersPage() {
           <Button
             variant="ghost"
             onClick={() => {
-              setDraft('');
+              form.set('q', '');
               update({ q: undefined, page: 1 });
             }}
           >

@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/phone.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
@@ -19,7 +20,11 @@ export function ProfilePage() {
   if (!user) return null;
 
   const rows: Array<{ field: EditableField; label: string; value: string }> = [
-    { field: 'phoneNumber', label: 'Phone number', value: user.phoneNumber || 'Not set' },
+    {
+      field: 'phoneNumber',
+      label: 'Phone number',
+      value: user.phoneNumber ? formatPhone(user.phoneNumber) : 'Not set',
+    },
     { field: 'username', label: 'Username', value: user.username },
   ];
 
