@@ -98,7 +98,7 @@ describe('wallet', () => {
       .getByRole('button', { name: 'Confirm withdrawal' })
       .click();
     await page
-      .getByRole('dialog', { name: 'Withdrawal requested' })
+      .getByRole('dialog', { name: 'Your withdrawal receipt' })
       .getByRole('button', { name: 'Done' })
       .click();
     const history = page.getByRole('list', { name: 'Withdrawal history' });

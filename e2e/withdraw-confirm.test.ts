@@ -148,7 +148,7 @@ describe.each(VIEWPORT_NAMES)('Withdrawing at %s width', (viewport) => {
     await confirm.getByRole('button', { name: 'Confirm withdrawal' }).click();
 
     // The receipt names the reference the server keeps.
-    const receipt = page.getByRole('dialog', { name: 'Withdrawal requested' });
+    const receipt = page.getByRole('dialog', { name: 'Your withdrawal receipt' });
     await receipt.waitFor();
     const [made] = await withdrawalsOf(player.token);
     if (!made) throw new Error('no withdrawal was made');

@@ -7,6 +7,8 @@ import { totalDebit } from '../lib/withdraw.ts';
 import { ReceiptFacts } from './ReceiptFacts.tsx';
 import { WithdrawalReceipt, withdrawalFacts } from './WithdrawalReceipt.tsx';
 
+export const WITHDRAWAL_RECEIPT_TITLE = 'Your withdrawal receipt';
+
 export type WithdrawStep =
   | { kind: 'closed' }
   | { kind: 'confirm'; amount: number }
@@ -41,11 +43,12 @@ export function WithdrawDialog({
 }: WithdrawDialogProps) {
   if (step.kind === 'receipt') {
     return (
-      // Keyed apart from the confirmation: a fresh dialog opens, with focus on Done.
+      // Keyed apart from the confirmation: a fresh dialog opens, with focus on Done. The title
+      // names the dialog, not the request: the server's message already opens with that.
       <Modal
         key="receipt"
         open
-        title="Withdrawal requested"
+        title={WITHDRAWAL_RECEIPT_TITLE}
         onClose={onClose}
         description={step.message}
       >

@@ -170,10 +170,12 @@ describe('WalletPage', () => {
     expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
     await person.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));
 
-    const receipt = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
+    // Named as a receipt: "Withdrawal requested" is said once, by the server's message.
+    const receipt = await screen.findByRole('dialog', { name: 'Your withdrawal receipt' });
     expect(
       within(receipt).getByText('Withdrawal requested. It will be processed within 24–48 hours.'),
     ).toBeTruthy();
+    expect(within(receipt).getAllByText(/Withdrawal requested/)).toHaveLength(1);
     expect(within(receipt).getByText(/^wd-[0-9a-f-]{36}$/)).toBeTruthy();
     await person.click(within(receipt).getByRole('button', { name: 'Done' }));
     const post = fetchSpy.mock.calls.find(
@@ -261,7 +263,7 @@ describe('WalletPage', () => {
     vi.useRealTimers();
     expect(keys()).toHaveLength(1);
     await person.click(confirmButton());
-    const receipt = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
+    const receipt = await screen.findByRole('dialog', { name: 'Your withdrawal receipt' });
     expect(within(receipt).getByText('wd-w2')).toBeTruthy();
     expect(keys()).toHaveLength(2);
     expect(keys()[0]).toMatch(UUID);
