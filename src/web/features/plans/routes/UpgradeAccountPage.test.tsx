@@ -1,7 +1,7 @@
 import type { Plan } from '@shared/schemas/plans.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchUser, getSession, setSettings, setUser } from '@web/lib/session.ts';
+import { fetchSettings, fetchUser, getSession, setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Router } from 'wouter';
 import { testServerPerFile } from '../../../../test/server.ts';
@@ -94,12 +94,31 @@ describe('UpgradeAccountPage', () => {
     const plan = await vipPlan();
     openUpgrade(plan.id);
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('You need ₦1,400 more in your wallet to upgrade.');
-    expect(within(alert).getByRole('link', { name: 'Top up wallet' }).getAttribute('href')).toBe(
-      '/topup',
+    // What is missing, not a balance below zero in red.
+    const terms = (await screen.findByText('Wallet balance')).closest('dl');
+    expect(terms?.textContent).toBe('Wallet balance₦0First week−₦1,400You need₦1,400 more');
+    expect(screen.queryByText('Balance after')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Top up ₦1,400' }).getAttribute('href')).toBe(
+      '/TopUp?amount=1400',
     );
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it('pre-fills Top up with the minimum payment when less than that is missing', async () => {
+    setPageUrl(`${server().origin}/UpgradeAccount`);
+    const { token } = await signIn(server());
+    await topUpThroughSandbox(token, 1350);
+    setUser(await fetchUser());
+    // The server's seeded minimum payment: ₦100.
+    setSettings(await fetchSettings());
+    const plan = await vipPlan();
+    openUpgrade(plan.id);
+
+    const terms = (await screen.findByText('Wallet balance')).closest('dl');
+    expect(terms?.textContent).toBe('Wallet balance₦1,350First week−₦1,400You need₦50 more');
+    expect(screen.getByRole('link', { name: 'Top up ₦100' }).getAttribute('href')).toBe(
+      '/TopUp?amount=100',
+    );
   });
 
   it('shows the server’s refusal when the wallet was emptied elsewhere, and stays on the page', async () => {

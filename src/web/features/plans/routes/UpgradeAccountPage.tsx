@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@shared/messages.ts';
 import { formatNaira } from '@shared/money.ts';
 import { useAgeGate } from '@web/components/ui/AgeGate.tsx';
 import { BreakNotice } from '@web/components/ui/BreakNotice.tsx';
-import { Button } from '@web/components/ui/Button.tsx';
+import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { EmptyState } from '@web/components/ui/EmptyState.tsx';
 import { PageLoading } from '@web/components/ui/LoadingState.tsx';
@@ -19,6 +19,7 @@ export function UpgradeAccountPage() {
   const { id = '' } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const user = useSession((session) => session.user);
+  const minimumPayment = useSession((session) => session.settings?.minimumPaymentAmount ?? 0);
   const { data: plans, isPending } = usePlans();
   const subscribe = useSubscribe();
   const { ensureAge, dialog: ageDialog } = useAgeGate();
@@ -39,7 +40,9 @@ export function UpgradeAccountPage() {
   }
 
   const balanceAfter = user.accountBalance - plan.weeklyPrice;
-  const short = balanceAfter < 0;
+  const missing = Math.max(0, -balanceAfter);
+  // Top-ups start at the minimum payment: Top up is pre-filled with what covers the week.
+  const topUp = Math.max(Math.ceil(missing), minimumPayment);
 
   function confirm() {
     if (!plan?.id) {
@@ -90,9 +93,10 @@ export function UpgradeAccountPage() {
           <dd className="text-right font-semibold">{formatNaira(user.accountBalance)}</dd>
           <dt className="text-muted">First week</dt>
           <dd className="text-right font-semibold">−{formatNaira(plan.weeklyPrice)}</dd>
-          <dt className="text-muted">Balance after</dt>
-          <dd className={`text-right font-bold ${short ? 'text-danger' : 'text-wallet'}`}>
-            {formatNaira(balanceAfter)}
+          {/* Short, the figure that matters is what is missing, not a balance below zero. */}
+          <dt className="text-muted">{missing > 0 ? 'You need' : 'Balance after'}</dt>
+          <dd className="text-right font-bold text-wallet">
+            {missing > 0 ? `${formatNaira(missing)} more` : formatNaira(balanceAfter)}
           </dd>
         </dl>
         <p className="text-sm text-muted">
@@ -101,19 +105,10 @@ export function UpgradeAccountPage() {
         </p>
         {onBreak ? (
           <BreakNotice exclusion={onBreak} />
-        ) : short ? (
-          <div
-            role="alert"
-            className="flex flex-col gap-3 rounded-xl border border-wallet/40 bg-wallet/10 p-4"
-          >
-            <p>You need {formatNaira(-balanceAfter)} more in your wallet to upgrade.</p>
-            <Link
-              href="/topup"
-              className="inline-flex min-h-11 items-center justify-center rounded-xl bg-wallet px-5 font-bold text-black"
-            >
-              Top up wallet
-            </Link>
-          </div>
+        ) : missing > 0 ? (
+          <Link href={`/TopUp?amount=${topUp}`} className={`${buttonBase} ${buttonStyles.wallet}`}>
+            Top up {formatNaira(topUp)}
+          </Link>
         ) : (
           <Button
             variant="vip"
