@@ -1,10 +1,14 @@
 import { PAGE_TEXTS } from '@shared/messages.ts';
 import { VerifiedTick } from '@web/components/ui/VerifiedTick.tsx';
 import { useSession } from '@web/lib/session.ts';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 
 export function UpgradeSuccessfulPage() {
   const username = useSession((session) => session.user?.username ?? '');
+  const hasPlan = useSession((session) => Boolean(session.user?.planID));
+  // The reverse of Pricing sending a subscriber away: a player without a plan is not welcomed to
+  // VIP, but shown the plans.
+  if (!hasPlan) return <Redirect to="/Pricing" replace />;
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-5 py-10 text-center">
       <VerifiedTick className="size-20" />
