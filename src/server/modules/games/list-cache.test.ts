@@ -204,4 +204,101 @@ describe('game list cache', () => {
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
+
+  it('tags each answer, and answers a revalidation of an unchanged list 304 with no body, plain or gzip', async () => {
+    const { app, newGame } = await setUp();
+    const viewer = await createUser(app.db);
+    const headers = await bearerFor(app, viewer);
+    for (let made = 0; made < 6; made += 1) await newGame();
+    const url = '/api/v1/game?gameType=NEW_CHALLANGES';
+
+    const first = await app.inject({ url, headers });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    for (const encoding of [undefined, 'gzip, deflate, br']) {
+      const again = await app.inject({
+        url,
+        headers: {
+          ...headers,
+          'if-none-match': etag,
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+    }
+    const otherTag = await app.inject({ url, headers: { ...headers, 'if-none-match': 'W/"x"' } });
+    expect(otherTag.statusCode).toBe(200);
+    expect(otherTag.json()).toEqual(first.json());
+  });
+
+  it("gives each player's played marks their own tag, and a play makes the old tags stale", async () => {
+    const { app, newGame } = await setUp();
+    const [player, other] = [await createUser(app.db), await createUser(app.db)];
+    const game = await newGame();
+    const url = '/api/v1/game?gameType=NEW_CHALLANGES';
+    const tagOf = async (viewer: UserRow, ifNoneMatch?: string) => {
+      const response = await app.inject({
+        url,
+        headers: {
+          ...(await bearerFor(app, viewer)),
+          ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
+        },
+      });
+      return { status: response.statusCode, etag: String(response.headers.etag), response };
+    };
+    const before = await tagOf(player);
+    // Same list, same marks: the same bytes and the same tag for both.
+    expect((await tagOf(other)).etag).toBe(before.etag);
+
+    expect((await play(app, player, game.id)).statusCode).toBe(201);
+
+    const mine = await tagOf(player, before.etag);
+    expect(mine.status).toBe(200);
+    expect(find(mine.response.json().data.games, game.id)).toMatchObject({
+      hasPlayedGame: true,
+      playerCount: 1,
+    });
+    const theirs = await tagOf(other, before.etag);
+    expect(theirs.status).toBe(200);
+    expect(find(theirs.response.json().data.games, game.id)).toMatchObject({
+      hasPlayedGame: false,
+      playerCount: 1,
+    });
+    expect(theirs.etag).not.toBe(mine.etag);
+    expect((await tagOf(player, mine.etag)).status).toBe(304);
+  });
+
+  it('tags a list alike on every instance, and a play on one makes the tags of the others stale', async () => {
+    const { app: first, clock, newGame } = await setUp();
+    const second = await buildTestApp(database(), {}, { clock });
+    const [player, other] = [await createUser(first.db), await createUser(first.db)];
+    const game = await newGame();
+    const url = '/api/v1/game?gameType=NEW_CHALLANGES';
+    const ask = async (app: FastifyInstance, viewer: UserRow, ifNoneMatch?: string) =>
+      app.inject({
+        url,
+        headers: {
+          ...(await bearerFor(app, viewer)),
+          ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
+        },
+      });
+    const tag = String((await ask(first, other)).headers.etag);
+    // A revalidation the balancer sends to the other instance is still a 304.
+    expect((await ask(second, other, tag)).statusCode).toBe(304);
+
+    expect((await play(second, player, game.id)).statusCode).toBe(201);
+
+    await eventually(async () => {
+      const fresh = await ask(first, other, tag);
+      expect(fresh.statusCode).toBe(200);
+      expect(find(fresh.json().data.games, game.id)).toMatchObject({ playerCount: 1 });
+    }, 1_000);
+    const mine = await ask(first, player);
+    expect(find(mine.json().data.games, game.id)?.hasPlayedGame).toBe(true);
+    expect((await ask(second, player, String(mine.headers.etag))).statusCode).toBe(304);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GameType } from '../../../shared/constants.ts';
@@ -20,14 +21,26 @@ const CACHED_PLAYERS = 10_000;
 /** Bodies kept per list, one per distinct set of played games among it (most players: none). */
 const CACHED_BODIES = 64;
 
+/** A list's whole answer for one set of played marks, ready to write as it is. */
+export interface PreparedList {
+  /** `{"data":{"games":[…]}}` as UTF-8 JSON. */
+  body: Buffer;
+  /**
+   * A weak validator of the body's bytes, the same on every instance for the same list and
+   * marks, so a player's revalidation is answered 304 whichever instance the balancer picks.
+   * Weak because the gzip and the plain answer share it.
+   */
+  etag: string;
+}
+
 interface CachedList {
   version: number;
   computedAtMs: number;
   gameIds: string[];
   /** Each game's JSON as a player who has not played it sees it, and as one who has. */
   json: Array<{ unplayed: string; played: string }>;
-  /** Whole bodies by the positions of the games played ("" for none), ready to write. */
-  bodies: Map<string, Buffer>;
+  /** Whole answers by the positions of the games played ("" for none). */
+  bodies: Map<string, PreparedList>;
 }
 
 interface PlayerEntries {
@@ -77,16 +90,16 @@ export class GameListCache {
     this.invalidate();
   }
 
-  /** The body of GET /game for one player: `{"data":{"games":[…]}}`, as UTF-8 JSON. */
-  async responseBody(type: GameType, userId: string): Promise<Buffer> {
-    const cached = this.cachedResponseBody(type, userId);
+  /** The answer of GET /game for one player. */
+  async response(type: GameType, userId: string): Promise<PreparedList> {
+    const cached = this.cachedResponse(type, userId);
     if (cached) return cached;
     const list = await this.list(type);
-    return this.body(list, await this.playedAmong(userId, list.gameIds));
+    return this.prepared(list, await this.playedAmong(userId, list.gameIds));
   }
 
   /** The same, without waiting, when everything it needs is in memory (nearly every request). */
-  cachedResponseBody(type: GameType, userId: string): Buffer | undefined {
+  cachedResponse(type: GameType, userId: string): PreparedList | undefined {
     const nowMs = this.clock.now().getTime();
     const list = this.lists.get(type);
     if (
@@ -97,10 +110,10 @@ export class GameListCache {
       return undefined;
     const entries = this.players.get(userId, nowMs);
     if (!entries || !list.gameIds.every((id) => entries.checked.has(id))) return undefined;
-    return this.body(list, entries.played);
+    return this.prepared(list, entries.played);
   }
 
-  private body(list: CachedList, played: ReadonlySet<string>): Buffer {
+  private prepared(list: CachedList, played: ReadonlySet<string>): PreparedList {
     const positions: number[] = [];
     if (played.size > 0)
       list.gameIds.forEach((id, index) => {
@@ -113,8 +126,12 @@ export class GameListCache {
       positions.includes(index) ? game.played : game.unplayed,
     );
     const body = Buffer.from(`{"data":{"games":[${games.join(',')}]}}`);
-    if (list.bodies.size < CACHED_BODIES) list.bodies.set(key, body);
-    return body;
+    const prepared = {
+      body,
+      etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    };
+    if (list.bodies.size < CACHED_BODIES) list.bodies.set(key, prepared);
+    return prepared;
   }
 
   private list(type: GameType): Promise<CachedList> {

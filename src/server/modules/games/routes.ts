@@ -11,6 +11,7 @@ import {
   playResultSchema,
 } from '../../../shared/schemas/games.ts';
 import { acceptsGzip, COMPRESSION_THRESHOLD_BYTES, gzipOnce } from '../../lib/compression.ts';
+import { noneMatchHits } from '../../lib/etag.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { GAME_MESSAGES, getGame, listPlayedGames, playGame } from './service.ts';
 
@@ -32,13 +33,18 @@ export async function gameRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { gameType } = request.query;
       const userId = requireUser(request).id;
-      const body =
-        app.gameLists.cachedResponseBody(gameType, userId) ??
-        (await app.gameLists.responseBody(gameType, userId));
-      // Already JSON of the response schema above (built from it), so sent as it is.
+      const { body, etag } =
+        app.gameLists.cachedResponse(gameType, userId) ??
+        (await app.gameLists.response(gameType, userId));
+      // Already JSON of the response schema above (built from it), so sent as it is. Private:
+      // the played marks make it this player's; no-cache: the browser keeps it and asks again
+      // with its tag, and a list unchanged since costs a 304 of no body.
       const untyped = (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
+        .header('etag', etag)
+        .header('cache-control', 'private, no-cache')
         .header('vary', 'accept-encoding');
+      if (noneMatchHits(request.headers['if-none-match'], etag)) return untyped.code(304).send();
+      untyped.type('application/json; charset=utf-8');
       if (
         body.length < COMPRESSION_THRESHOLD_BYTES ||
         !acceptsGzip(request.headers['accept-encoding'])
