@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../providers/mail.ts';
 import {
+  bankAccountAddedMail,
   bankAccountChangedMail,
   branded,
   EMAIL_FOOTERS,
@@ -29,6 +30,7 @@ const TEMPLATES: Array<[string, MailMessage, EmailFooter]> = [
   ['e-mail change asked for', emailChangeRequestedMail(TO, 'new@example.com'), 'security'],
   ['e-mail changed', emailChangedMail(TO, 'new@example.com'), 'security'],
   ['password changed', passwordChangedMail(TO), 'security'],
+  ['bank account added', bankAccountAddedMail(TO, 'ADA LOVELACE, GTBank 0123456789'), 'security'],
   [
     'bank account changed',
     bankAccountChangedMail(TO, 'ADA LOVELACE, GTBank 0123456789'),
@@ -48,6 +50,21 @@ const TEMPLATES: Array<[string, MailMessage, EmailFooter]> = [
     'notice',
   ],
 ];
+
+describe('bank account e-mails', () => {
+  it('the first account reads added, a later one changed', () => {
+    const added = bankAccountAddedMail(TO, 'ADA LOVELACE, GTBank 0123456789');
+    expect(added.subject).toBe('A withdrawal bank account was added');
+    expect(added.text).toContain(
+      'Withdrawals from your Pluckers wallet will go to ADA LOVELACE, GTBank 0123456789.',
+    );
+    expect(added.text).not.toMatch(/changed/);
+    expect(added.html).toContain('>A withdrawal bank account was added</h1>');
+    const changed = bankAccountChangedMail(TO, 'ADA LOVELACE, GTBank 0123456789');
+    expect(changed.subject).toBe('Your withdrawal bank account was changed');
+    expect(changed.text).toContain('will now go to ADA LOVELACE, GTBank 0123456789.');
+  });
+});
 
 describe('e-mail footers', () => {
   it.each(TEMPLATES)('the %s e-mail ends with the footer that fits it', (_name, mail, footer) => {

@@ -173,6 +173,21 @@ export function passwordChangedMail(to: string): MailMessage {
   );
 }
 
+/** The account's first payout account: nothing was replaced, so nothing "changed". */
+export function bankAccountAddedMail(to: string, account: string): MailMessage {
+  return branded(
+    to,
+    'A withdrawal bank account was added',
+    [
+      `Withdrawals from your Pluckers wallet will go to ${account}.`,
+      'If this was not you, change your password and contact support straight away.',
+    ],
+    undefined,
+    undefined,
+    'security',
+  );
+}
+
 export function bankAccountChangedMail(to: string, account: string): MailMessage {
   return branded(
     to,

@@ -46,7 +46,7 @@ describe('replacing the payout bank account', () => {
     const added = await save({ bankID: bank.id, accountNumber: first });
     expect(added.statusCode, added.body).toBe(200);
     expect((await smtp.waitForMail(user.email)).subject).toBe(
-      'Your withdrawal bank account was changed',
+      'A withdrawal bank account was added',
     );
 
     const other = await bankByCode(app.db, '058');

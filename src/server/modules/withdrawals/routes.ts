@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/wallet.ts';
 import type { AppConfig } from '../../config.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { bankAccountChangedMail } from '../auth/emails.ts';
+import { bankAccountAddedMail, bankAccountChangedMail } from '../auth/emails.ts';
 import { authContextOf } from '../auth/service.ts';
 import { proveReplacementAllowed } from './bank-accounts.ts';
 import {
@@ -47,7 +47,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { config }: { confi
           app.db,
           app.paymentProviders.payouts,
           app.sendMailSafely,
-          bankAccountChangedMail,
+          { added: bankAccountAddedMail, changed: bankAccountChangedMail },
           userId,
           request.body,
         ),

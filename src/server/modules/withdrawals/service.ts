@@ -37,29 +37,41 @@ export const WITHDRAWAL_MESSAGES = {
     'Payouts through Paystack are not available on this server (no PAYSTACK_SECRET_KEY). Pay it by bank transfer and mark it paid with the transfer reference.',
 } as const;
 
+type BankAccountMail = (to: string, account: string) => MailMessage;
+
+/**
+ * Saves where withdrawals go. The owner is told in the app and by e-mail, in words that fit:
+ * the first account was added, a later one changed where the money goes.
+ */
 export async function saveBankAccount(
   db: Database,
   provider: PaymentProvider | null,
   sendMail: (message: MailMessage) => Promise<boolean>,
-  mailFor: (to: string, account: string) => MailMessage,
+  mails: { added: BankAccountMail; changed: BankAccountMail },
   userId: string,
   input: { bankID: string; accountNumber: string },
 ) {
   const { bank, accountName, email } = await resolveBankAccount(db, provider, userId, input);
   // After tier 2 the money may only go to an account in the verified name.
   await assertPayoutNameMatches(db, userId, accountName);
+  const [before] = await db
+    .select({ bankId: users.bankId })
+    .from(users)
+    .where(eq(users.id, userId));
+  const first = !before?.bankId;
   await db
     .update(users)
     .set({ bankId: bank.id, bankAccountNumber: input.accountNumber, bankAccountName: accountName })
     .where(eq(users.id, userId));
+  const account = `${accountName}, ${bank.bankName} ${input.accountNumber}`;
   await notify(
     db,
     userId,
-    'Bank account updated',
-    `Withdrawals now go to ${accountName}, ${bank.bankName} ${input.accountNumber}.`,
+    first ? 'Bank account added' : 'Bank account updated',
+    `Withdrawals now go to ${account}.`,
     WALLET_PATH,
   );
-  await sendMail(mailFor(email, `${accountName}, ${bank.bankName} ${input.accountNumber}`));
+  await sendMail((first ? mails.added : mails.changed)(email, account));
   return { bankID: bank.id, accountNumber: input.accountNumber, accountName };
 }
 

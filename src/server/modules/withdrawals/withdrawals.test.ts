@@ -602,9 +602,10 @@ describe('bank account', () => {
       bankAccountNumber: accountNumber,
       bankAccountName: 'CHINEDU OKAFOR',
     });
-    expect(await notificationTitles(app.db, user.id)).toEqual(['Bank account updated']);
+    // The first account is added, not changed.
+    expect(await notificationTitles(app.db, user.id)).toEqual(['Bank account added']);
     const mail = await smtp.waitForMail(user.email);
-    expect(mail.subject).toBe('Your withdrawal bank account was changed');
+    expect(mail.subject).toBe('A withdrawal bank account was added');
     expect(mail.text).toContain(`CHINEDU OKAFOR, Access Bank ${accountNumber}`);
 
     // The saved account is where the next withdrawal goes.
