@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES, RULE_MESSAGES } from '@shared/messages.ts';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm, type Validator } from '@web/lib/schema-form.ts';
 import { confirmAge, useSession } from '@web/lib/session.ts';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from './Button.tsx';
 import { Modal } from './Modal.tsx';
 
@@ -11,6 +12,18 @@ export const AGE_GATE_TEXTS = {
   checkbox: 'I confirm I am 18 or older',
   unticked: 'Tick the box to confirm you are 18 or older',
 } as const;
+
+/** The box must be ticked: a plain check, as the server takes no body to validate. */
+const ageTicked: Validator<{ ageConfirmed: true }> = {
+  safeParse(input) {
+    return (input as { ageConfirmed: boolean }).ageConfirmed
+      ? { success: true, data: { ageConfirmed: true } }
+      : {
+          success: false,
+          error: { issues: [{ path: ['ageConfirmed'], message: AGE_GATE_TEXTS.unticked }] },
+        };
+  },
+};
 
 /**
  * Players who signed up without the 18+ box (with Google) are asked once, in a dialog, before
@@ -54,25 +67,23 @@ function AgeDialog({
   onClose: () => void;
   onConfirmed: () => void;
 }) {
-  const [ticked, setTicked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: ageTicked,
+    initial: { ageConfirmed: false },
+    report: 'submit',
+  });
   const [sending, setSending] = useState(false);
   const checkboxId = useId();
   const errorId = useId();
+  const error = form.errors.ageConfirmed;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!ticked) {
-      setError(AGE_GATE_TEXTS.unticked);
-      document.getElementById(checkboxId)?.focus();
-      return;
-    }
+  async function confirm() {
     setSending(true);
     try {
       await confirmAge();
       onConfirmed();
     } catch (caught) {
-      setError(errorMessage(caught, ERROR_MESSAGES.generic));
+      form.setError('ageConfirmed', errorMessage(caught, ERROR_MESSAGES.generic));
     } finally {
       setSending(false);
     }
@@ -85,7 +96,12 @@ function AgeDialog({
       title={AGE_GATE_TEXTS.title}
       description={AGE_GATE_TEXTS.description}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit(() => void confirm())}
+        className="flex flex-col gap-4"
+      >
         <div>
           {/* The whole row is the checkbox's label: a large target, outlined like a field. */}
           <label
@@ -98,11 +114,7 @@ function AgeDialog({
               id={checkboxId}
               data-autofocus
               type="checkbox"
-              checked={ticked}
-              onChange={(event) => {
-                setTicked(event.target.checked);
-                setError(null);
-              }}
+              {...form.checkbox('ageConfirmed')}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               className="size-5 shrink-0 accent-[#00dae4]"

@@ -8,9 +8,10 @@ import { quoted } from '@web/components/ui/GameCard.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { type ApiError, errorMessage } from '@web/lib/http.ts';
 import { usePlayBreak } from '@web/lib/play-break.ts';
+import { useSchemaForm, type Validator } from '@web/lib/schema-form.ts';
 import { setCurrentGame } from '@web/lib/session.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { usePlayGame } from '../api/play-game.ts';
 import { answerDraft, checkAnswer } from '../lib/answer.ts';
@@ -26,14 +27,42 @@ interface AnswerDialogProps {
 
 const feeText = (fee: number) => (fee > 0 ? formatNaira(fee) : 'free');
 
+/** What the dialog says under Submit while nothing is typed: a note, not a mistake. */
+const EMPTY_NOTE = 'Type your answer to submit.';
+
+/**
+ * The server's answer rule (checkAnswer) as the form's check: a problem is the field's error;
+ * an empty answer is reported on the form as a whole (issuesToErrors' 'form'), so Submit waits
+ * without the field being marked wrong.
+ */
+const answerRule: Validator<{ submittedAnswer: string }> = {
+  safeParse(input) {
+    const { submittedAnswer } = input as { submittedAnswer: string };
+    const { problem, canSubmit } = checkAnswer(submittedAnswer);
+    if (canSubmit) return { success: true, data: { submittedAnswer: submittedAnswer.trim() } };
+    const issue = problem
+      ? { path: ['submittedAnswer'], message: problem }
+      : { path: [], message: EMPTY_NOTE };
+    return { success: false, error: { issues: [issue] } };
+  },
+};
+
 export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
   const [step, setStep] = useState<AnswerStep>('FORM');
-  const [answer, setAnswer] = useState(() => answerDraft.read(game.id));
+  // Errors show as the player types ('live'); Submit is enabled only when the rule passes.
+  const form = useSchemaForm({
+    schema: answerRule,
+    initial: { submittedAnswer: answerDraft.read(game.id) },
+    report: 'live',
+  });
+  const answer = form.field('submittedAnswer');
   const [result, setResult] = useState<PlayResult | null>(null);
   const play = usePlayGame();
   // A break that starts while the dialog is open replaces the form: no answer typed in vain.
   const onBreak = usePlayBreak();
-  const check = checkAnswer(answer);
+  const { words } = checkAnswer(answer.value);
+  const problem = answer.error ?? null;
+  const emptyNote = form.errors.form;
   // The fee and reward the player last submitted with (or saw when the page opened). If an
   // operator changes either meanwhile, the server charges nothing (409) and the page reloads the
   // game: the form then says what they are now, so the next Submit is made knowing them.
@@ -58,14 +87,8 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
     if (step === 'SUCCESS') successRef.current?.focus();
   }, [open, step]);
 
-  function onChange(value: string) {
-    setAnswer(value);
-    answerDraft.write(game.id, value);
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!check.canSubmit || step !== 'FORM') return;
+  function submit({ submittedAnswer }: { submittedAnswer: string }) {
+    if (step !== 'FORM') return;
     setSeenFee(game.entryFee);
     setSeenReward(game.reward);
     setStep('LOADING');
@@ -73,7 +96,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
       // The terms shown here: if an operator changed them meanwhile, nothing is charged (409).
       {
         gameID: game.id,
-        submittedAnswer: answer.trim(),
+        submittedAnswer,
         entryFee: game.entryFee,
         reward: game.reward,
       },
@@ -97,7 +120,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
     );
   }
 
-  const overLimit = check.words > ANSWER_MAX_WORDS;
+  const overLimit = words > ANSWER_MAX_WORDS;
 
   return (
     <Modal
@@ -146,7 +169,12 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
 
       {step === 'FORM' && onBreak ? <BreakNotice exclusion={onBreak} /> : null}
       {step === 'FORM' && !onBreak ? (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form
+          ref={form.formRef}
+          onSubmit={form.handleSubmit(submit)}
+          noValidate
+          className="flex flex-col gap-4"
+        >
           {game.description ? (
             <p className="-mt-2 text-sm whitespace-pre-line break-words text-white/75">
               {game.description}
@@ -160,23 +188,27 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
               ref={textareaRef}
               id={fieldId}
               rows={4}
-              value={answer}
-              onChange={(event) => onChange(event.target.value)}
+              name={answer.name}
+              value={answer.value}
+              onChange={(event) => {
+                answer.onChange(event);
+                answerDraft.write(game.id, event.target.value);
+              }}
               placeholder={PAGE_TEXTS.answerPlaceholder}
-              aria-invalid={check.problem ? true : undefined}
-              aria-describedby={`${warningId} ${counterId}${check.problem ? ` ${problemId}` : ''}`}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={`${warningId} ${counterId}${problem ? ` ${problemId}` : ''}`}
               className="w-full resize-none rounded-xl border border-line bg-page px-4 py-3 text-base text-white placeholder:text-white/40 focus:border-accent focus:outline-none aria-[invalid=true]:border-danger"
             />
             <div className="flex items-start justify-between gap-3 text-xs">
               <p id={problemId} className="text-danger">
-                {check.problem}
+                {problem}
               </p>
               <p
                 id={counterId}
                 aria-live="polite"
                 className={`shrink-0 font-semibold tabular-nums ${overLimit ? 'text-danger' : 'text-muted'}`}
               >
-                {check.words}/{ANSWER_MAX_WORDS} words
+                {words}/{ANSWER_MAX_WORDS} words
               </p>
             </div>
           </div>
@@ -210,17 +242,17 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
           ) : null}
           <Button
             type="submit"
-            disabled={!check.canSubmit}
-            aria-describedby={check.canSubmit ? undefined : check.problem ? problemId : emptyId}
+            disabled={!form.valid}
+            aria-describedby={form.valid ? undefined : problem ? problemId : emptyId}
             className="w-full"
           >
             Submit
           </Button>
-          {check.canSubmit || check.problem ? null : (
+          {emptyNote ? (
             <p id={emptyId} className="-mt-2 text-center text-sm text-muted">
-              Type your answer to submit.
+              {emptyNote}
             </p>
-          )}
+          ) : null}
         </form>
       ) : null}
 
