@@ -99,6 +99,14 @@ export function gameDetailsHref(gameId: string): string {
   return `/GameDetails?id=${encodeURIComponent(gameId)}`;
 }
 
+/** The id of the game page's draw proof, the target of links that go straight to it. */
+export const PROOF_ANCHOR = 'fair-draw';
+
+/** A game's page opened at its draw proof ("Check the draw"), which a phone shows far below the top. */
+export function gameProofHref(gameId: string): string {
+  return `${gameDetailsHref(gameId)}#${PROOF_ANCHOR}`;
+}
+
 /**
  * docs/product.md#screens 'Pluck in': remember the game, open /GameDetails in place of the current history
  * entry, and start at the top of the page.

@@ -366,6 +366,23 @@ describe('GameDetailsPage', () => {
     expect(screen.getByText('This game is closed to new answers.')).toBeTruthy();
   });
 
+  it('opened at the proof (Check the draw), focuses the proof once it has loaded', async () => {
+    const { token } = await player();
+    const { game } = await paidGame({ entryFee: 0, maximumPlayers: 5 });
+    await playAs(server(), token, game.id, 'Where is the proof');
+    await fillGame(server(), game.id, 4);
+    await waitForStatus(server(), token, game.id, 'COMPLETED');
+
+    setPageUrl(`${server().origin}/GameDetails?id=${game.id}#fair-draw`);
+    renderPage();
+
+    const fairness = await screen.findByRole('region', { name: 'Fair draw' });
+    await within(fairness).findByText('Winners (1 of 5 players)');
+    // The proof's wrapper takes focus, so a screen reader reads on from the proof.
+    await waitFor(() => expect(document.activeElement?.id).toBe('fair-draw'));
+    expect(document.activeElement?.contains(fairness)).toBe(true);
+  });
+
   it('says clearly when a published draw does not match', async () => {
     await player();
     const { game } = await paidGame({ entryFee: 0, maximumPlayers: 5 });

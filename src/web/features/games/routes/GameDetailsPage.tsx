@@ -11,6 +11,7 @@ import {
   FreeBadge,
   GameStatusBadge,
   PlayedMarker,
+  PROOF_ANCHOR,
   quoted,
   TournamentMarker,
 } from '@web/components/ui/GameCard.tsx';
@@ -19,7 +20,7 @@ import { useErrorToast } from '@web/components/ui/useErrorToast.ts';
 import { useDrawProof } from '@web/lib/draw-proof.ts';
 import { usePlayBreak } from '@web/lib/play-break.ts';
 import { useSession } from '@web/lib/session.ts';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
 import { useGame } from '../api/get-game.ts';
 import { AnswerDialog } from '../components/AnswerDialog.tsx';
@@ -135,7 +136,7 @@ function FinishedGameResult({ game }: { game: Game }) {
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         {game.status === 'COMPLETED' ? (
-          <a href="#fair-draw" className={`${buttonBase} ${buttonStyles.primary} flex-1`}>
+          <a href={`#${PROOF_ANCHOR}`} className={`${buttonBase} ${buttonStyles.primary} flex-1`}>
             Check the proof
           </a>
         ) : null}
@@ -217,6 +218,23 @@ function GameAction({ game, onAnswer }: { game: Game; onAnswer: () => void }) {
 }
 
 /**
+ * Opened at the proof (#fair-draw, "Check the draw"): once the game and, for a drawn game, its
+ * proof have rendered (nothing above it moves after that), the proof is scrolled into view and
+ * focused, so a screen reader goes on reading there instead of at the top of the page.
+ */
+function useOpenAtProof(game: Game | undefined) {
+  const drawn = game?.status === 'COMPLETED';
+  const { data: proof } = useDrawProof(game?.id ?? '', drawn);
+  const ready = game !== undefined && (!drawn || proof !== undefined);
+  useEffect(() => {
+    if (!ready || window.location.hash !== `#${PROOF_ANCHOR}`) return;
+    const target = document.getElementById(PROOF_ANCHOR);
+    target?.scrollIntoView();
+    target?.focus({ preventScroll: true });
+  }, [ready]);
+}
+
+/**
  * /GameDetails: the game a player pressed Pluck in on, or the one named by ?id= (shared links,
  * reloads). Without either there is nothing to show, so back to /.
  */
@@ -228,6 +246,7 @@ export function GameDetailsPage() {
   const [answering, setAnswering] = useState(false);
   const { ensureAge, dialog: ageDialog } = useAgeGate();
   useErrorToast(error, ERROR_MESSAGES.gameList, 'game-details-error');
+  useOpenAtProof(game);
 
   if (!id) return <Redirect to="/" replace />;
   if (isPending) return <PageLoading label="Loading the game" />;
@@ -304,7 +323,8 @@ export function GameDetailsPage() {
             <GameAction game={game} onAnswer={() => ensureAge(() => setAnswering(true))} />
           </div>
         </article>
-        <div id="fair-draw" className="scroll-mt-6 lg:col-span-2">
+        {/* Focusable by script only: where "Check the draw" and "Check the proof" land. */}
+        <div id={PROOF_ANCHOR} tabIndex={-1} className="scroll-mt-6 outline-none lg:col-span-2">
           <FairnessPanel game={game} />
         </div>
       </div>

@@ -4,6 +4,7 @@ import type { PlayedGame } from '@shared/schemas/games.ts';
 import { DateTime } from '@web/components/ui/DateTime.tsx';
 import {
   gameDetailsHref,
+  gameProofHref,
   quoted,
   Tag,
   type TagTone,
@@ -24,6 +25,7 @@ export function SubmissionCard({ played }: { played: PlayedGame }) {
   const titleId = useId();
   const status = submissionStatus(played);
   const won = status.outcome === 'won';
+  const drawn = won || status.outcome === 'lost';
   return (
     <article
       aria-labelledby={titleId}
@@ -63,11 +65,11 @@ export function SubmissionCard({ played }: { played: PlayedGame }) {
           {status.outcome === 'pending' ? pendingDrawText(played.game) : status.description}
         </p>
         <Link
-          href={gameDetailsHref(played.game.id)}
+          href={drawn ? gameProofHref(played.game.id) : gameDetailsHref(played.game.id)}
           aria-describedby={titleId}
           className="inline-flex min-h-11 shrink-0 items-center font-semibold text-accent hover:underline"
         >
-          {status.outcome === 'won' || status.outcome === 'lost' ? 'Check the draw' : 'View game'}
+          {drawn ? 'Check the draw' : 'View game'}
         </Link>
       </div>
     </article>

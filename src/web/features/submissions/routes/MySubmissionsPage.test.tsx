@@ -114,7 +114,10 @@ describe('MySubmissionsPage', () => {
     const card = await cardFor(game.title);
     expect(within(card).getByText(won ? 'WON' : 'LOST')).toBeTruthy();
     expect(within(card).queryByText('Pending review')).toBeNull();
-    expect(within(card).getByRole('link', { name: 'Check the draw' })).toBeTruthy();
+    // Straight to the proof, which a phone shows far below the top of the game page.
+    expect(within(card).getByRole('link', { name: 'Check the draw' }).getAttribute('href')).toBe(
+      `/GameDetails?id=${game.id}#fair-draw`,
+    );
   });
 
   it("toasts the server's message when submissions cannot be loaded", async () => {
