@@ -20,6 +20,7 @@ import {
   adminHeldPaymentRoutes,
   adminSandboxReviewRoutes,
 } from './modules/payments/admin-routes.ts';
+import { bankTransferRoutes } from './modules/payments/bank-transfer-routes.ts';
 import { paymentRoutes, type TransferSettler } from './modules/payments/routes.ts';
 import { topUpRoutes } from './modules/payments/top-up-routes.ts';
 import { planRoutes, subscriptionRoutes } from './modules/plans/routes.ts';
@@ -82,6 +83,7 @@ const PLAYER_ROUTES: ApiRoutes[] = [
   gameRoutes,
   leaderboardRoutes,
   topUpRoutes,
+  bankTransferRoutes,
   withdrawalRoutes,
   bankAccountResolveRoutes,
   kycRoutes,

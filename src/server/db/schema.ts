@@ -14,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -51,6 +52,10 @@ export const settings = pgTable(
     tier3DailyWithdrawalCap: kobo('tier3_daily_withdrawal_cap').default(sql`500000000`),
     /** Anti-money-laundering: a withdrawal at or above this amount is held for review. */
     amlReviewThreshold: kobo('aml_review_threshold').notNull().default(sql`10000000`),
+    /** Where players' bank-transfer account numbers are made (payments/bank-transfers.ts). */
+    bankTransferProvider: text('bank_transfer_provider', { enum: ['paystack', 'flutterwave'] })
+      .notNull()
+      .default('paystack'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -479,6 +484,18 @@ export const payments = pgTable(
     sandboxReviewedAt: timestamp('sandbox_reviewed_at', { withTimezone: true }),
     sandboxReviewedBy: uuid('sandbox_reviewed_by').references(() => users.id),
     sandboxReviewNote: text('sandbox_review_note'),
+    /**
+     * checkout: a top-up the player started (our PLK- reference); bank_transfer: money sent to
+     * the player's account number, under the provider's own transaction reference.
+     */
+    channel: text('channel', { enum: ['checkout', 'bank_transfer'] })
+      .notNull()
+      .default('checkout'),
+    /** A bank transfer's sender, as the provider reported them. */
+    senderName: text('sender_name'),
+    senderBank: text('sender_bank'),
+    /** The provider's id of a bank transfer (Flutterwave refunds and verifies by it). */
+    providerTransactionId: text('provider_transaction_id'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -488,6 +505,31 @@ export const payments = pgTable(
     index('payments_held_idx').on(t.heldAt).where(sql`${t.status} = 'HELD'`),
     index('payments_user_settled_idx').on(t.userId, t.settledAt),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A player's own account number for top-ups by bank transfer, one per provider. */
+export const virtualAccounts = pgTable(
+  'virtual_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: ['paystack', 'flutterwave'] }).notNull(),
+    mode: text('mode', { enum: ['live', 'sandbox'] }).notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    /** The provider's customer (Paystack's customer_code). */
+    providerCustomer: text('provider_customer'),
+    /** The provider's id of the account (Paystack's dedicated account id, Flutterwave's order_ref). */
+    providerReference: text('provider_reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('virtual_accounts_user_method_unique').on(t.userId, t.method, t.mode),
+    unique('virtual_accounts_number_unique').on(t.method, t.mode, t.accountNumber),
   ],
 );
 

@@ -28,6 +28,36 @@ export interface FakePaystackTransaction {
   callbackUrl: string | null;
   status: PaystackTransactionStatus;
   gatewayResponse: string;
+  /** `card` for a checkout; `dedicated_nuban` for a transfer into a dedicated virtual account. */
+  channel: 'card' | 'dedicated_nuban';
+  /** The sender and the account number of a transfer (Paystack's `authorization` on it). */
+  transfer: FakeIncomingTransfer | null;
+  customerCode: string | null;
+  paidAt: string | null;
+}
+
+export interface FakeIncomingTransfer {
+  receiverAccountNumber: string;
+  senderName: string;
+  senderBank: string;
+  senderAccountNumber: string;
+}
+
+export interface FakePaystackCustomer {
+  id: number;
+  code: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+export interface FakeDedicatedAccount {
+  id: number;
+  customerCode: string;
+  accountNumber: string;
+  accountName: string;
+  bankSlug: string;
 }
 
 export interface FakePaystackTransfer {
@@ -83,6 +113,19 @@ export interface FakePaystack {
   recipients: FakePaystackRecipient[];
   refunds: FakePaystackRefund[];
   requests: RecordedRequest[];
+  customers: FakePaystackCustomer[];
+  dedicatedAccounts: FakeDedicatedAccount[];
+  /**
+   * Someone sends `amount` kobo to a dedicated account number from their bank: Paystack records
+   * a successful `dedicated_nuban` transaction under a reference of its own, returned here.
+   */
+  receiveTransfer(
+    accountNumber: string,
+    amount: number,
+    sender?: { name?: string; bank?: string; accountNumber?: string },
+  ): FakePaystackTransaction;
+  /** The `charge.success` webhook Paystack sends for a transfer into a dedicated account, signed. */
+  dedicatedTransferWebhook(reference: string): { body: string; headers: Record<string, string> };
   /** The next refunds are refused (HTTP 400, status false) with `message`; null accepts again. */
   refuseRefunds(message: string | null): void;
   /** The customer completes the checkout; `overrides` make Paystack report something else. */
@@ -124,6 +167,8 @@ export async function startFakePaystack(
   let refundRefusal: string | null = null;
   const accounts = new Map<string, string>();
   const requests: RecordedRequest[] = [];
+  const customers: FakePaystackCustomer[] = [];
+  const dedicatedAccounts: FakeDedicatedAccount[] = [];
   const outcomes: TransferOutcome[] = [];
   // Paystack's transaction ids are unique across its whole platform; fakes in parallel files too.
   let nextId = randomInt(1_000_000_000, 9_000_000_000);
@@ -161,6 +206,10 @@ export async function startFakePaystack(
         // Paystack reports a checkout nobody has paid yet as "abandoned" until it completes.
         status: 'abandoned',
         gatewayResponse: 'The transaction was not completed',
+        channel: 'card',
+        transfer: null,
+        customerCode: null,
+        paidAt: null,
       });
       const accessCode = randomBytes(8).toString('hex');
       return send(res, 200, {
@@ -181,17 +230,105 @@ export async function startFakePaystack(
       return send(res, 200, {
         status: true,
         message: 'Verification successful',
+        data: transactionData(transaction),
+      });
+    }
+
+    if (req.method === 'GET' && url.pathname === '/transaction') {
+      // Newest first, as Paystack lists them; `from`/`to` bound the creation time.
+      const from = url.searchParams.get('from');
+      const to = url.searchParams.get('to');
+      const status = url.searchParams.get('status');
+      const perPage = Number(url.searchParams.get('perPage') ?? 50);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const listed = [...transactions.values()]
+        .filter(
+          (t) =>
+            (!status || t.status === status) &&
+            (!from || (t.paidAt ?? '') >= new Date(from).toISOString()) &&
+            (!to || (t.paidAt ?? '') <= new Date(to).toISOString()),
+        )
+        .reverse();
+      return send(res, 200, {
+        status: true,
+        message: 'Transactions retrieved',
+        data: listed.slice((page - 1) * perPage, page * perPage).map(transactionData),
+        meta: {
+          total: listed.length,
+          perPage,
+          page,
+          pageCount: Math.max(1, Math.ceil(listed.length / perPage)),
+        },
+      });
+    }
+
+    if (req.method === 'POST' && url.pathname === '/customer') {
+      if (typeof body.email !== 'string' || !body.email.includes('@'))
+        return fail(res, 400, 'Invalid Email Address Passed');
+      // Paystack answers a known e-mail with the customer it already has.
+      let customer = customers.find((c) => c.email === body.email);
+      if (!customer) {
+        nextId += 1;
+        customer = {
+          id: nextId,
+          code: `CUS_${randomBytes(8).toString('hex')}`,
+          email: body.email,
+          firstName: String(body.first_name ?? ''),
+          lastName: String(body.last_name ?? ''),
+          phone: String(body.phone ?? ''),
+        };
+        customers.push(customer);
+      }
+      return send(res, 200, {
+        status: true,
+        message: 'Customer created',
         data: {
-          id: transaction.id,
+          id: customer.id,
+          customer_code: customer.code,
+          email: customer.email,
+          first_name: customer.firstName,
+          last_name: customer.lastName,
+          phone: customer.phone,
+          integration: 1,
           domain: 'test',
-          status: transaction.status,
-          reference: transaction.reference,
-          amount: transaction.amount,
-          gateway_response: transaction.gatewayResponse,
-          paid_at: transaction.status === 'success' ? new Date().toISOString() : null,
-          channel: 'card',
-          currency: transaction.currency,
-          customer: { email: transaction.email },
+          identified: false,
+        },
+      });
+    }
+
+    if (req.method === 'POST' && url.pathname === '/dedicated_account') {
+      const customer = customers.find(
+        (c) => c.code === body.customer || String(c.id) === body.customer,
+      );
+      if (!customer) return fail(res, 400, 'Customer not found');
+      if (typeof body.preferred_bank !== 'string' || !body.preferred_bank)
+        return fail(res, 400, 'Preferred bank is required');
+      // One active dedicated account per customer: asking again answers with the same one.
+      let account = dedicatedAccounts.find((a) => a.customerCode === customer.code);
+      if (!account) {
+        nextId += 1;
+        account = {
+          id: nextId,
+          customerCode: customer.code,
+          accountNumber: String(randomInt(1_000_000_000, 9_999_999_999)),
+          accountName: `PLUCKERS/${`${customer.firstName} ${customer.lastName}`.trim().toUpperCase()}`,
+          bankSlug: body.preferred_bank,
+        };
+        dedicatedAccounts.push(account);
+      }
+      return send(res, 200, {
+        status: true,
+        message: 'NUBAN successfully created',
+        data: {
+          bank: { name: bankName(account.bankSlug), id: 20, slug: account.bankSlug },
+          account_name: account.accountName,
+          account_number: account.accountNumber,
+          assigned: true,
+          currency: 'NGN',
+          active: true,
+          id: account.id,
+          assignment: { integration: 1, assignee_id: customer.id, assignee_type: 'Customer' },
+          customer: { id: customer.id, customer_code: customer.code, email: customer.email },
         },
       });
     }
@@ -231,7 +368,7 @@ export async function startFakePaystack(
             domain: 'test',
             reference: transaction.reference,
             amount: transaction.amount,
-            channel: 'card',
+            channel: transaction.channel,
             currency: transaction.currency,
           },
           integration: 1,
@@ -367,6 +504,38 @@ export async function startFakePaystack(
     return fail(res, 404, 'Not found');
   }
 
+  function transactionData(transaction: FakePaystackTransaction) {
+    const transfer = transaction.transfer;
+    return {
+      id: transaction.id,
+      domain: 'test',
+      status: transaction.status,
+      reference: transaction.reference,
+      amount: transaction.amount,
+      gateway_response: transaction.gatewayResponse,
+      paid_at: transaction.paidAt,
+      channel: transaction.channel,
+      currency: transaction.currency,
+      customer: { email: transaction.email, customer_code: transaction.customerCode },
+      authorization: transfer
+        ? {
+            channel: 'dedicated_nuban',
+            bank: transfer.senderBank,
+            sender_bank: transfer.senderBank,
+            sender_bank_account_number: transfer.senderAccountNumber,
+            sender_name: transfer.senderName,
+            sender_country: 'NG',
+            receiver_bank_account_number: transfer.receiverAccountNumber,
+            receiver_bank: bankName(
+              dedicatedAccounts.find((a) => a.accountNumber === transfer.receiverAccountNumber)
+                ?.bankSlug ?? 'test-bank',
+            ),
+            narration: `NIP TRANSFER FROM ${transfer.senderName}`,
+          }
+        : { channel: 'card', card_type: 'visa', last4: '4081' },
+    };
+  }
+
   const { server, url } = await serveFake(handle, (res, error) => fail(res, 500, String(error)));
 
   const sign = (rawBody: string) => createHmac('sha512', secretKey).update(rawBody).digest('hex');
@@ -392,6 +561,38 @@ export async function startFakePaystack(
     recipients,
     refunds,
     requests,
+    customers,
+    dedicatedAccounts,
+    receiveTransfer(accountNumber, amount, sender = {}) {
+      const account = dedicatedAccounts.find((a) => a.accountNumber === accountNumber);
+      if (!account) throw new Error(`fake Paystack: no dedicated account ${accountNumber}`);
+      const customer = customers.find((c) => c.code === account.customerCode);
+      nextId += 1;
+      const transaction: FakePaystackTransaction = {
+        id: nextId,
+        reference: randomBytes(8).toString('hex'),
+        email: customer?.email ?? '',
+        amount,
+        currency: 'NGN',
+        callbackUrl: null,
+        status: 'success',
+        gatewayResponse: 'Approved',
+        channel: 'dedicated_nuban',
+        transfer: {
+          receiverAccountNumber: accountNumber,
+          senderName: sender.name ?? 'ADAEZE OKAFOR',
+          senderBank: sender.bank ?? 'Guaranty Trust Bank',
+          senderAccountNumber: sender.accountNumber ?? '0123456789',
+        },
+        customerCode: account.customerCode,
+        paidAt: new Date().toISOString(),
+      };
+      transactions.set(transaction.reference, transaction);
+      return transaction;
+    },
+    dedicatedTransferWebhook(reference) {
+      return signed({ event: 'charge.success', data: transactionData(transaction(reference)) });
+    },
     refuseRefunds(message) {
       refundRefusal = message;
     },
@@ -399,6 +600,7 @@ export async function startFakePaystack(
       const found = transaction(reference);
       found.status = 'success';
       found.gatewayResponse = 'Successful';
+      found.paidAt = new Date().toISOString();
       if (overrides.amount !== undefined) found.amount = overrides.amount;
       if (overrides.currency !== undefined) found.currency = overrides.currency;
     },
@@ -458,4 +660,13 @@ export async function startFakePaystack(
         server.close(() => resolve());
       }),
   };
+}
+
+/** The banks Paystack issues dedicated accounts at, by slug (`test-bank` in test mode). */
+function bankName(slug: string): string {
+  return (
+    { 'wema-bank': 'Wema Bank', 'titan-paystack': 'Paystack-Titan', 'test-bank': 'Test Bank' }[
+      slug
+    ] ?? slug
+  );
 }

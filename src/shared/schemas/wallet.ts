@@ -61,9 +61,46 @@ export const paymentSchema = z.object({
   status: z.string(),
   /** Where the money of a held or refunded top-up is, in the words the player was told. */
   note: z.string().nullable().optional(),
+  /** checkout: a top-up the player started; bank_transfer: money sent to their account number. */
+  channel: z.enum(['checkout', 'bank_transfer']).optional(),
+  /** A bank transfer's sender and their bank, as the provider reported them. */
+  senderName: z.string().nullable().optional(),
+  senderBank: z.string().nullable().optional(),
   createdAt: timestampSchema,
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** The providers that give players account numbers for top-ups by bank transfer. */
+export const BANK_TRANSFER_PROVIDERS = ['paystack', 'flutterwave'] as const;
+export const bankTransferProviderSchema = z.enum(BANK_TRANSFER_PROVIDERS);
+export type BankTransferProvider = z.infer<typeof bankTransferProviderSchema>;
+
+/**
+ * GET /payment/bank-transfer/account: the caller's account number for top-ups by bank transfer
+ * at the provider the operator picked, or what stands before getting one.
+ */
+export const bankTransferAccountSchema = z.object({
+  /** False when the picked provider runs neither live nor in the sandbox. */
+  available: z.boolean(),
+  provider: bankTransferProviderSchema,
+  mode: paymentModeSchema,
+  /** The provider makes the account only for a BVN: the player types theirs to get one. */
+  needsBvn: z.boolean(),
+  /** Set when the player must reach this KYC tier first (the provider needs a verified BVN). */
+  requiresKycTier: z.literal(2).nullable(),
+  account: z
+    .object({ accountNumber: z.string(), accountName: z.string(), bankName: z.string() })
+    .nullable(),
+});
+export type BankTransferAccount = z.infer<typeof bankTransferAccountSchema>;
+
+/** POST /payment/bank-transfer/account. */
+export const bankTransferAccountBodySchema = z.object({
+  bvn: z
+    .string()
+    .regex(/^\d{11}$/, 'A BVN is 11 digits')
+    .optional(),
+});
 export const paymentPageSchema = pageSchema('payments', paymentSchema);
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 

@@ -10,6 +10,7 @@ import {
   gameEntries,
   games,
   notificationDeliveries,
+  payments,
   pushSubscriptions,
   users,
   withdrawals,
@@ -37,6 +38,8 @@ export type PushEvent =
   /** A game drawn or cancelled: every player hears their result. */
   | { type: 'results'; gameId: string }
   | { type: 'withdrawal-paid'; withdrawalId: string }
+  /** Money sent to the player's account number was added to their wallet. */
+  | { type: 'transfer-received'; paymentId: string }
   | { type: 'tournament'; gameId: string; audience: 'early' | 'everyone-else' }
   /** A plan renewed or ended: the texts of the in-app notice. */
   | { type: 'plan'; userId: string; at: string; title: string; body: string };
@@ -66,6 +69,8 @@ export function eventKeyOf(event: PushEvent): string {
       return `results:${event.gameId}`;
     case 'withdrawal-paid':
       return `withdrawal-paid:${event.withdrawalId}`;
+    case 'transfer-received':
+      return `transfer-received:${event.paymentId}`;
     case 'tournament':
       return `tournament:${event.gameId}:${event.audience}`;
     case 'plan':
@@ -76,6 +81,8 @@ export function eventKeyOf(event: PushEvent): string {
 const KIND_OF: Record<PushEvent['type'], Kind> = {
   results: 'results',
   'withdrawal-paid': 'withdrawals',
+  // Money in and out of the wallet by bank is one preference: "wallet money by bank".
+  'transfer-received': 'withdrawals',
   tournament: 'tournaments',
   plan: 'planRenewal',
 };
@@ -351,6 +358,8 @@ async function recipientsOf(
       return resultRecipients(database, event.gameId, after);
     case 'withdrawal-paid':
       return after ? [] : paidWithdrawalRecipient(database, event.withdrawalId);
+    case 'transfer-received':
+      return after ? [] : receivedTransferRecipient(database, event.paymentId);
     case 'tournament':
       return tournamentRecipients(database, event, after);
     case 'plan':
@@ -478,6 +487,42 @@ async function paidWithdrawalRecipient(
           },
     },
   ];
+}
+
+async function receivedTransferRecipient(
+  database: Executor,
+  paymentId: string,
+): Promise<Recipient[]> {
+  const [row] = await database
+    .select({ payment: payments, email: users.email, deletedAt: users.deletedAt })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId));
+  if (row?.payment.status !== 'SUCCESS') return [];
+  const title = `${formatNaira(koboToNaira(row.payment.amount))} received`;
+  const body = receivedTransferText(row.payment);
+  return [
+    {
+      cursor: paymentId,
+      userId: row.payment.userId,
+      payload: { title, body, url: pushPaths.wallet, tag: `transfer:${paymentId}` },
+      email: row.deletedAt
+        ? null
+        : { to: row.email, subject: title, paragraphs: [body], label: 'Open my wallet' },
+    },
+  ];
+}
+
+/** "₦5,000 from ADAEZE OKAFOR (Guaranty Trust Bank) has been added to your wallet." */
+export function receivedTransferText(payment: {
+  amount: bigint;
+  senderName: string | null;
+  senderBank: string | null;
+}): string {
+  const from = payment.senderName
+    ? ` from ${payment.senderName}${payment.senderBank ? ` (${payment.senderBank})` : ''}`
+    : '';
+  return `${formatNaira(koboToNaira(payment.amount))}${from} has been added to your wallet.`;
 }
 
 /** The announcement's audience (announcements.ts), only those with a device subscribed. */

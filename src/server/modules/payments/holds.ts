@@ -14,6 +14,7 @@ import { notify } from '../notifications/service.ts';
 import { limitBreach, limitBreachMessage } from '../responsible-play/limits.ts';
 import { publicUsername } from '../users/serialize.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
+import { transferRefusal } from './transfer-rules.ts';
 
 /**
  * Money that lands past a deposit limit. A payment that completes and would take the player
@@ -39,6 +40,10 @@ const moneyOf = (payment: Pick<PaymentRow, 'amount'>) => formatNaira(koboToNaira
 /** What the player is told about a held or refunded payment, on the status page and in notices. */
 export function heldMessage(payment: PaymentRow): string {
   const why = payment.holdReason ?? 'it was over your deposit limit';
+  if (payment.channel === 'bank_transfer')
+    return payment.status === 'REFUNDED'
+      ? `${moneyOf(payment)} was sent back to ${payment.senderName ?? 'the sender'}: ${why}, so it did not go into your wallet.`
+      : `${moneyOf(payment)} is on hold: ${why}, so it was not added to your wallet. It is safe: our team will send it back to ${payment.senderName ?? 'the sender'} or, once the rules allow, add it to your wallet.`;
   return payment.status === 'REFUNDED'
     ? `${moneyOf(payment)} was refunded: ${why}, so it went back through ${PROVIDER_NAMES[payment.method]} instead of into your wallet.`
     : `${moneyOf(payment)} is on hold: ${why}, so it was not added to your wallet. It is safe: our team will return it to you or, once your limit allows, add it to your wallet.`;
@@ -179,6 +184,11 @@ export async function releaseHeldPayment(
   return inTransaction(db, async (tx) => {
     const found = await heldPayment(tx, input.reference);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, found.userId)).for('update');
+    // A bank transfer meets every rule it was held by (a break, the tier's cap...) again.
+    if (found.channel === 'bank_transfer') {
+      const refusal = await transferRefusal(tx, found.userId, found.amount, input.now);
+      if (refusal) throw badRequest(`This transfer cannot be added to the wallet now: ${refusal}.`);
+    }
     const breach = await limitBreach(tx, found.userId, 'deposit', found.amount, input.now, {
       landedOnly: true,
     });

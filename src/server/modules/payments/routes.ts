@@ -16,6 +16,7 @@ import {
   type PaymentProvider,
   type WebhookEvent,
 } from '../../providers/payments/types.ts';
+import { receiveBankTransfer } from './bank-transfers.ts';
 import { sandboxCheckoutPage } from './sandbox-page.ts';
 import { paymentsContextOf, settlePayment } from './service.ts';
 
@@ -156,7 +157,9 @@ export async function paymentRoutes(
         const settle =
           kind === 'transfer'
             ? settleTransfer(app.db, provider, reference, app.clock.now())
-            : settlePayment(ctx(), reference, { transactionId });
+            : kind === 'bank_transfer'
+              ? receiveBankTransfer(ctx(), provider, reference, { transactionId })
+              : settlePayment(ctx(), reference, { transactionId });
         await settle.catch((error: unknown) =>
           request.log.warn(
             { err: error, reference, kind },

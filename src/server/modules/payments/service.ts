@@ -456,6 +456,9 @@ export async function listPayments(db: Database, userId: string, page: number) {
     paymentMethod: row.method,
     status: HISTORY_STATUS[row.status],
     note: row.status === 'HELD' || row.status === 'REFUNDED' ? heldMessage(row) : null,
+    channel: row.channel,
+    senderName: row.senderName,
+    senderBank: row.senderBank,
     createdAt: row.createdAt.toISOString(),
   }));
   return { payments: list, pagination: paginate(total?.total ?? 0, page, PAYMENT_PAGE_SIZE) };

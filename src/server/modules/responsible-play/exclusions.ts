@@ -52,7 +52,7 @@ export async function activeExclusion(
 }
 
 /** A bound break is the account's own to see only when the account proved the key it shares. */
-const isShownToPlayer = (row: ExclusionRow) =>
+export const isShownToPlayer = (row: ExclusionRow) =>
   row.boundFrom === null || provesOwner(row.boundBy ?? []);
 
 /**

@@ -105,6 +105,14 @@ export async function checkLedger(
         LIMIT ${LIMIT}`,
     },
     {
+      name: 'bank_transfers_landed',
+      description:
+        'Every bank transfer that arrived in an account number is in a wallet, on hold or sent back: none is left pending or failed',
+      query: sql`SELECT reference, status, amount::text AS amount FROM payments
+        WHERE channel = 'bank_transfer' AND status NOT IN ('SUCCESS', 'HELD', 'REFUNDED')
+        LIMIT ${LIMIT}`,
+    },
+    {
       name: 'withdrawals_settled_once',
       description:
         'Each withdrawal reserved amount + fee once, and was paid out or refunded at most once, as its status says',

@@ -165,6 +165,7 @@ describe('checkLedger', () => {
       'no_negative_balances',
       'top_ups_match_payments',
       'held_payments_accounted',
+      'bank_transfers_landed',
       'withdrawals_settled_once',
       'payout_clearing_matches_open_withdrawals',
       'transactions_have_entries',

@@ -59,10 +59,16 @@ export class ProviderError extends Error {
   }
 }
 
-/** What a webhook delivery is about: a card payment (top-up) or a payout transfer. */
+/**
+ * What a webhook delivery is about: a card payment (top-up), a payout transfer, or money that
+ * arrived by bank transfer in a player's account number (`bank_transfer`).
+ */
 export interface WebhookEvent {
-  kind: 'charge' | 'transfer';
-  /** Our reference: a payment's, or `wd-<withdrawal id>` for a transfer. */
+  kind: 'charge' | 'transfer' | 'bank_transfer';
+  /**
+   * Our reference: a payment's, or `wd-<withdrawal id>` for a transfer; for a bank transfer the
+   * provider's own transaction reference (nobody started it on our side).
+   */
   reference: string;
   eventKey: string;
   /** The provider's own id of the transaction, where it verifies by id (Flutterwave). */
@@ -107,6 +113,51 @@ export interface PaymentProvider {
    * Absent where the provider offers no refund API (TransactPay, the sandbox).
    */
   refund?(reference: string, amountKobo: bigint, note: string): Promise<void>;
+  /** Account numbers for bank transfers; absent where the provider offers none (TransactPay). */
+  virtualAccounts?: VirtualAccountProvider;
+}
+
+/** A player's account number at the provider, as it answered when it made it. */
+export interface VirtualAccount {
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+  /** The provider's customer (Paystack's customer_code), where it has one. */
+  providerCustomer: string | null;
+  /** The provider's id of the account. */
+  providerReference: string | null;
+}
+
+/** Money that arrived in an account number, as the provider's API (not a webhook) reports it. */
+export interface IncomingTransfer {
+  /** The provider's transaction reference: what the payment is kept under, once. */
+  reference: string;
+  /** The provider's id of the transaction (Flutterwave refunds and verifies by it). */
+  transactionId: string;
+  /** The account number it was sent to. */
+  accountNumber: string;
+  amountKobo: bigint;
+  currency: string;
+  senderName: string | null;
+  senderBank: string | null;
+}
+
+/** Account numbers for top-ups by bank transfer (Paystack dedicated virtual accounts, Flutterwave virtual accounts). */
+export interface VirtualAccountProvider {
+  /** The provider makes a permanent account number only for a customer's BVN. */
+  requiresBvn: boolean;
+  create(request: {
+    /** Ours, unique per player: the provider refuses a second account under it. */
+    reference: string;
+    email: string;
+    fullname: string;
+    phoneNumber: string;
+    bvn: string | null;
+  }): Promise<VirtualAccount>;
+  /** The completed transfer under `reference`, or null when the provider has none completed. */
+  verifyIncoming(reference: string, hint?: VerifyHint): Promise<IncomingTransfer | null>;
+  /** Completed transfers into account numbers since `since`, oldest first (for reconciliation). */
+  listIncoming(since: Date, until: Date): Promise<IncomingTransfer[]>;
 }
 
 export class InvalidSignatureError extends Error {}
