@@ -48,6 +48,11 @@ interface PlayerEntries {
   played: Set<string>;
   /** Games whose answer (played or not) is known. */
   checked: Set<string>;
+  /**
+   * The answer last built for this player and the list it was built from, until either
+   * changes: a repeat read costs a lookup instead of a pass over the list's games.
+   */
+  served?: { list: CachedList; prepared: PreparedList };
 }
 
 function isFresh(computedAtMs: number, nowMs: number, ttlMs: number): boolean {
@@ -85,8 +90,11 @@ export class GameListCache {
   /** After a committed play: the player's own lists show it at once. */
   recordPlay(userId: string, gameId: string): void {
     const entries = this.players.get(userId, this.clock.now().getTime());
-    entries?.played.add(gameId);
-    entries?.checked.add(gameId);
+    if (entries) {
+      entries.played.add(gameId);
+      entries.checked.add(gameId);
+      entries.served = undefined;
+    }
     this.invalidate();
   }
 
@@ -109,8 +117,12 @@ export class GameListCache {
     )
       return undefined;
     const entries = this.players.get(userId, nowMs);
-    if (!entries || !list.gameIds.every((id) => entries.checked.has(id))) return undefined;
-    return this.prepared(list, entries.played);
+    if (!entries) return undefined;
+    if (entries.served?.list === list) return entries.served.prepared;
+    if (!list.gameIds.every((id) => entries.checked.has(id))) return undefined;
+    const prepared = this.prepared(list, entries.played);
+    entries.served = { list, prepared };
+    return prepared;
   }
 
   private prepared(list: CachedList, played: ReadonlySet<string>): PreparedList {
@@ -184,6 +196,7 @@ export class GameListCache {
       // Only ever adds: a play recorded while this query ran stays recorded.
       for (const id of await playedIds(this.db, userId, unchecked)) known.played.add(id);
       for (const id of unchecked) known.checked.add(id);
+      known.served = undefined;
     }
     return known.played;
   }
