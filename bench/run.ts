@@ -4,6 +4,8 @@
  *   1. read path   2. write path   3. draw   4. leaderboard   5. web   6. start-up
  *   7. scale-out: the read path through HAProxy to 1 and to 3 instances (PostgreSQL only)
  *   8. draw1m: a 1,000,000-entry draw, time and RSS growth (only when asked for: --only=draw1m)
+ *   9. headers: Lighthouse through proxies that drop one security header each, or the service
+ *      worker, throttled and not (only when asked for: --only=headers)
  * Runs on PostgreSQL when DATABASE_URL is set (in a database of its own, `pluckers_bench` or the
  * name in BENCH_DATABASE, created and dropped on that server), else on embedded PGlite in
  * temporary directories. BENCH_DATABASE lets two benches share one server without dropping each
@@ -34,6 +36,7 @@ import { runLeaderboardFigure } from './scenarios/leaderboard.ts';
 import { runReadPath } from './scenarios/read.ts';
 import { runStartupFigure } from './scenarios/startup.ts';
 import { ensureBuilt, runWebFigures } from './scenarios/web.ts';
+import { runHeaderStudy } from './scenarios/web-headers.ts';
 import { runWritePath } from './scenarios/write.ts';
 
 const SECTIONS = [
@@ -45,10 +48,11 @@ const SECTIONS = [
   'startup',
   'cluster',
   'draw1m',
+  'headers',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Run only when named in --only: minutes of data generation for one figure. */
-const ON_REQUEST: readonly Section[] = ['draw1m'];
+const ON_REQUEST: readonly Section[] = ['draw1m', 'headers'];
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const RESULTS_MD = path.join(ROOT, 'bench/RESULTS.md');
 const START_MARK = '<!-- bench:results:start -->';
@@ -245,16 +249,20 @@ async function main() {
 
   try {
     const wantsWeb = args.sections.has('web');
-    const buildError = wantsWeb || args.sections.has('read') ? await ensureBuilt(options) : null;
-    if (args.sections.has('read') || wantsWeb) {
+    const wantsHeaders = args.sections.has('headers');
+    const needsServer = args.sections.has('read') || wantsWeb || wantsHeaders;
+    const buildError = needsServer ? await ensureBuilt(options) : null;
+    if (needsServer) {
       await attempt('read', async () => {
-        const { read, after } = await runReadPath(
+        const { read } = await runReadPath(
           target,
           { ...options, measure: args.sections.has('read') },
-          wantsWeb ? (server) => runWebFigures(server, options, buildError) : undefined,
+          async (server) => {
+            if (wantsWeb) results.web = await runWebFigures(server, options, buildError);
+            if (wantsHeaders) results.headers = await runHeaderStudy(server, options);
+          },
         );
         if (read) results.read = read;
-        if (after) results.web = after;
       });
     }
     if (args.sections.has('write'))

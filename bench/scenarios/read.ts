@@ -6,19 +6,24 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { lagosDayStart } from '../../src/shared/date.ts';
 import { benchUserId, generateReadDataset, idlePlayerId } from '../generate.ts';
+import { processCpuSeconds } from '../lib/cpu.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { withPreparedDatabase } from '../lib/prepare.ts';
-import { startBareServer, startRealServer } from '../lib/server.ts';
+import { type Child, startBareServer, startRealServer } from '../lib/server.ts';
 import { mean, round } from '../lib/stats.ts';
 import type { Target } from '../lib/target.ts';
 
 export const READ_PATH = '/api/v1/game?gameType=TRENDING';
 export const CONNECTIONS = 100;
+/** Budgets of docs/decisions.md#budgets: throughput and tail against the bare server's. */
+const THROUGHPUT_BUDGET = 0.9;
+const P99_BUDGET = 1.5;
 /** Added by Node itself on every response of either server. */
 const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
@@ -112,6 +117,11 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 interface Comparison {
   real: Round[];
   bare: Round[];
+  /** Each server's own CPU (user + system, /proc) per answer over its rounds, microseconds. */
+  realCpuMicros: number;
+  bareCpuMicros: number;
+  /** The machine's 1-minute load average before each pair of rounds (other sessions' work). */
+  loadAverages: number[];
   /** Size of the body on the wire, and how it was encoded. */
   bytes: number;
   encoding: string | null;
@@ -135,13 +145,33 @@ function gamesListed(captured: Captured): number | undefined {
  * Loads the real server and a bare server replaying its exact answer to `headers`, alternating
  * rounds so both see the same machine conditions.
  */
+/** One load round with the server's CPU time over it. */
+async function measuredRound(
+  server: Child,
+  headers: Headers,
+  seconds: number,
+): Promise<Round & { cpuSeconds: number }> {
+  const pid = server.process.pid ?? 0;
+  const before = await processCpuSeconds(pid);
+  const result = await load(server.url, headers, seconds);
+  return { ...result, cpuSeconds: (await processCpuSeconds(pid)) - before };
+}
+
+const cpuMicrosPerAnswer = (rounds: Array<Round & { cpuSeconds: number }>) =>
+  round(
+    (rounds.reduce((sum, r) => sum + r.cpuSeconds, 0) * 1e6) /
+      rounds.reduce((sum, r) => sum + r.responses, 0),
+    1,
+  );
+
 async function compareWithBare(
-  serverUrl: string,
+  server: Child,
   headers: Headers,
   label: string,
   options: RunOptions,
   problems: string[],
 ): Promise<Comparison> {
+  const serverUrl = server.url;
   const captured = await capture(serverUrl, headers);
   const listed = gamesListed(captured);
   if (captured.status !== 200 || !listed)
@@ -156,17 +186,19 @@ async function compareWithBare(
   });
   const seconds = options.quick ? 3 : 10;
   const rounds = options.quick ? 1 : 2;
-  const real: Round[] = [];
-  const physical: Round[] = [];
+  const real: Array<Round & { cpuSeconds: number }> = [];
+  const physical: Array<Round & { cpuSeconds: number }> = [];
+  const loadAverages: number[] = [];
   try {
     options.log(`read path (${label}): warm-up, then ${rounds} × ${seconds} s per server`);
     await load(serverUrl, headers, options.quick ? 1 : 3);
     await drain(serverUrl, headers);
     await load(bare.url, headers, 1);
     for (let i = 0; i < rounds; i += 1) {
-      real.push(await load(serverUrl, headers, seconds));
+      loadAverages.push(round(os.loadavg()[0] ?? 0, 2));
+      real.push(await measuredRound(server, headers, seconds));
       await drain(serverUrl, headers);
-      physical.push(await load(bare.url, headers, seconds));
+      physical.push(await measuredRound(bare, headers, seconds));
     }
   } finally {
     await bare.stop();
@@ -183,6 +215,9 @@ async function compareWithBare(
   return {
     real,
     bare: physical,
+    realCpuMicros: cpuMicrosPerAnswer(real),
+    bareCpuMicros: cpuMicrosPerAnswer(physical),
+    loadAverages,
     bytes: Buffer.from(captured.body, 'base64').length,
     encoding: encoding ?? null,
   };
@@ -212,8 +247,26 @@ function ratioFigures(comparison: Comparison, label: string): Figure[] {
       name: `real ÷ bare${label}`,
       value: Number(ratio.toPrecision(2)),
       unit: '×',
-      budget: '≥ 0.5',
-      pass: ratio >= 0.5,
+      budget: `≥ ${THROUGHPUT_BUDGET}`,
+      pass: ratio >= THROUGHPUT_BUDGET,
+      note: `load average ${comparison.loadAverages.join(', ')} before the rounds`,
+    },
+    {
+      section: 'read',
+      name: `real p99 ÷ bare p99${label}`,
+      value: Number((worst(comparison.real, 'p99') / worst(comparison.bare, 'p99')).toPrecision(2)),
+      unit: '×',
+      budget: `≤ ${P99_BUDGET}`,
+      pass: worst(comparison.real, 'p99') <= P99_BUDGET * worst(comparison.bare, 'p99'),
+      note: `${worst(comparison.real, 'p99')} ms against ${worst(comparison.bare, 'p99')} ms`,
+    },
+    {
+      section: 'read',
+      name: `server CPU per request${label}, real / bare`,
+      value: null,
+      unit: 'µs',
+      display: `${comparison.realCpuMicros} / ${comparison.bareCpuMicros} µs`,
+      note: 'each server process’s own CPU (/proc) ÷ its answers: what the load of other sessions moves least',
     },
   ];
 }
@@ -225,8 +278,8 @@ function ratioFigures(comparison: Comparison, label: string): Figure[] {
 export async function runReadPath(
   target: Target,
   options: RunOptions & { measure: boolean },
-  thenWhileRunning?: (server: ReadServer) => Promise<ScenarioResult>,
-): Promise<{ read: ScenarioResult | null; after: ScenarioResult | null }> {
+  thenWhileRunning?: (server: ReadServer) => Promise<void>,
+): Promise<{ read: ScenarioResult | null }> {
   const slot = await target.fresh('read');
   const games = 200;
   const users = 2_000;
@@ -243,15 +296,13 @@ export async function runReadPath(
     env: slot.env,
     logFile: path.join(options.workDir, 'read-server.log'),
   });
-  let after: ScenarioResult | null = null;
   try {
     if (!options.measure) {
-      if (thenWhileRunning)
-        after = await thenWhileRunning({ url: server.url, token, idlePlayerToken });
-      return { read: null, after };
+      await thenWhileRunning?.({ url: server.url, token, idlePlayerToken });
+      return { read: null };
     }
-    const plain = await compareWithBare(server.url, plainHeaders, 'plain', options, problems);
-    const browser = await compareWithBare(server.url, browserHeaders, 'browser', options, problems);
+    const plain = await compareWithBare(server, plainHeaders, 'plain', options, problems);
+    const browser = await compareWithBare(server, browserHeaders, 'browser', options, problems);
     if (browser.encoding !== 'gzip')
       problems.push(
         `read path: a browser's request was answered ${browser.encoding ?? 'uncompressed'}, not gzip`,
@@ -285,8 +336,7 @@ export async function runReadPath(
       { section: 'read', name: 'response body, gzip', value: browser.bytes, unit: 'B' },
     ];
 
-    if (thenWhileRunning)
-      after = await thenWhileRunning({ url: server.url, token, idlePlayerToken });
+    await thenWhileRunning?.({ url: server.url, token, idlePlayerToken });
     return {
       read: {
         figures,
@@ -299,7 +349,6 @@ export async function runReadPath(
         },
         problems,
       },
-      after,
     };
   } finally {
     await server.stop();
