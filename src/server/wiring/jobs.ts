@@ -8,6 +8,7 @@ import { chainFairnessLog } from '../modules/fairness/log.ts';
 import { sweepGames } from '../modules/games/lifecycle.ts';
 import { PUSH_JOB, runPushPage } from '../modules/notifications/fan-out.ts';
 import { pushEndpoints } from '../modules/notifications/push-endpoint.ts';
+import { reconcileBankTransfers } from '../modules/payments/bank-transfers.ts';
 import { recheckSchedule } from '../modules/payments/recheck.ts';
 import { reconcilePendingPayments } from '../modules/payments/service.ts';
 import { renewDuePlans } from '../modules/plans/service.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
  * stale row counts for nothing): swept now and then.
  */
 const THROTTLE_SWEEP_MS = 10 * 60_000;
+/** How often the providers are asked for bank transfers whose webhook never came. */
+const TRANSFER_SWEEP_MS = 5 * 60_000;
 
 export default fp<{ config: AppConfig }>(
   async function jobsPlugin(app: FastifyInstance, { config }) {
@@ -59,6 +62,7 @@ export default fp<{ config: AppConfig }>(
     };
 
     let lastThrottleSweep = Number.NEGATIVE_INFINITY;
+    let lastTransferSweep = Number.NEGATIVE_INFINITY;
 
     async function runDue(): Promise<number> {
       if ((await sweepGames(app.db, app.clock.now())) > 0) app.gameLists.invalidate();
@@ -79,6 +83,19 @@ export default fp<{ config: AppConfig }>(
       }).catch((error: unknown) =>
         app.log.warn({ err: error }, 'payment reconciliation failed; retrying next tick'),
       );
+      // Bank transfers into players' account numbers whose webhook never came: the providers are
+      // asked for a list, so not on every tick.
+      if (now.getTime() - lastTransferSweep >= TRANSFER_SWEEP_MS) {
+        lastTransferSweep = now.getTime();
+        await reconcileBankTransfers({
+          db: app.db,
+          providers: app.paymentProviders,
+          publicUrl: config.publicUrl,
+          now: () => app.clock.now(),
+        }).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'bank transfer reconciliation failed; retrying later'),
+        );
+      }
       // Approved withdrawals whose transfer outcome never arrived, on the payments' backoff schedule.
       // Without a payout provider nothing can be asked; such withdrawals wait for one.
       const payouts = app.paymentProviders.payouts;

@@ -21,6 +21,8 @@ import {
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { startBreak } from '../responsible-play/test-fixtures.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
+import { reconcileBankTransfers } from './bank-transfers.ts';
+import { paymentsContextOf } from './service.ts';
 
 /**
  * Top-ups by bank transfer through Paystack dedicated virtual accounts, against a local server
@@ -412,5 +414,50 @@ describe('the rules hold what they refuse', () => {
     }
     expect(await balanceOf(app.db, user.id)).toBe(0n);
     await expectLedgerHolds(app);
+  });
+});
+
+describe('reconciliation', () => {
+  it('asks Paystack for transfers whose webhook never came and lands each once', async () => {
+    // A Paystack of its own, so transfers of the other tests are not in its list.
+    const own = await startFakePaystack();
+    try {
+      const app = await buildTestApp(database(), own.env);
+      const user = await createUser(app.db);
+      const headers = await bearerFor(app, user);
+      const created = await app.inject({ method: 'POST', url: ACCOUNT, headers, payload: {} });
+      const number = created.json().data.account.accountNumber as string;
+      const ctx = paymentsContextOf(app, 'https://pluckers.test');
+      // Nothing given out by this Paystack yet to anyone else: only this player's transfers.
+      const missed = own.receiveTransfer(number, 420_000, { name: 'NGOZI ABA' });
+      const seen = own.receiveTransfer(number, 10_000);
+      const answer = await app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        headers: own.dedicatedTransferWebhook(seen.reference).headers,
+        payload: own.dedicatedTransferWebhook(seen.reference).body,
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(await balanceOf(app.db, user.id)).toBe(10_000n);
+
+      expect(await reconcileBankTransfers(ctx)).toBe(1);
+      expect(await balanceOf(app.db, user.id)).toBe(430_000n);
+      expect(await paymentOf(app, missed.reference)).toMatchObject({
+        status: 'SUCCESS',
+        channel: 'bank_transfer',
+        senderName: 'NGOZI ABA',
+      });
+      const listed = own.requests.find((r) => r.path === '/transaction');
+      expect(listed?.authorization).toBe(`Bearer ${own.secretKey}`);
+      // Asked again, and the late webhook: nothing more.
+      expect(await reconcileBankTransfers(ctx)).toBe(0);
+      const late = own.dedicatedTransferWebhook(missed.reference);
+      await app.inject({ method: 'POST', url: WEBHOOK, headers: late.headers, payload: late.body });
+      expect(await balanceOf(app.db, user.id)).toBe(430_000n);
+      expect(await walletEntryCount(app.db, user.id)).toBe(2);
+      await expectLedgerHolds(app);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { WALLET_PATH } from '../../../shared/games.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import {
@@ -254,4 +254,68 @@ export async function landTransfer(
     await queuePush(tx, { type: 'transfer-received', paymentId: credited.id });
     return { status: 'SUCCESS' as const, payment: credited };
   });
+}
+
+/** How far back each reconciliation asks the providers for transfers (missed webhooks). */
+export const TRANSFER_LOOKBACK_MS = 6 * 3_600_000;
+
+/**
+ * Reconciliation of missed webhooks: asks each provider that has given players account numbers
+ * for the completed transfers into them over the last `lookbackMs`, and lands every one not yet
+ * kept (credited or held, once: the same path as a webhook). A transfer the provider cannot say
+ * whose it is (an account number we never stored) is reported, not guessed. Returns how many
+ * landed; errors are thrown together at the end, after every provider was asked.
+ */
+export async function reconcileBankTransfers(
+  ctx: PaymentsContext,
+  lookbackMs = TRANSFER_LOOKBACK_MS,
+): Promise<number> {
+  const now = ctx.now();
+  const errors: unknown[] = [];
+  let landed = 0;
+  for (const method of BANK_TRANSFER_PROVIDERS) {
+    const provider = ctx.providers.byMethod[method];
+    if (!provider?.virtualAccounts) continue;
+    const [any] = await ctx.db
+      .select({ id: virtualAccounts.id })
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.method, method), eq(virtualAccounts.mode, provider.mode)))
+      .limit(1);
+    if (!any) continue;
+    let incoming: IncomingTransfer[];
+    try {
+      incoming = await provider.virtualAccounts.listIncoming(
+        new Date(now.getTime() - lookbackMs),
+        now,
+      );
+    } catch (error) {
+      errors.push(error);
+      continue;
+    }
+    const references = incoming.map((transfer) => transfer.reference);
+    const known = new Set(
+      references.length === 0
+        ? []
+        : (
+            await ctx.db
+              .select({ reference: payments.reference })
+              .from(payments)
+              .where(inArray(payments.reference, references))
+          ).map((row) => row.reference),
+    );
+    for (const transfer of incoming) {
+      if (known.has(transfer.reference)) continue;
+      try {
+        if ((await landTransfer(ctx, provider, transfer)).status !== 'DUPLICATE') landed += 1;
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  }
+  if (errors.length > 0)
+    throw new AggregateError(
+      errors,
+      `bank transfer reconciliation: ${errors.length} item(s) could not be landed`,
+    );
+  return landed;
 }
