@@ -103,11 +103,12 @@ export class PageTracker {
 }
 
 /**
- * Resolves once React has taken over a prerendered form: its fields are enabled (LiveFields).
- * Before that the page is the build's HTML, and a press on submit is cancelled by the boot script.
+ * Resolves once React has taken over a prerendered form (LiveForm marks it `data-live`). Before
+ * that the page is the build's HTML: a press on submit is held until then, so a test that means
+ * to see the form's own checks at work, not the held press, waits for this first.
  */
 export async function waitForLiveForm(page: Page): Promise<void> {
-  await page.locator('form fieldset:not([disabled])').first().waitFor({ state: 'attached' });
+  await page.locator('form[data-live]').first().waitFor({ state: 'attached' });
 }
 
 /** Resolves once the screen has rendered: a top heading is visible and web fonts are in. */

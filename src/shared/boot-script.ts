@@ -13,7 +13,11 @@ const FIRST_PAINT_WAIT_MS = 3_000;
  * (<html data-shell>) sends a visitor without a stored token to /login before the shell could
  * show. It also cancels every native form submission: the app's forms are sent by script, and
  * one pressed on the prerendered HTML before the script has taken over must not put the
- * password in an address (GET is a form's default).
+ * password in an address (GET is a form's default). Such a press on a prerendered form
+ * (`data-queue-submit`, components/ui/LiveForm.tsx) is held instead of lost: the form is marked
+ * `data-queued`, which shows its "still loading" note, and LiveForm sends it once React has
+ * taken the form over (`data-live`). The event goes no further, so React, listening on #root
+ * while it hydrates, does not also handle it.
  *
  * On a prerendered page (<html data-entry>) nothing but the page and its preloaded text font
  * is fetched before its first contentful paint: the links the page marks `data-rel` (the whole
@@ -29,4 +33,4 @@ const FIRST_PAINT_WAIT_MS = 3_000;
  * app's bundles, which import the key above, leave it out.
  */
 export const bootScript = (): string =>
-  `(function(){var d=document.documentElement,a=d.getAttribute("data-entry");d.addEventListener("submit",function(e){e.preventDefault()},true);try{if(localStorage.getItem(${JSON.stringify(HOME_SEEN_KEY)})==="1")d.setAttribute("data-returning","");if(d.hasAttribute("data-shell")&&!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})){d.style.display="none";location.replace("/login");return}}catch(e){}if(!a)return;var started=false;function start(){if(started)return;started=true;var l=document.querySelectorAll("link[data-rel]"),waiting=l.length;function run(){if(--waiting===-1){var s=document.createElement("script");s.type="module";s.src=a;document.head.appendChild(s)}}for(var i=0;i<l.length;i++){var k=l[i];if(k.getAttribute("data-rel")==="stylesheet")k.onload=k.onerror=run;else waiting--;k.rel=k.getAttribute("data-rel")}run()}setTimeout(start,${FIRST_PAINT_WAIT_MS});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}}).observe({type:"paint",buffered:true})}else requestAnimationFrame(function(){setTimeout(start)})})()`;
+  `(function(){var d=document.documentElement,a=d.getAttribute("data-entry");d.addEventListener("submit",function(e){e.preventDefault();var f=e.target;if(f.hasAttribute("data-queue-submit")&&!f.hasAttribute("data-live")){f.setAttribute("data-queued","");e.stopPropagation()}},true);try{if(localStorage.getItem(${JSON.stringify(HOME_SEEN_KEY)})==="1")d.setAttribute("data-returning","");if(d.hasAttribute("data-shell")&&!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})){d.style.display="none";location.replace("/login");return}}catch(e){}if(!a)return;var started=false;function start(){if(started)return;started=true;var l=document.querySelectorAll("link[data-rel]"),waiting=l.length;function run(){if(--waiting===-1){var s=document.createElement("script");s.type="module";s.src=a;document.head.appendChild(s)}}for(var i=0;i<l.length;i++){var k=l[i];if(k.getAttribute("data-rel")==="stylesheet")k.onload=k.onerror=run;else waiting--;k.rel=k.getAttribute("data-rel")}run()}setTimeout(start,${FIRST_PAINT_WAIT_MS});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}}).observe({type:"paint",buffered:true})}else requestAnimationFrame(function(){setTimeout(start)})})()`;

@@ -182,3 +182,8 @@ export function requireFilled<K extends string>(
     },
   };
 }
+
+/** What useSchemaForm returns, for a component that takes a whole form (LiveForm). */
+export type SchemaForm<V extends Record<string, unknown>, O> = ReturnType<
+  typeof useSchemaForm<V, O>
+>;

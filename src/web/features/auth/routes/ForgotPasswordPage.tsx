@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
-import { LiveFields } from '@web/components/ui/LiveFields.tsx';
+import { LiveForm } from '@web/components/ui/LiveForm.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { requireFilled, useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -38,19 +38,16 @@ export function ForgotPasswordPage() {
       <p className="mb-5 text-white/80">
         Enter your e-mail and we will send you a 6-digit code to reset it.
       </p>
-      <form
-        ref={form.formRef}
-        noValidate
+      <LiveForm
+        form={form}
         onSubmit={form.handleSubmit((values) => void submit(values))}
         className="flex flex-col gap-4"
       >
-        <LiveFields>
-          <Field label="Email" {...EMAIL_INPUT} {...form.field('email')} />
-        </LiveFields>
+        <Field label="Email" {...EMAIL_INPUT} {...form.field('email')} />
         <Button type="submit" loading={submitting} className="w-full">
           Send reset code
         </Button>
-      </form>
+      </LiveForm>
       <Link
         href="/login"
         className="mt-6 block text-center text-sm font-semibold text-accent hover:underline"

@@ -3,7 +3,7 @@ import { loginErrorText } from '@shared/login-errors.ts';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
-import { LiveFields } from '@web/components/ui/LiveFields.tsx';
+import { LiveForm } from '@web/components/ui/LiveForm.tsx';
 import { apiUrl } from '@web/lib/api-origin.ts';
 import { ApiError, errorMessage } from '@web/lib/http.ts';
 import { returnPathFrom } from '@web/lib/return-path.ts';
@@ -68,31 +68,28 @@ export function LoginPage() {
           {bannerError}
         </div>
       ) : null}
-      <form
-        ref={form.formRef}
-        noValidate
+      <LiveForm
+        form={form}
         onSubmit={form.handleSubmit((values) => void submit(values))}
         className="flex flex-col gap-4"
       >
-        <LiveFields>
-          <Field label="Email" {...EMAIL_INPUT} {...form.field('email')} />
-          <Field
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            {...form.field('password')}
-          />
-          <Link
-            href="/ForgotPassword"
-            className="self-end py-2 text-sm font-medium text-accent hover:underline"
-          >
-            Forgot password?
-          </Link>
-        </LiveFields>
+        <Field label="Email" {...EMAIL_INPUT} {...form.field('email')} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
+        <Link
+          href="/ForgotPassword"
+          className="self-end py-2 text-sm font-medium text-accent hover:underline"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" loading={submitting} className="w-full">
           Log in
         </Button>
-      </form>
+      </LiveForm>
       <div className="my-6 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
         <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
       </div>

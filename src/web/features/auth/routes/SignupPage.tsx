@@ -3,7 +3,7 @@ import { normalisePhone } from '@shared/phone.ts';
 import { type RegisterBody, signupFormSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
-import { LiveFields } from '@web/components/ui/LiveFields.tsx';
+import { LiveForm } from '@web/components/ui/LiveForm.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -60,89 +60,86 @@ export function SignupPage() {
 
   return (
     <AuthShell title="Create your account">
-      <form
-        ref={form.formRef}
-        noValidate
+      <LiveForm
+        form={form}
         onSubmit={form.handleSubmit((body) => void submit(body))}
         className="flex flex-col gap-4"
       >
-        <LiveFields>
-          <Field label="Full name" autoComplete="name" {...form.field('fullname')} />
+        <Field label="Full name" autoComplete="name" {...form.field('fullname')} />
+        <Field
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="3 to 20 characters: letters, numbers or _"
+          {...form.field('username')}
+        />
+        <div className="flex items-end gap-2">
           <Field
-            label="Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            hint="3 to 20 characters: letters, numbers or _"
-            {...form.field('username')}
+            className="flex-1"
+            label="Email"
+            {...EMAIL_INPUT}
+            {...email}
+            onChange={(event) => {
+              email.onChange(event);
+              // docs/product.md#states: editing the e-mail resets the verified flag.
+              setEmailVerified(false);
+            }}
           />
-          <div className="flex items-end gap-2">
-            <Field
-              className="flex-1"
-              label="Email"
-              {...EMAIL_INPUT}
-              {...email}
-              onChange={(event) => {
-                email.onChange(event);
-                // docs/product.md#states: editing the e-mail resets the verified flag.
-                setEmailVerified(false);
-              }}
+          <Button
+            variant={emailVerified ? 'vip' : 'outline'}
+            className={email.error ? 'mb-7' : ''}
+            disabled={emailVerified || email.value.trim() === ''}
+            onClick={() => setCodeModalOpen(true)}
+          >
+            {emailVerified ? 'Verified' : 'Verify'}
+          </Button>
+        </div>
+        <Field
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="0801 234 5678"
+          {...form.field('phoneNumber')}
+        />
+        <NewPasswordFields
+          labels={['Password', 'Re-enter password']}
+          password={form.field('password')}
+          confirmPassword={form.field('confirmPassword')}
+        />
+        <div>
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
+            <input
+              id="signup-ageConfirmed"
+              type="checkbox"
+              {...form.checkbox('ageConfirmed')}
+              aria-invalid={ageError ? true : undefined}
+              aria-describedby={ageError ? 'signup-age-error' : undefined}
+              className="mt-0.5 size-5 accent-[#00dae4]"
             />
-            <Button
-              variant={emailVerified ? 'vip' : 'outline'}
-              className={email.error ? 'mb-7' : ''}
-              disabled={emailVerified || email.value.trim() === ''}
-              onClick={() => setCodeModalOpen(true)}
-            >
-              {emailVerified ? 'Verified' : 'Verify'}
-            </Button>
-          </div>
-          <Field
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="0801 234 5678"
-            {...form.field('phoneNumber')}
-          />
-          <NewPasswordFields
-            labels={['Password', 'Re-enter password']}
-            password={form.field('password')}
-            confirmPassword={form.field('confirmPassword')}
-          />
-          <div>
-            <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
-              <input
-                id="signup-ageConfirmed"
-                type="checkbox"
-                {...form.checkbox('ageConfirmed')}
-                aria-invalid={ageError ? true : undefined}
-                aria-describedby={ageError ? 'signup-age-error' : undefined}
-                className="mt-0.5 size-5 accent-[#00dae4]"
-              />
-              <span>
-                I am 18 or over and accept the{' '}
-                <Link href="/Terms" className="font-semibold text-accent underline">
-                  terms
-                </Link>{' '}
-                and{' '}
-                <Link href="/GameRules" className="font-semibold text-accent underline">
-                  game rules
-                </Link>
-                .
-              </span>
-            </label>
-            {ageError ? (
-              <p id="signup-age-error" className="mt-1 text-sm text-danger">
-                {ageError}
-              </p>
-            ) : null}
-          </div>
-        </LiveFields>
+            <span>
+              I am 18 or over and accept the{' '}
+              <Link href="/Terms" className="font-semibold text-accent underline">
+                terms
+              </Link>{' '}
+              and{' '}
+              <Link href="/GameRules" className="font-semibold text-accent underline">
+                game rules
+              </Link>
+              .
+            </span>
+          </label>
+          {ageError ? (
+            <p id="signup-age-error" className="mt-1 text-sm text-danger">
+              {ageError}
+            </p>
+          ) : null}
+        </div>
         <Button type="submit" loading={submitting} className="w-full">
           Sign up
         </Button>
-      </form>
+      </LiveForm>
       <p className="mt-6 text-center text-sm text-muted">
         Already a Plucker?{' '}
         <Link href="/login" className="font-semibold text-accent hover:underline">

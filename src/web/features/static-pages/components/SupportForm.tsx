@@ -2,7 +2,7 @@ import { RULE_MESSAGES, SIGNUP_MESSAGES } from '@shared/messages.ts';
 import type { SupportTicketBody } from '@shared/schemas/support.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
-import { LiveFields } from '@web/components/ui/LiveFields.tsx';
+import { LiveForm } from '@web/components/ui/LiveForm.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { useSchemaForm, type Validator } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -91,9 +91,8 @@ export function SupportForm() {
   const submit = form.handleSubmit((body) => void send(body));
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
+    <LiveForm
+      form={form}
       onSubmit={(event) => {
         if (sending) event.preventDefault();
         else submit(event);
@@ -101,52 +100,50 @@ export function SupportForm() {
       className="flex flex-col gap-5"
       aria-label="Contact support"
     >
-      <LiveFields>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Full name"
-            autoComplete="name"
-            maxLength={100}
-            required
-            {...form.field('name')}
-          />
-          <Field
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={254}
-            required
-            {...form.field('email')}
-          />
-        </div>
+      <div className="grid gap-5 sm:grid-cols-2">
         <Field
-          as="select"
-          label="Category"
+          label="Full name"
+          autoComplete="name"
+          maxLength={100}
           required
-          controlClassName={`[&_option]:text-white ${values.category ? '' : 'text-white/60'}`}
-          {...form.field('category')}
-        >
-          <option value="">Choose a category</option>
-          {SUPPORT_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </Field>
-        <Field label="Subject" maxLength={120} required {...form.field('subject')} />
-        <Field
-          as="textarea"
-          controlClassName="min-h-40 resize-y leading-6"
-          label="Message"
-          rows={6}
-          maxLength={MESSAGE_MAX}
-          required
-          placeholder="Tell us what happened. Include the game title or the date of a payment if it helps."
-          hint={`${values.message.length} / ${MESSAGE_MAX} characters`}
-          {...form.field('message')}
+          {...form.field('name')}
         />
-      </LiveFields>
+        <Field
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={254}
+          required
+          {...form.field('email')}
+        />
+      </div>
+      <Field
+        as="select"
+        label="Category"
+        required
+        controlClassName={`[&_option]:text-white ${values.category ? '' : 'text-white/60'}`}
+        {...form.field('category')}
+      >
+        <option value="">Choose a category</option>
+        {SUPPORT_CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {category}
+          </option>
+        ))}
+      </Field>
+      <Field label="Subject" maxLength={120} required {...form.field('subject')} />
+      <Field
+        as="textarea"
+        controlClassName="min-h-40 resize-y leading-6"
+        label="Message"
+        rows={6}
+        maxLength={MESSAGE_MAX}
+        required
+        placeholder="Tell us what happened. Include the game title or the date of a payment if it helps."
+        hint={`${values.message.length} / ${MESSAGE_MAX} characters`}
+        {...form.field('message')}
+      />
       <Button type="submit" loading={sending} className="w-full sm:w-auto sm:self-start">
         Send message
       </Button>
@@ -156,6 +153,6 @@ export function SupportForm() {
           e-mailed it to you. Quote it if you write again.
         </p>
       ) : null}
-    </form>
+    </LiveForm>
   );
 }
