@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { applyFunctionFiles, readFunctionFiles } from './migrate-functions.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,7 +20,10 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies every committed migration; safe when several processes start at once. */
+  /**
+   * Applies every committed migration, then the function files (`migrate-functions.ts`); safe
+   * when several processes start at once.
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (tests start each file from one). */
@@ -82,10 +86,12 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     db,
     kind: 'postgres',
     async migrate() {
+      const files = await readFunctionFiles();
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+        await applyFunctionFiles((text, values) => client.query(text, values), files);
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -177,7 +183,16 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    async migrate() {
+      const files = await readFunctionFiles();
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      // PGlite's query() takes one statement; exec() takes a whole file but no parameters.
+      await applyFunctionFiles(async (text, values) => {
+        if (values) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      }, files);
+    },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
     // One process owns a PGlite database, so the only connection never drops.

@@ -64,34 +64,6 @@ export const closeEndedGames = (db: Executor, now: Date) =>
   moveGames(db, 'schedule', 'CLOSED', lte(games.endsAt, now), { closedAt: now });
 
 /**
- * A player takes a place in one conditional statement, so concurrent players never oversell a
- * game; the last place closes it. Undefined when the game is not taking answers or is full.
- */
-export async function takePlace(
-  db: Executor,
-  gameId: string,
-  now: Date,
-): Promise<{ playerCount: number; status: GameStatus } | undefined> {
-  const last = sql`${games.playerCount} + 1 >= ${games.maximumPlayers}`;
-  const [place] = await db
-    .update(games)
-    .set({
-      playerCount: sql`${games.playerCount} + 1`,
-      status: sql`CASE WHEN ${last} THEN 'CLOSED' ELSE ${games.status} END`,
-      closedAt: sql`CASE WHEN ${last} THEN ${now.toISOString()}::timestamptz ELSE ${games.closedAt} END`,
-    })
-    .where(
-      and(
-        eq(games.id, gameId),
-        inArray(games.status, sourcesOf('player', 'CLOSED')),
-        sql`${games.playerCount} < ${games.maximumPlayers}`,
-      ),
-    )
-    .returning({ playerCount: games.playerCount, status: games.status });
-  return place;
-}
-
-/**
  * An operator's edit of a game nobody has played: live now, or upcoming again when its start
  * moved into the future. The game moved, or undefined when it already had that status.
  */

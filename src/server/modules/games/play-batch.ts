@@ -13,10 +13,29 @@ export interface BatchedPlay {
   dayStart: string;
 }
 
-/** Why the function declined a play, when it could tell without the full play. */
-export type PlayRefusal = 'full' | 'closed' | 'not_started';
+/**
+ * Why `pluckers_play` refused a play (src/server/db/functions/pluckers_play.sql says when each
+ * applies); `last_place` only in a batch, for a play its caller then plays alone.
+ */
+export type PlayRefusal =
+  | 'unauthorized'
+  | 'suspended'
+  | 'age_unconfirmed'
+  | 'paused'
+  | 'not_found'
+  | 'fee_changed'
+  | 'reward_changed'
+  | 'not_started'
+  | 'full'
+  | 'closed'
+  | 'tournament_only'
+  | 'already_played'
+  | 'daily_limit'
+  | 'insufficient_funds'
+  | 'spend_limit'
+  | 'last_place';
 
-/** A play's row from `pluckers_play_batch`: the place it took, or its refusal. */
+/** A play's row from `pluckers_play`: the place it took, or its refusal and what it is told by. */
 export type PlayedRow =
   | {
       entry: string | number | bigint;
@@ -24,9 +43,11 @@ export type PlayedRow =
       players: number;
       fee: string | number | bigint;
       to_win: string | number | bigint;
+      /** It took the game's last place: the caller closes the game and queues its draw. */
+      last: boolean;
       refusal: null;
     }
-  | { refusal: PlayRefusal };
+  | { refusal: PlayRefusal; detail: Record<string, unknown> | null };
 
 /** node-postgres's pool and PGlite both run text with positional parameters. */
 export interface PositionalClient {
@@ -48,7 +69,7 @@ const LANES = 4;
 /** A bound on one transaction's locks and length; more waiting plays go in the next batch. */
 const MOST_PLAYS_PER_BATCH = 64;
 
-/** Keys of the JSON objects `pluckers_play_batch` (migrations 0022, 0027) reads. */
+/** Keys of the JSON objects `pluckers_play_batch` (src/server/db/functions) reads. */
 const toJson = ({ play }: Waiting, slot: number) => ({
   n: slot,
   u: play.player,
@@ -66,15 +87,14 @@ const BATCH = 'SELECT * FROM pluckers_play_batch($1::jsonb)';
 
 /**
  * Plays that arrive together go to PostgreSQL as one statement and one transaction: each play
- * still passes every rule on its own (`pluckers_play`), but a batch shares the round trip, the
+ * is decided on its own (`pluckers_play`), but a batch shares the round trip, the
  * statement's planning and the commit's WAL flush, which per play cost more than the play. A
  * play waits for the end of the current turn of the event loop, and for its lane's batch in
  * flight if there is one.
  *
- * A refusal for a play the function declined because its game is full, closed or not started;
- * null for any other it declined (the caller's full play says why) and for every play of
- * a batch that failed (a deadlock between two batches, a lost connection): nothing of a failed
- * batch was written, and each play is then run by the full play, which retries and answers alone.
+ * Each play's row, its place or its refusal; null for every play of a batch that failed (a
+ * deadlock between two batches, a lost connection): nothing of a failed batch was written, and
+ * the caller plays each alone, which retries.
  */
 export class PlayBatcher {
   readonly #lanes: Lane[];
@@ -118,7 +138,7 @@ class Lane {
       const { rows } = await this.#client.query(BATCH, [JSON.stringify(batch.map(toJson))]);
       for (const row of rows as Array<PlayedRow & { slot: number }>) played.set(row.slot, row);
     } catch {
-      // Nothing of the batch was written: each play, left without a row, takes the full play.
+      // Nothing of the batch was written: each play, left without a row, is played alone.
     }
     for (const [slot, waiting] of batch.entries()) waiting.settle(played.get(slot) ?? null);
     if (this.#waiting.length > 0) void this.#send();

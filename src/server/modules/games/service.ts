@@ -2,27 +2,35 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { GameType } from '../../../shared/constants.ts';
 import { lagosDayStart } from '../../../shared/date.ts';
 import { checkAnswerRule } from '../../../shared/games.ts';
-import { ANSWER_MESSAGES, PAGE_TEXTS } from '../../../shared/messages.ts';
-import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
+import { ACCOUNT_MESSAGES, ANSWER_MESSAGES, PAGE_TEXTS } from '../../../shared/messages.ts';
+import { formatNaira, koboToNaira } from '../../../shared/money.ts';
+import {
+  ACCOUNT_PAUSED_MESSAGE,
+  type ExclusionKind,
+  exclusionMessage,
+  type IdentityKeyKind,
+  type LimitPeriod,
+  provesOwner,
+} from '../../../shared/responsible-play.ts';
 import type { Game, PlayedGame, PlayGameBody, PlayResult } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { entryOutcome } from '../../db/outcome.ts';
-import { gameEntries, games, plans, users } from '../../db/schema.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { AppError, badRequest, conflict, ErrorCode, forbidden, notFound } from '../../errors.ts';
-import { maxKobo } from '../../lib/kobo.ts';
-import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
-import { queueDraw } from '../draws/queue.ts';
-import { takePlace } from '../game-lifecycle/moves.ts';
-import { assertNotExcluded } from '../responsible-play/exclusions.ts';
-import { assertWithinLimits } from '../responsible-play/limits.ts';
-import { readSettingsRow } from '../settings/service.ts';
-import { assertAgeConfirmed } from '../users/age.ts';
-import { levelSql } from '../users/level.ts';
-import { ACCOUNTS, post } from '../wallet/ledger.ts';
-import type { PlayRefusal } from './play-batch.ts';
-import { playInOneStatement } from './play-fast.ts';
+import { gameEntries, games } from '../../db/schema.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  ErrorCode,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../errors.ts';
+import type { Actor } from '../auth/live-account.ts';
+import { limitBreachMessage } from '../responsible-play/limits.ts';
+import { AGE_MESSAGES } from '../users/age.ts';
+import { playArguments, playOnce } from './play.ts';
+import type { PlayedRow, PlayRefusal } from './play-batch.ts';
 import { type GameRow, toApiGame } from './serialize.ts';
 
 export const GAME_MESSAGES = {
@@ -43,16 +51,6 @@ export const rewardChangedMessage = (rewardKobo: bigint) =>
   `The reward for this game has changed to ${formatNaira(koboToNaira(rewardKobo))}. Nothing was charged: check the game and answer again.`;
 export const minimumBalanceMessage = (koboNeeded: bigint) =>
   `You need at least ${formatNaira(koboToNaira(koboNeeded))} in your wallet to play this game. Top up to continue.`;
-
-/**
- * The full play's answer for a game it finds full, closed or not started, which the play in one
- * statement tells apart when every check before those passed.
- */
-function refusalError(refusal: PlayRefusal): AppError {
-  if (refusal === 'full') return conflict(GAME_MESSAGES.full, ErrorCode.GameFull);
-  if (refusal === 'not_started') return badRequest(GAME_MESSAGES.notStarted);
-  return badRequest(GAME_MESSAGES.closed);
-}
 
 const LIST_LIMIT = 30;
 /** Which of `gameIds` the player has entered: one probe each of the (game_id, user_id) index. */
@@ -129,12 +127,11 @@ export function normaliseAnswer(answer: string): string {
   return visible;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Takes a place, records the answer and debits the entry fee in one transaction: in one
- * statement when every rule passes (`playInOneStatement`), else the steps below, which also
- * say why a play is refused. The player's row is locked first so one player's plays run one at a
- * time (daily limit, balance); the place is taken with a conditional counter so concurrent
- * players never oversell a game.
+ * Takes a place, records the answer and debits the entry fee, or refuses: `pluckers_play`
+ * decides (`playOnce`), and this says its answer in the API's words.
  */
 export async function playGame(
   db: Database,
@@ -142,131 +139,96 @@ export async function playGame(
   input: PlayGameBody,
   now: Date,
 ): Promise<PlayResult> {
-  const userId = actor.id;
   const answer = normaliseAnswer(input.submittedAnswer);
-  if (!/^[0-9a-f-]{36}$/i.test(input.gameID)) throw notFound(GAME_MESSAGES.notFound);
-
+  if (!UUID.test(input.gameID)) throw notFound(GAME_MESSAGES.notFound);
+  let row: PlayedRow;
   try {
-    const fast = await playInOneStatement(db, actor, input, answer, now, lagosDayStart(now));
-    if (fast && 'played' in fast) return fast.played;
-    if (fast) throw refusalError(fast.refused);
-    const settings = await readSettingsRow(db);
-    return await inTransaction(db, async (tx) => {
-      await lockLiveAccount(tx, actor, now);
-      const [player] = await tx
-        .select({
-          balance: users.accountBalance,
-          features: plans.features,
-          ageConfirmedAt: users.ageConfirmedAt,
-          dailyGames: users.dailyGames,
-          dailyGamesDay: users.dailyGamesDay,
-        })
-        .from(users)
-        .leftJoin(plans, eq(plans.id, users.planId))
-        .where(eq(users.id, userId))
-        .for('update', { of: users });
-      if (!player) throw notFound('User not found');
-      assertAgeConfirmed(player);
-      await assertNotExcluded(tx, userId, now);
-
-      // Locked, as an operator's edit locks it: the terms checked here are the ones the place
-      // below is taken on, never ones an edit replaced in between.
-      const [game] = await tx
-        .select()
-        .from(games)
-        .where(eq(games.id, input.gameID))
-        .for('no key update');
-      if (!game) throw notFound(GAME_MESSAGES.notFound);
-      if (input.entryFee !== undefined && nairaToKobo(input.entryFee) !== game.entryFee)
-        throw new AppError(ErrorCode.FeeChanged, feeChangedMessage(game.entryFee), {
-          data: toApiGame(game, false),
-        });
-      if (input.reward !== undefined && nairaToKobo(input.reward) !== game.reward)
-        throw new AppError(ErrorCode.RewardChanged, rewardChangedMessage(game.reward), {
-          data: toApiGame(game, false),
-        });
-      if (game.status === 'UPCOMING') throw badRequest(GAME_MESSAGES.notStarted);
-      // Taking the last place closes a game: later players are told it is full, the same
-      // answer as for those who lose the race for that place below.
-      if (game.status === 'CLOSED' && game.playerCount >= game.maximumPlayers)
-        throw conflict(GAME_MESSAGES.full, ErrorCode.GameFull);
-      if (game.status !== 'ONGOING') throw badRequest(GAME_MESSAGES.closed);
-      if (game.isTournament && !player.features?.tournamentAccess)
-        throw forbidden(GAME_MESSAGES.tournamentOnly, ErrorCode.VipOnly);
-
-      const [existing] = await tx
-        .select({ id: gameEntries.id })
-        .from(gameEntries)
-        .where(and(eq(gameEntries.gameId, game.id), eq(gameEntries.userId, userId)))
-        .limit(1);
-      if (existing) throw conflict(GAME_MESSAGES.alreadyPlayed, ErrorCode.AlreadyPlayed);
-
-      const limit = player.features ? player.features.gamesPerDay : settings.dailyGameLimit;
-      const dayStart = lagosDayStart(now);
-      const playedToday =
-        player.dailyGamesDay && player.dailyGamesDay >= dayStart ? player.dailyGames : 0;
-      if (limit !== null && playedToday >= limit)
-        throw forbidden(dailyLimitMessage(limit), ErrorCode.DailyLimitReached);
-
-      if (game.entryFee > 0n) {
-        const needed = maxKobo(game.entryFee, settings.minimumPaymentAmount);
-        if (player.balance < needed)
-          throw badRequest(minimumBalanceMessage(needed), ErrorCode.InsufficientFunds);
-        // Counted under the row lock above, so concurrent plays cannot pass a limit together.
-        await assertWithinLimits(tx, userId, 'spend', game.entryFee, now);
-      }
-
-      const place = await takePlace(tx, game.id, now);
-      if (!place) throw conflict(GAME_MESSAGES.full, ErrorCode.GameFull);
-
-      const [entry] = await tx
-        .insert(gameEntries)
-        .values({ gameId: game.id, userId, answer, amountPaid: game.entryFee, createdAt: now })
-        .returning({ id: gameEntries.id });
-      if (!entry) throw new Error('entry insert returned nothing');
-      // Games played and +10 points count when the answer is taken (the draw adds only wins,
-      // so it writes only its winners' rows; a cancelled game takes them back).
-      const points = sql`${users.points} + 10`;
-      await tx
-        .update(users)
-        .set({
-          totalGamesPlayed: sql`${users.totalGamesPlayed} + 1`,
-          points,
-          level: levelSql(points),
-          // The day's count, as the play in one statement keeps it (migration 0022).
-          dailyGames: sql`CASE WHEN ${users.dailyGamesDay} >= ${dayStart.toISOString()}::timestamptz THEN ${users.dailyGames} + 1 ELSE 1 END`,
-          dailyGamesDay: sql`greatest(${users.dailyGamesDay}, ${dayStart.toISOString()}::timestamptz)`,
-        })
-        .where(eq(users.id, userId));
-
-      if (game.entryFee > 0n) {
-        await post(tx, {
-          kind: 'entry_fee',
-          reference: `entry:${entry.id}`,
-          description: `Entry fee for "${game.title}"`,
-          lines: [
-            { account: ACCOUNTS.wallet, userId, amount: -game.entryFee },
-            { account: ACCOUNTS.entryFees, amount: game.entryFee },
-          ],
-        });
-      }
-      // Taking the last place closes the game; its draw is queued in the same transaction.
-      if (place.status === 'CLOSED') await queueDraw(tx, game.id, now);
-
-      return {
-        entryId: entry.id,
-        gameID: game.id,
-        submittedAnswer: answer,
-        amountPaid: koboToNaira(game.entryFee),
-        amountToWin: koboToNaira(game.reward),
-        playerCount: place.playerCount,
-      };
-    });
+    row = await playOnce(db, playArguments(actor, input, answer, now, lagosDayStart(now)), now);
   } catch (error) {
-    // Two plays racing past the check above: the unique index keeps exactly one.
+    // The player's row is locked before the check for an earlier answer, so this is a last guard:
+    // the unique index keeps exactly one.
     if (isUniqueViolation(error))
       throw conflict(GAME_MESSAGES.alreadyPlayed, ErrorCode.AlreadyPlayed);
     throw error;
+  }
+  if (row.refusal !== null)
+    throw await refusalError(db, row.refusal, row.detail ?? {}, input.gameID);
+  return {
+    entryId: Number(row.entry),
+    gameID: row.game,
+    submittedAnswer: answer,
+    amountPaid: koboToNaira(BigInt(row.fee)),
+    amountToWin: koboToNaira(BigInt(row.to_win)),
+    playerCount: row.players,
+  };
+}
+
+/** What the player is told of a refusal, from its code and the figures `pluckers_play` gave. */
+async function refusalError(
+  db: Database,
+  refusal: PlayRefusal,
+  detail: Record<string, unknown>,
+  gameId: string,
+): Promise<AppError> {
+  switch (refusal) {
+    case 'unauthorized':
+      return unauthorized();
+    case 'suspended':
+      return unauthorized(ACCOUNT_MESSAGES.suspended);
+    case 'age_unconfirmed':
+      return forbidden(AGE_MESSAGES.required, ErrorCode.AgeUnconfirmed);
+    case 'paused':
+      // A break bound by a key the account has not proven is not the account's to see.
+      return forbidden(
+        detail.boundFrom === null || provesOwner((detail.boundBy ?? []) as IdentityKeyKind[])
+          ? exclusionMessage(detail.kind as ExclusionKind, new Date(detail.endsAt as string))
+          : ACCOUNT_PAUSED_MESSAGE,
+        ErrorCode.PlayPaused,
+      );
+    case 'not_found':
+      return notFound(GAME_MESSAGES.notFound);
+    case 'fee_changed':
+    case 'reward_changed': {
+      // The game as it is now, for the player to look at again.
+      const [game] = await db.select().from(games).where(eq(games.id, gameId));
+      if (!game) return notFound(GAME_MESSAGES.notFound);
+      return refusal === 'fee_changed'
+        ? new AppError(ErrorCode.FeeChanged, feeChangedMessage(game.entryFee), {
+            data: toApiGame(game, false),
+          })
+        : new AppError(ErrorCode.RewardChanged, rewardChangedMessage(game.reward), {
+            data: toApiGame(game, false),
+          });
+    }
+    case 'not_started':
+      return badRequest(GAME_MESSAGES.notStarted);
+    case 'full':
+      return conflict(GAME_MESSAGES.full, ErrorCode.GameFull);
+    case 'closed':
+      return badRequest(GAME_MESSAGES.closed);
+    case 'tournament_only':
+      return forbidden(GAME_MESSAGES.tournamentOnly, ErrorCode.VipOnly);
+    case 'already_played':
+      return conflict(GAME_MESSAGES.alreadyPlayed, ErrorCode.AlreadyPlayed);
+    case 'daily_limit':
+      return forbidden(dailyLimitMessage(Number(detail.limit)), ErrorCode.DailyLimitReached);
+    case 'insufficient_funds':
+      return badRequest(
+        minimumBalanceMessage(BigInt(detail.needed as number)),
+        ErrorCode.InsufficientFunds,
+      );
+    case 'spend_limit':
+      return badRequest(
+        limitBreachMessage({
+          kind: 'spend',
+          period: detail.period as LimitPeriod,
+          limit: BigInt(detail.limit as number),
+          remaining: BigInt(detail.remaining as number),
+          end: new Date(detail.end as string),
+        }),
+      );
+    case 'last_place':
+      throw new Error('a play alone never leaves the last place to its caller');
   }
 }
 
