@@ -5,7 +5,9 @@ import { readJsonBody, send, serveFake } from './fake-http.ts';
 /**
  * A local stand-in for Flutterwave's v3 API (https://developer.flutterwave.com) on 127.0.0.1:
  * Flutterwave Standard's POST /v3/payments (a hosted checkout link), verification by
- * transaction id and by tx_ref, refunds by transaction id, with the Bearer secret check. A checkout has no transaction
+ * transaction id and by tx_ref, refunds by transaction id, virtual account numbers (POST
+ * /v3/virtual-account-numbers; a permanent one needs a BVN) whose transfers are `bank_transfer`
+ * transactions under the account's tx_ref, and the transaction list, with the Bearer secret check. A checkout has no transaction
  * until the customer tries to pay; each attempt (a declined card, then another) is a new
  * transaction with its own id under the same tx_ref. Webhooks carry the dashboard's secret
  * hash in `verif-hash`, as Flutterwave sends them.
@@ -32,6 +34,23 @@ export interface FakeFlutterwaveTransaction {
   status: FlutterwaveStatus;
   processorResponse: string;
   email: string;
+  /** `card` for a checkout; `bank_transfer` for money sent to a virtual account number. */
+  paymentType: 'card' | 'bank_transfer';
+  /** The originator of a bank transfer, as Flutterwave's `meta` carries it. */
+  originator: { name: string; bank: string; accountNumber: string } | null;
+  createdAt: string;
+}
+
+/** A virtual account number (POST /v3/virtual-account-numbers). */
+export interface FakeFlutterwaveVirtualAccount {
+  txRef: string;
+  orderRef: string;
+  accountNumber: string;
+  bankName: string;
+  email: string;
+  bvn: string | null;
+  isPermanent: boolean;
+  narration: string;
 }
 
 /** A refund Flutterwave initiated (POST /v3/transactions/:id/refund), to the payment source. */
@@ -67,6 +86,16 @@ export interface FakeFlutterwave {
   transactions: FakeFlutterwaveTransaction[];
   refunds: FakeFlutterwaveRefund[];
   requests: RecordedRequest[];
+  virtualAccounts: FakeFlutterwaveVirtualAccount[];
+  /**
+   * Someone sends `amount` naira to a virtual account number from their bank: a successful
+   * `bank_transfer` transaction under the account's tx_ref, with a flw_ref and id of its own.
+   */
+  receiveTransfer(
+    accountNumber: string,
+    amount: number,
+    sender?: { name?: string; bank?: string },
+  ): FakeFlutterwaveTransaction;
   /**
    * The customer tries to pay the checkout: a new transaction, successful unless `status` says
    * otherwise; `amount`/`currency` make Flutterwave report something other than what was asked.
@@ -108,10 +137,23 @@ function describeTransaction(transaction: FakeFlutterwaveTransaction) {
     processor_response: transaction.processorResponse,
     auth_model: 'PIN',
     ip: '127.0.0.1',
-    narration: 'CARD Transaction ',
+    narration:
+      transaction.paymentType === 'bank_transfer'
+        ? `Bank transfer from ${transaction.originator?.name ?? ''}`
+        : 'CARD Transaction ',
     status: transaction.status,
-    payment_type: 'card',
-    created_at: new Date().toISOString(),
+    payment_type: transaction.paymentType,
+    created_at: transaction.createdAt,
+    ...(transaction.originator
+      ? {
+          meta: {
+            originatoraccountnumber: transaction.originator.accountNumber,
+            originatorname: transaction.originator.name,
+            bankname: transaction.originator.bank,
+            originatoramount: 'N/A',
+          },
+        }
+      : {}),
     account_id: 17321,
     customer: { id: 215604089, name: 'Pluckers Player', email: transaction.email },
   };
@@ -124,6 +166,7 @@ export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
   const transactions: FakeFlutterwaveTransaction[] = [];
   const refunds: FakeFlutterwaveRefund[] = [];
   const requests: RecordedRequest[] = [];
+  const virtualAccounts: FakeFlutterwaveVirtualAccount[] = [];
   // Transaction ids are unique across Flutterwave; fakes running in parallel files too.
   let nextId = randomInt(100_000_000, 900_000_000);
 
@@ -215,6 +258,76 @@ export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
       });
     }
 
+    if (req.method === 'POST' && url.pathname === '/v3/virtual-account-numbers') {
+      const txRef = typeof body.tx_ref === 'string' ? body.tx_ref : '';
+      if (typeof body.email !== 'string' || !body.email.includes('@'))
+        return fail(res, 400, 'email is required');
+      if (!txRef) return fail(res, 400, 'tx_ref is required');
+      const isPermanent = body.is_permanent === true;
+      const bvn = typeof body.bvn === 'string' ? body.bvn : null;
+      if (isPermanent && !bvn) return fail(res, 400, 'BVN is required for static account number');
+      if (bvn !== null && !/^\d{11}$/.test(bvn)) return fail(res, 400, 'Invalid BVN');
+      // The same tx_ref answers with the account already made under it.
+      let account = virtualAccounts.find((a) => a.txRef === txRef);
+      if (!account) {
+        account = {
+          txRef,
+          orderRef: `URF_${Date.now()}_${randomInt(1_000_000, 9_999_999)}`,
+          accountNumber: String(randomInt(7_000_000_000, 7_999_999_999)),
+          bankName: 'WEMA BANK',
+          email: body.email,
+          bvn,
+          isPermanent,
+          narration: String(body.narration ?? ''),
+        };
+        virtualAccounts.push(account);
+      }
+      return send(res, 200, {
+        status: 'success',
+        message: 'Virtual account created',
+        data: {
+          response_code: '02',
+          response_message: 'Transaction in progress',
+          flw_ref: `FLW-${account.orderRef}`,
+          order_ref: account.orderRef,
+          account_number: account.accountNumber,
+          frequency: 'N/A',
+          bank_name: account.bankName,
+          created_at: new Date().toISOString(),
+          expiry_date: 'N/A',
+          note: `Please make a bank transfer to ${account.narration}`,
+          amount: null,
+        },
+      });
+    }
+
+    if (req.method === 'GET' && url.pathname === '/v3/transactions') {
+      // Newest first; `from`/`to` are days (YYYY-MM-DD), both included.
+      const from = url.searchParams.get('from') ?? '0000-00-00';
+      const to = url.searchParams.get('to') ?? '9999-99-99';
+      const status = url.searchParams.get('status');
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const perPage = 10;
+      const listed = transactions
+        .filter((t) => {
+          const on = t.createdAt.slice(0, 10);
+          return (!status || t.status === status) && on >= from && on <= to;
+        })
+        .reverse();
+      return send(res, 200, {
+        status: 'success',
+        message: 'Transactions fetched',
+        meta: {
+          page_info: {
+            total: listed.length,
+            current_page: page,
+            total_pages: Math.max(1, Math.ceil(listed.length / perPage)),
+          },
+        },
+        data: listed.slice((page - 1) * perPage, page * perPage).map(describeTransaction),
+      });
+    }
+
     if (req.method === 'GET' && url.pathname === '/v3/transactions/verify_by_reference') {
       const txRef = url.searchParams.get('tx_ref') ?? '';
       const found = transactions.filter((t) => t.txRef === txRef).at(-1);
@@ -244,6 +357,31 @@ export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
     transactions,
     refunds,
     requests,
+    virtualAccounts,
+    receiveTransfer(accountNumber, amount, sender = {}) {
+      const account = virtualAccounts.find((a) => a.accountNumber === accountNumber);
+      if (!account) throw new Error(`fake Flutterwave: no virtual account ${accountNumber}`);
+      nextId += 1;
+      const transaction: FakeFlutterwaveTransaction = {
+        id: nextId,
+        txRef: account.txRef,
+        flwRef: `FLW${randomBytes(10).toString('hex').toUpperCase()}`,
+        amount,
+        currency: 'NGN',
+        status: 'successful',
+        processorResponse: 'success',
+        email: account.email,
+        paymentType: 'bank_transfer',
+        originator: {
+          name: sender.name ?? 'ADAEZE OKAFOR',
+          bank: sender.bank ?? 'Guaranty Trust Bank',
+          accountNumber: '0123456789',
+        },
+        createdAt: new Date().toISOString(),
+      };
+      transactions.push(transaction);
+      return transaction;
+    },
     attempt(txRef, outcome = {}) {
       const checkout = checkouts.get(txRef);
       if (!checkout) throw new Error(`fake Flutterwave: no checkout ${txRef}`);
@@ -264,6 +402,9 @@ export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
               ? 'Declined'
               : 'Pending validation'),
         email: checkout.email,
+        paymentType: 'card',
+        originator: null,
+        createdAt: new Date().toISOString(),
       };
       transactions.push(transaction);
       return transaction;
@@ -281,7 +422,10 @@ export async function startFakeFlutterwave(): Promise<FakeFlutterwave> {
         body: JSON.stringify({
           event: 'charge.completed',
           data: describeTransaction(transaction),
-          'event.type': 'CARD_TRANSACTION',
+          'event.type':
+            transaction.paymentType === 'bank_transfer'
+              ? 'BANK_TRANSFER_TRANSACTION'
+              : 'CARD_TRANSACTION',
         }),
         headers: { 'content-type': 'application/json', 'verif-hash': webhookHash },
       };

@@ -94,13 +94,11 @@ export const bankTransferAccountSchema = z.object({
 });
 export type BankTransferAccount = z.infer<typeof bankTransferAccountSchema>;
 
-/** POST /payment/bank-transfer/account. */
-export const bankTransferAccountBodySchema = z.object({
-  bvn: z
-    .string()
-    .regex(/^\d{11}$/, 'A BVN is 11 digits')
-    .optional(),
-});
+const bvnSchema = z.string({ error: 'Enter your BVN' }).regex(/^\d{11}$/, 'A BVN is 11 digits');
+/** POST /payment/bank-transfer/account: the BVN only where the provider needs one. */
+export const bankTransferAccountBodySchema = z.object({ bvn: bvnSchema.optional() });
+/** The wallet's form when the provider needs a BVN. */
+export const bankTransferBvnSchema = z.object({ bvn: bvnSchema });
 export const paymentPageSchema = pageSchema('payments', paymentSchema);
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
@@ -129,10 +127,15 @@ export const withdrawalBodySchema = z.object({
 export const withdrawalSchema = z.object({
   id: z.string(),
   /**
-   * What the player quotes to support and what the payout is sent under to the provider
-   * (`wd-<id>`): the receipt's reference.
+   * What the payout is sent under to the provider (`wd-<id>`), and what support could find a
+   * withdrawal by before it had a short reference.
    */
   reference: z.string(),
+  /**
+   * What the receipt, the history and the e-mails show and the player reads out to support: ten
+   * characters of Crockford base32 (shared/short-reference.ts), unique.
+   */
+  shortReference: z.string(),
   amount: nairaSchema,
   fee: nairaSchema,
   status: z.string(),

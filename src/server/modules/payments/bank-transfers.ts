@@ -13,6 +13,7 @@ import {
   type IncomingTransfer,
   type PaymentProvider,
   ProviderError,
+  VIRTUAL_ACCOUNT_REFERENCE_PREFIX,
   type VerifyHint,
 } from '../../providers/payments/types.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
@@ -126,7 +127,7 @@ export async function createBankTransferAccount(
     if (!bvn) throw badRequest(BANK_TRANSFER_MESSAGES.bvnRequired);
   }
   const created = await accounts.create({
-    reference: `va-${actor.id}`,
+    reference: `${VIRTUAL_ACCOUNT_REFERENCE_PREFIX}${actor.id}`,
     email: user.email,
     fullname: user.verifiedName ?? user.fullname,
     phoneNumber: user.phoneNumber,
@@ -184,13 +185,14 @@ export async function landTransfer(
       and(
         eq(virtualAccounts.method, method),
         eq(virtualAccounts.mode, provider.mode),
-        eq(virtualAccounts.accountNumber, incoming.accountNumber),
+        incoming.accountNumber
+          ? eq(virtualAccounts.accountNumber, incoming.accountNumber)
+          : eq(virtualAccounts.providerReference, incoming.accountReference ?? ''),
       ),
     );
+  const to = incoming.accountNumber ?? incoming.accountReference;
   if (!account)
-    throw new ProviderError(
-      `transfer ${incoming.reference} went to ${incoming.accountNumber}, no player's account number`,
-    );
+    throw new ProviderError(`transfer ${incoming.reference} went to ${to}, no player's account`);
   const { userId } = account;
   const now = ctx.now();
   // Ties this account to breaks of the same person first, so the rules below see them.
@@ -237,7 +239,7 @@ export async function landTransfer(
     await post(tx, {
       kind: 'top_up',
       reference: `topup:${method}:${credited.reference}`,
-      description: `Bank transfer to ${incoming.accountNumber} by ${method} (${credited.reference})`,
+      description: `Bank transfer to ${to} by ${method} (${credited.reference})`,
       lines: [
         { account: ACCOUNTS.wallet, userId, amount: credited.amount },
         { account: ACCOUNTS.paymentClearing(method), amount: -credited.amount },

@@ -139,7 +139,9 @@ export async function returnHeldPayment(
   const provider = providers.byMethod[payment.method];
   if (provider?.refund) {
     try {
-      await provider.refund(payment.reference, payment.amount, input.note);
+      await provider.refund(payment.reference, payment.amount, input.note, {
+        transactionId: payment.providerTransactionId ?? undefined,
+      });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       throw badRequest(

@@ -3,12 +3,15 @@ import { koboToNaira } from '../../../shared/money.ts';
 import { providerRequest } from './http.ts';
 import {
   type CheckoutRequest,
+  type IncomingTransfer,
   InvalidSignatureError,
   type PaymentProvider,
   ProviderError,
   type TransferResult,
   type VerifiedPayment,
   type VerifyHint,
+  VIRTUAL_ACCOUNT_REFERENCE_PREFIX,
+  type VirtualAccountProvider,
 } from './types.ts';
 
 export interface FlutterwaveOptions {
@@ -27,11 +30,51 @@ interface FlutterwaveEnvelope<T> {
 interface FlutterwaveTransaction {
   id?: number | string;
   tx_ref?: string;
+  flw_ref?: string;
   status?: string;
   amount?: number | string;
   currency?: string;
   processor_response?: string;
+  /** `bank_transfer` for money sent to a virtual account number. */
+  payment_type?: string;
+  /** A bank transfer's originator, as the sending bank reported them. */
+  meta?: { originatorname?: string | null; bankname?: string | null } | null;
 }
+
+/**
+ * A completed transfer into one of our virtual account numbers: Flutterwave repeats the tx_ref
+ * the account was made under (ours, `va-…`) on every transfer into it; each transfer has a
+ * flw_ref and an id of its own.
+ */
+function incomingTransfer(
+  transaction: FlutterwaveTransaction | null | undefined,
+): IncomingTransfer | null {
+  const amountKobo = toKobo(transaction?.amount);
+  if (
+    transaction?.status?.toLowerCase() !== 'successful' ||
+    transaction.payment_type !== 'bank_transfer' ||
+    !transaction.tx_ref?.startsWith(VIRTUAL_ACCOUNT_REFERENCE_PREFIX) ||
+    !transaction.flw_ref ||
+    transaction.id === undefined ||
+    amountKobo === null ||
+    amountKobo <= 0n
+  )
+    return null;
+  return {
+    reference: transaction.flw_ref,
+    transactionId: String(transaction.id),
+    accountNumber: null,
+    accountReference: transaction.tx_ref,
+    amountKobo,
+    currency: transaction.currency ?? '',
+    senderName: transaction.meta?.originatorname || null,
+    senderBank: transaction.meta?.bankname || null,
+  };
+}
+
+const LIST_MAX_PAGES = 20;
+/** Flutterwave's list filters by day (YYYY-MM-DD). */
+const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Flutterwave speaks naira with decimals; anything but a whole number of kobo matches nothing. */
 function toKobo(amount: number | string | undefined): bigint | null {
@@ -111,6 +154,85 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
     }
   }
 
+  const virtualAccounts: VirtualAccountProvider = {
+    // A static (permanent) account number is made only for a customer's BVN.
+    requiresBvn: true,
+
+    async create(request) {
+      const [firstname = request.fullname, ...rest] = request.fullname.trim().split(/\s+/);
+      const narration = `Pluckers ${request.fullname}`.slice(0, 60);
+      const body = await providerRequest<
+        FlutterwaveEnvelope<{
+          order_ref?: string;
+          account_number?: string;
+          bank_name?: string;
+        } | null>
+      >(url('/v3/virtual-account-numbers'), {
+        method: 'POST',
+        headers,
+        body: {
+          email: request.email,
+          is_permanent: true,
+          bvn: request.bvn ?? undefined,
+          tx_ref: request.reference,
+          phonenumber: request.phoneNumber || undefined,
+          firstname,
+          lastname: rest.join(' ') || firstname,
+          narration,
+        },
+      });
+      const data = body.data;
+      if (body.status !== 'success' || !data?.account_number || !data.bank_name)
+        throw new ProviderError(body.message || 'Flutterwave did not make the account number', {
+          refused: true,
+        });
+      return {
+        accountNumber: data.account_number,
+        // Flutterwave names the account by the narration it was made with.
+        accountName: narration,
+        bankName: data.bank_name,
+        providerCustomer: null,
+        providerReference: request.reference,
+      };
+    },
+
+    async verifyIncoming(reference, hint) {
+      const id = hint?.transactionId;
+      if (!id || !/^\d{1,20}$/.test(id)) return null;
+      try {
+        const body = await fetchTransaction(`/v3/transactions/${id}/verify`);
+        const incoming = incomingTransfer(body.data);
+        return incoming?.reference === reference ? incoming : null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async listIncoming(since, until) {
+      const found: IncomingTransfer[] = [];
+      for (let page = 1; page <= LIST_MAX_PAGES; page += 1) {
+        const query = new URLSearchParams({
+          from: day(since),
+          to: day(until),
+          status: 'successful',
+          page: String(page),
+        });
+        const body = await providerRequest<
+          FlutterwaveEnvelope<FlutterwaveTransaction[] | null> & {
+            meta?: { page_info?: { total_pages?: number } };
+          }
+        >(url(`/v3/transactions?${query}`), { method: 'GET', headers });
+        for (const transaction of body.data ?? []) {
+          const incoming = incomingTransfer(transaction);
+          if (incoming) found.push(incoming);
+        }
+        if (page >= (body.meta?.page_info?.total_pages ?? 1)) break;
+      }
+      return found.reverse();
+    },
+  };
+
   const noPayouts = () =>
     new ProviderError('Flutterwave does not send payouts here; configure Paystack for payouts', {
       refused: true,
@@ -158,7 +280,13 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
         throw new InvalidSignatureError('bad Flutterwave verif-hash');
       const event = JSON.parse(rawBody.toString('utf8')) as {
         event?: string;
-        data?: { id?: number | string; tx_ref?: string; status?: string };
+        data?: {
+          id?: number | string;
+          tx_ref?: string;
+          flw_ref?: string;
+          status?: string;
+          payment_type?: string;
+        };
       };
       const reference = event.data?.tx_ref;
       if (event.event !== 'charge.completed' || typeof reference !== 'string' || !reference)
@@ -166,6 +294,17 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
       const id = event.data?.id;
       const transactionId =
         typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
+      // Money sent to a player's account number: kept under the transfer's own flw_ref.
+      if (reference.startsWith(VIRTUAL_ACCOUNT_REFERENCE_PREFIX)) {
+        const flwRef = event.data?.flw_ref;
+        if (event.data?.payment_type !== 'bank_transfer' || !flwRef || !transactionId) return null;
+        return {
+          kind: 'bank_transfer',
+          reference: flwRef,
+          transactionId,
+          eventKey: `flutterwave:${event.event}:${transactionId}:${event.data?.status ?? ''}`,
+        };
+      }
       return {
         kind: 'charge',
         reference,
@@ -176,13 +315,19 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
       };
     },
 
-    async refund(reference: string, amountKobo: bigint, note: string) {
-      // Flutterwave refunds by its transaction id: the successful attempt on our tx_ref.
-      const body = await fetchTransaction(
-        `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`,
-      );
+    async refund(reference: string, amountKobo: bigint, note: string, hint?: VerifyHint) {
+      // Flutterwave refunds by its transaction id: the successful attempt on our tx_ref, or the
+      // bank transfer (kept under its flw_ref) by the id it came with.
+      const transactionId = hint?.transactionId;
+      const body =
+        transactionId && /^\d{1,20}$/.test(transactionId)
+          ? await fetchTransaction(`/v3/transactions/${transactionId}/verify`)
+          : await fetchTransaction(
+              `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`,
+            );
       const paid = body.data;
-      if (paid?.tx_ref !== reference || paid.status?.toLowerCase() !== 'successful')
+      const isIt = paid?.tx_ref === reference || paid?.flw_ref === reference;
+      if (!isIt || paid?.status?.toLowerCase() !== 'successful')
         throw new ProviderError(`Flutterwave has no successful payment ${reference} to refund`, {
           refused: true,
         });
@@ -199,6 +344,8 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
           refused: true,
         });
     },
+
+    virtualAccounts,
 
     async resolveAccount() {
       throw noPayouts();

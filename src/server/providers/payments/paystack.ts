@@ -53,6 +53,7 @@ function incomingTransfer(transaction: PaystackTransaction | undefined): Incomin
     reference: transaction.reference,
     transactionId: String(transaction.id),
     accountNumber,
+    accountReference: null,
     amountKobo: BigInt(transaction.amount),
     currency: transaction.currency,
     senderName: transaction.authorization?.sender_name || null,

@@ -112,7 +112,7 @@ export interface PaymentProvider {
    * Resolves once the provider has accepted the refund; throws a ProviderError otherwise.
    * Absent where the provider offers no refund API (TransactPay, the sandbox).
    */
-  refund?(reference: string, amountKobo: bigint, note: string): Promise<void>;
+  refund?(reference: string, amountKobo: bigint, note: string, hint?: VerifyHint): Promise<void>;
   /** Account numbers for bank transfers; absent where the provider offers none (TransactPay). */
   virtualAccounts?: VirtualAccountProvider;
 }
@@ -124,9 +124,12 @@ export interface VirtualAccount {
   bankName: string;
   /** The provider's customer (Paystack's customer_code), where it has one. */
   providerCustomer: string | null;
-  /** The provider's id of the account. */
+  /** The provider's id of the account, or the reference its transfers name it by. */
   providerReference: string | null;
 }
+
+/** Our references of account numbers (`va-<user id>`), told apart from checkouts' (PLK-…). */
+export const VIRTUAL_ACCOUNT_REFERENCE_PREFIX = 'va-';
 
 /** Money that arrived in an account number, as the provider's API (not a webhook) reports it. */
 export interface IncomingTransfer {
@@ -134,8 +137,13 @@ export interface IncomingTransfer {
   reference: string;
   /** The provider's id of the transaction (Flutterwave refunds and verifies by it). */
   transactionId: string;
-  /** The account number it was sent to. */
-  accountNumber: string;
+  /** The account number it was sent to, where the provider says (Paystack). */
+  accountNumber: string | null;
+  /**
+   * Otherwise the reference the account was made under (`VirtualAccount.providerReference`),
+   * which the provider repeats on every transfer into it (Flutterwave's tx_ref).
+   */
+  accountReference: string | null;
   amountKobo: bigint;
   currency: string;
   senderName: string | null;
