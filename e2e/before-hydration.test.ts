@@ -39,7 +39,8 @@ async function openWithScriptHeld(path: string, viewport: ViewportName) {
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
   });
-  await page.goto(`${e2e.server.url}${path}`);
+  // Not until 'load': the held script, once the boot script has added it, holds that back too.
+  await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'domcontentloaded' });
   await page.locator('h1').first().waitFor({ state: 'visible' });
   return { page, release, requested: () => scriptsAsked > 0, apiCalls };
 }
