@@ -122,6 +122,14 @@ export async function closeGame(server: TestServer, admin: string, gameId: strin
   if (status !== 200) throw new Error(`close: ${status} ${JSON.stringify(body)}`);
 }
 
+/** An operator's cancellation: no draw, and every entry fee refunded at once. */
+export async function cancelGame(server: TestServer, admin: string, gameId: string) {
+  const { status, body } = await call(server, admin, 'POST', `/admin/games/${gameId}/cancel`, {
+    reason: 'A fault in the question',
+  });
+  if (status !== 200) throw new Error(`cancel: ${status} ${JSON.stringify(body)}`);
+}
+
 /** Waits until the server's job worker has drawn the game (JOB_POLL_MS must be on). */
 export async function waitForStatus(
   server: TestServer,

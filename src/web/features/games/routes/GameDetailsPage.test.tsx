@@ -11,6 +11,7 @@ import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
 import {
   adminToken,
+  cancelGame,
   closeGame,
   createGame,
   editGame,
@@ -332,6 +333,21 @@ describe('GameDetailsPage', () => {
     expect(link.getAttribute('href')).toBe('/mysubmissions');
     expect(screen.queryByRole('button', { name: 'Submit Your Answer' })).toBeNull();
     expect(screen.getByText('Paid')).toBeTruthy();
+  });
+
+  it('a cancelled game the player paid for says the fee was refunded and that nothing is won', async () => {
+    const { token } = await player(1000);
+    const { admin, game } = await paidGame({ reward: 500 });
+    await playAs(server(), token, game.id);
+    await cancelGame(server(), admin, game.id);
+    openPageFor(game);
+
+    expect(await screen.findByText('This game was cancelled')).toBeTruthy();
+    const entryFee = screen.getByText('Entry fee').closest('div') as HTMLElement;
+    expect(entryFee.textContent).toBe('Entry fee₦100↩Refunded');
+    const reward = screen.getByText('Reward').closest('div') as HTMLElement;
+    expect(reward.textContent).toBe('Reward₦500No draw');
+    expect(screen.queryByText('Paid')).toBeNull();
   });
 
   it('lists the winners of a completed game and verifies the draw in the browser', async () => {

@@ -13,6 +13,7 @@ import {
   PlayedMarker,
   PROOF_ANCHOR,
   quoted,
+  Tag,
   TournamentMarker,
 } from '@web/components/ui/GameCard.tsx';
 import { PageLoading } from '@web/components/ui/LoadingState.tsx';
@@ -42,6 +43,21 @@ export function closedReason(game: Game): string | null {
 function filledPercent(game: Game): number {
   if (game.maximumPlayers <= 0) return 100;
   return Math.min(100, (game.playerCount / game.maximumPlayers) * 100);
+}
+
+/**
+ * The player's entry: played (free), paid or, once the game is cancelled, refunded: a
+ * cancelled game's "✓ Paid" would read as money still in play.
+ */
+function EntryMarker({ game }: { game: Game }) {
+  if (isFreeGame(game)) return <PlayedMarker />;
+  if (game.status !== 'CANCELLED') return <PlayedMarker label="Paid" />;
+  return (
+    <Tag tone="muted">
+      <span aria-hidden="true">↩</span>
+      Refunded
+    </Tag>
+  );
 }
 
 function Stat({
@@ -296,13 +312,19 @@ export function GameDetailsPage() {
             <Stat label="Entry fee">
               {/* A free game says Free: "₦0 ✓ Paid" reads as if something was charged. */}
               {isFreeGame(game) ? 'Free' : formatNaira(game.entryFee)}
-              {game.hasPlayedGame ? (
-                <PlayedMarker label={isFreeGame(game) ? 'Played' : 'Paid'} />
-              ) : null}
+              {game.hasPlayedGame ? <EntryMarker game={game} /> : null}
             </Stat>
             <Stat label="Players">{game.playerCount.toLocaleString('en-NG')}+</Stat>
             <Stat label="Reward" className="col-span-2 sm:col-span-1">
-              <span className="text-wallet">{formatNaira(game.reward)}</span>
+              {game.status === 'CANCELLED' ? (
+                // Nobody wins it: not in the wallet's colour of money to come.
+                <>
+                  <span className="text-muted">{formatNaira(game.reward)}</span>
+                  <Tag tone="muted">No draw</Tag>
+                </>
+              ) : (
+                <span className="text-wallet">{formatNaira(game.reward)}</span>
+              )}
             </Stat>
           </dl>
           {game.status === 'ONGOING' || game.status === 'UPCOMING' ? (

@@ -25,6 +25,7 @@ export function SubmissionCard({ played }: { played: PlayedGame }) {
   const titleId = useId();
   const status = submissionStatus(played);
   const won = status.outcome === 'won';
+  const refunded = status.outcome === 'refunded';
   const drawn = won || status.outcome === 'lost';
   return (
     <article
@@ -50,14 +51,21 @@ export function SubmissionCard({ played }: { played: PlayedGame }) {
       </div>
       <dl className="mt-auto grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-card-raised px-3 py-2.5">
-          <dt className="text-xs text-muted">Amount paid</dt>
+          <dt className="text-xs text-muted">
+            {refunded && played.amountPaid > 0 ? 'Entry fee refunded' : 'Amount paid'}
+          </dt>
           <dd className="mt-0.5 font-bold">
             {played.amountPaid > 0 ? formatNaira(played.amountPaid) : 'Free'}
           </dd>
         </div>
         <div className="rounded-xl bg-card-raised px-3 py-2.5">
           <dt className="text-xs text-muted">{won ? 'Amount won' : 'Amount to win'}</dt>
-          <dd className="mt-0.5 font-bold text-wallet">{formatNaira(played.amountToWin)}</dd>
+          {/* A cancelled game has no draw: its reward is nobody's to win. */}
+          {refunded ? (
+            <dd className="mt-0.5 font-bold text-muted">Nothing, no draw</dd>
+          ) : (
+            <dd className="mt-0.5 font-bold text-wallet">{formatNaira(played.amountToWin)}</dd>
+          )}
         </div>
       </dl>
       <div className="flex items-center justify-between gap-3 text-sm">

@@ -9,6 +9,7 @@ import { setPageUrl } from '../../../test/browser.ts';
 import { sendJson, startFakeServer } from '../../../test/fake-server.ts';
 import {
   adminToken,
+  cancelGame,
   createGame,
   fillGame,
   playAs,
@@ -118,6 +119,27 @@ describe('MySubmissionsPage', () => {
     expect(within(card).getByRole('link', { name: 'Check the draw' }).getAttribute('href')).toBe(
       `/GameDetails?id=${game.id}#fair-draw`,
     );
+  });
+
+  it('a cancelled game reads Refunded: the entry fee came back and there is nothing to win', async () => {
+    const admin = await adminToken(server());
+    const game = await createGame(server(), admin, {
+      title: uniqueTitle('Called off'),
+      entryFee: 100,
+      reward: 500,
+    });
+    const { token } = await signInPlayer(server(), 1000);
+    await playAs(server(), token, game.id, 'Too early');
+    await cancelGame(server(), admin, game.id);
+
+    renderPage();
+
+    const card = await cardFor(game.title);
+    expect(within(card).getByText('Status:').parentElement?.textContent).toBe('Status: Refunded');
+    expect(card.querySelector('dl')?.textContent).toBe(
+      'Entry fee refunded₦100Amount to winNothing, no draw',
+    );
+    expect(within(card).queryByText('₦500')).toBeNull();
   });
 
   it("toasts the server's message when submissions cannot be loaded", async () => {
