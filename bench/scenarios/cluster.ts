@@ -192,6 +192,31 @@ async function measure(
   }
 }
 
+/** The read path straight to one instance, no balancer: what the clustered path is held to. */
+async function measureDirect(
+  instance: Child,
+  headers: Headers,
+  options: RunOptions,
+): Promise<{ rounds: Round[]; cpu: number }> {
+  const seconds = options.quick ? 3 : 10;
+  const roundCount = options.quick ? 1 : 2;
+  options.log(`cluster: 1 instance direct, warm-up, then ${roundCount} × ${seconds} s`);
+  await load(instance.url, headers, options.quick ? 1 : 3);
+  await drain(instance.url, headers);
+  const rounds: Round[] = [];
+  let cpu = 0;
+  for (let i = 0; i < roundCount; i += 1) {
+    const before = await processCpuSeconds(instance.process.pid ?? 0);
+    rounds.push(await load(instance.url, headers, seconds));
+    cpu += (await processCpuSeconds(instance.process.pid ?? 0)) - before;
+    await drain(instance.url, headers);
+  }
+  return { rounds, cpu };
+}
+
+/** The clustered path's CPU per answer (instances and balancer) may be this many times the direct one's. */
+const CLUSTER_CPU_BUDGET = 1.2;
+
 /** Microseconds of CPU per answer. */
 const perRequest = (cpuSeconds: number, rounds: Round[]) =>
   round((cpuSeconds * 1e6) / rounds.reduce((sum, r) => sum + r.responses, 0), 0);
@@ -230,7 +255,7 @@ function figuresOf(result: Measured): Figure[] {
       name: `${label}: HAProxy CPU per request`,
       value: perRequest(result.cpu.haproxy, result.rounds),
       unit: 'µs',
-      note: 'deploy/haproxy.cfg as is: one log line per request',
+      note: 'deploy/haproxy.cfg as is',
     },
     {
       section: 'cluster',
@@ -290,9 +315,11 @@ export async function runClusterFigures(
   const problems: string[] = [];
   const results: Measured[] = [];
   const instances: Child[] = [];
+  let direct: { rounds: Round[]; cpu: number } | null = null;
   try {
     for (const count of INSTANCE_COUNTS) {
       await addInstances(instances, count - instances.length, env, options);
+      if (count === 1 && instances[0]) direct = await measureDirect(instances[0], headers, options);
       const result = await measure(haproxyBinary, instances, headers, options);
       results.push(result);
       const failed = result.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
@@ -313,8 +340,35 @@ export async function runClusterFigures(
       ? mean(three.rounds.map((r) => r.requestsPerSecond)) /
         mean(one.rounds.map((r) => r.requestsPerSecond))
       : Number.NaN;
+  const directFigures: Figure[] = [];
+  if (direct) {
+    const directCpu = perRequest(direct.cpu, direct.rounds);
+    directFigures.push({
+      section: 'cluster',
+      name: 'GET /game TRENDING straight to 1 instance',
+      value: round(mean(direct.rounds.map((r) => r.requestsPerSecond)), 0),
+      unit: 'req/s',
+      note: `server CPU per request ${directCpu} µs`,
+    });
+    if (three) {
+      const clustered = perRequest(
+        three.cpu.perInstance.reduce((sum, cpu) => sum + cpu, 0) + three.cpu.haproxy,
+        three.rounds,
+      );
+      directFigures.push({
+        section: 'cluster',
+        name: '3 instances via HAProxy ÷ 1 direct, CPU per request',
+        value: Number((clustered / directCpu).toPrecision(2)),
+        unit: '×',
+        budget: `≤ ${CLUSTER_CPU_BUDGET}`,
+        pass: clustered <= CLUSTER_CPU_BUDGET * directCpu,
+        note: `the instances’ and HAProxy’s ${clustered} µs against the lone instance’s ${directCpu} µs`,
+      });
+    }
+  }
   return {
     figures: [
+      ...directFigures,
       ...results.flatMap(figuresOf),
       {
         section: 'cluster',
@@ -324,7 +378,7 @@ export async function runClusterFigures(
         note: 'bounded by this machine’s cores; see CPU per request',
       },
     ],
-    details: { connections: CONNECTIONS, dataset: { games: 200, users: 2_000 }, results },
+    details: { connections: CONNECTIONS, dataset: { games: 200, users: 2_000 }, direct, results },
     problems,
   };
 }

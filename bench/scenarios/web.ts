@@ -1,4 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -107,20 +109,89 @@ async function logIn(cdpUrl: string, origin: string, token: string): Promise<voi
   }
 }
 
+interface TraceEvent {
+  name: string;
+  ph?: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { documentLoaderURL?: string } };
+}
+
+/**
+ * What a page load cost Chromium's renderers, from Lighthouse's trace: how many renderer
+ * processes there were (one more when the page is put in a browsing context group of its
+ * own) and the CPU time of the page's main thread, which, unlike the tasks' wall time that
+ * Lighthouse's blocking time is built from, leaves out the time other processes of a crowded
+ * machine held the core.
+ */
+function rendererCost(events: TraceEvent[]) {
+  const mainThreads = new Map<number, number>();
+  for (const event of events)
+    if (event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      mainThreads.set(event.pid, event.tid);
+  const page = events.find(
+    (event) =>
+      event.name === 'navigationStart' && event.args?.data?.documentLoaderURL?.startsWith('http'),
+  )?.pid;
+  const pageThread = page === undefined ? undefined : mainThreads.get(page);
+  const tasks = events.filter(
+    (event) =>
+      event.pid === page &&
+      event.tid === pageThread &&
+      event.ph === 'X' &&
+      (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'),
+  );
+  return {
+    renderers: mainThreads.size,
+    mainThreadCpuMs: tasks.reduce((sum, event) => sum + (event.tdur ?? 0), 0) / 1000,
+    mainThreadWallMs: tasks.reduce((sum, event) => sum + (event.dur ?? 0), 0) / 1000,
+  };
+}
+
 /** Each round's full report, kept so a figure over budget can be explained (LCP element, chains). */
 const LIGHTHOUSE_REPORTS_DIR = path.join(ROOT, 'bench/results/lighthouse');
 
+/** Where the tab is before Lighthouse navigates it to the page. */
+export type StartPage = 'another site' | 'about:blank';
+
+let anotherSiteUrl: Promise<string> | undefined;
+
 /**
- * One Lighthouse run of `screen` at `origin`, in a Chromium of its own. `provided` runs it
- * without throttling (the machine as it is), instead of Lighthouse's simulated slow 4G and 4×
- * slower CPU.
+ * A page of another site (`localhost`, where the pages are audited on 127.0.0.1) for Lighthouse
+ * to start from, as a player arrives from a link elsewhere. Lighthouse's own start, about:blank,
+ * is a document whose renderer Chromium reuses for the page unless the page must go to a
+ * browsing context group of its own (Cross-Origin-Opener-Policy): then it alone pays a new
+ * renderer's start-up, which a player arriving from another site pays either way (site
+ * isolation gives the page a new process). bench/RESULTS.md fix 22 has the measurements.
+ */
+function anotherSite(): Promise<string> {
+  anotherSiteUrl ??= new Promise((resolve) => {
+    const server = http.createServer((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><title>Another site</title><p>A link to Pluckers.</p>'),
+    );
+    server.unref();
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://localhost:${(server.address() as AddressInfo).port}/`),
+    );
+  });
+  return anotherSiteUrl;
+}
+
+/**
+ * One Lighthouse run of `screen` at `origin`, in a Chromium of its own, starting from
+ * `from`. `provided` throttling runs it as the machine is, instead of Lighthouse's simulated
+ * slow 4G and 4× slower CPU.
  */
 export async function lighthouseOnce(
   origin: string,
   screen: string,
   token: string,
   reportName: string,
-  throttling: 'simulate' | 'provided' = 'simulate',
+  { throttling = 'simulate', from = 'another site' }: LighthouseOptions = {},
 ) {
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await chromeLauncher.launch({
@@ -136,6 +207,7 @@ export async function lighthouseOnce(
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       throttlingMethod: throttling,
+      blankPage: from === 'about:blank' ? 'about:blank' : await anotherSite(),
       // Keeps the token set above; the cache was emptied by hand instead.
       disableStorageReset: loggedIn,
     });
@@ -166,6 +238,7 @@ export async function lighthouseOnce(
       duration: Number(item.duration ?? 0),
     }));
     return {
+      ...rendererCost(result.artifacts.Trace.traceEvents as unknown as TraceEvent[]),
       longTasks,
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -185,6 +258,11 @@ export async function lighthouseOnce(
 
 type LighthouseRun = Awaited<ReturnType<typeof lighthouseOnce>>;
 
+export interface LighthouseOptions {
+  throttling?: 'simulate' | 'provided';
+  from?: StartPage;
+}
+
 /** One round, run again once when Chromium's trace came back incomplete. */
 export function lighthouseRound(
   origin: string,
@@ -192,14 +270,14 @@ export function lighthouseRound(
   token: string,
   reportName: string,
   log: (line: string) => void,
-  throttling: 'simulate' | 'provided' = 'simulate',
+  options: LighthouseOptions = {},
 ): Promise<LighthouseRun> {
-  return lighthouseOnce(origin, screen, token, reportName, throttling).catch((error: unknown) => {
+  return lighthouseOnce(origin, screen, token, reportName, options).catch((error: unknown) => {
     // Lighthouse's own advice when Chromium's trace came back incomplete (seen on a busy
     // machine): that round measured nothing, so it is run once more.
     if (!(error instanceof Error && /\(NO_[A-Z_]+\)/.test(error.message))) throw error;
     log(`web: ${error.message}; ${reportName} run again`);
-    return lighthouseOnce(origin, screen, token, reportName, throttling);
+    return lighthouseOnce(origin, screen, token, reportName, options);
   });
 }
 
