@@ -123,6 +123,27 @@ describe('loadConfig', () => {
     expect(loadConfig({}).jwtSecret).toBeUndefined();
   });
 
+  it('reads DATABASE_DIRECT_URL only beside a different DATABASE_URL (a transaction pooler)', () => {
+    const secrets = { JWT_SECRET: 'x'.repeat(32), KYC_HASH_KEY: 'y'.repeat(32) };
+    const pooled = 'postgres://pluckers@pgbouncer:6432/pluckers';
+    const direct = 'postgres://pluckers@postgres:5432/pluckers';
+    expect(loadConfig({ DATABASE_URL: pooled, ...secrets }).databaseDirectUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, ...secrets }),
+    ).toMatchObject({ databaseUrl: pooled, databaseDirectUrl: direct });
+    expect(configError({ DATABASE_DIRECT_URL: direct })).toBe(
+      'Invalid DATABASE_DIRECT_URL: set it only with DATABASE_URL (the pooled address it bypasses)',
+    );
+    expect(configError({ DATABASE_URL: direct, DATABASE_DIRECT_URL: direct, ...secrets })).toMatch(
+      /^Invalid DATABASE_DIRECT_URL: it must reach PostgreSQL itself, not the same address as DATABASE_URL/,
+    );
+    expect(
+      configError({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'mysql://x', ...secrets }),
+    ).toBe(
+      'Invalid DATABASE_DIRECT_URL: DATABASE_DIRECT_URL must start with postgres:// or postgresql://',
+    );
+  });
+
   it('trusts no proxy by default and reads TRUST_PROXY as a hop count or a list of ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);

@@ -30,6 +30,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'DATABASE_DIRECT_URL must start with postgres:// or postgresql://',
+    )
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: 'DATABASE_POOL_SIZE must be a number of connections' })
     .int('DATABASE_POOL_SIZE must be a whole number')
@@ -185,6 +192,12 @@ export interface AppConfig {
   port: number;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /**
+   * Set when `databaseUrl` goes through a transaction pooler (PgBouncer): PostgreSQL itself, for
+   * what needs a session of its own (the LISTEN connection, the migration lock, the readiness
+   * probe). Unset, `databaseUrl` carries those too.
+   */
+  databaseDirectUrl: string | undefined;
   /**
    * PostgreSQL connections this instance may open for queries (two more are its own: change
    * notifications and the readiness probe). Instances × (pool + 2) must fit max_connections.
@@ -530,6 +543,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           `Invalid ${name}: set ${name} (32+ characters) when DATABASE_URL is set, the same on every instance: ${why}`,
         );
   }
+  // The direct URL is the pooled one's way around a transaction pooler: alone it bypasses
+  // nothing, and the same address twice would take the session work through the pooler.
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid DATABASE_DIRECT_URL: set it only with DATABASE_URL (the pooled address it bypasses)',
+    );
+  if (e.DATABASE_DIRECT_URL && e.DATABASE_DIRECT_URL === e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid DATABASE_DIRECT_URL: it must reach PostgreSQL itself, not the same address as DATABASE_URL (leave it unset when DATABASE_URL is direct)',
+    );
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
     throw new ConfigError('Invalid METRICS_PORT: METRICS_PORT must differ from PORT');
   return {
@@ -538,6 +561,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     jwtSecret: e.JWT_SECRET,

@@ -55,7 +55,7 @@ export interface NotificationHandlers {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant that names "the migration lock" for pg_advisory_lock. */
-const MIGRATION_LOCK_KEY = 727_001;
+export const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
@@ -65,15 +65,31 @@ export async function openDatabase(options: {
   /** PGlite only: start from a dump made by `dumpDataDir()`. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * PostgreSQL itself when `databaseUrl` goes through a transaction pooler (PgBouncer), which
+   * hands each transaction any server connection: the LISTEN connection and the migration lock
+   * belong to one session, so they take this way. Unset, they use `databaseUrl`.
+   */
+  directUrl?: string;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
+  if (options.databaseUrl)
+    return openPostgres(
+      options.databaseUrl,
+      options.directUrl ?? options.databaseUrl,
+      options.poolSize ?? 20,
+    );
   return openPglite(
     options.inMemory ? 'memory://' : path.resolve(options.dataDir, 'pglite'),
     options.loadDataDir,
   );
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
+/**
+ * Queries go through the pool on `url`; `sessionUrl` (the same, or PostgreSQL directly behind a
+ * transaction pooler) serves what holds a session. Nothing on the pool may rely on one, which is
+ * why there is no session-level SET and no named prepared statement (drizzle names none).
+ */
+function openPostgres(url: string, sessionUrl: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -87,19 +103,23 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     kind: 'postgres',
     async migrate() {
       const files = await readFunctionFiles();
-      const client = await pool.connect();
+      // pg_advisory_lock belongs to the session that took it: lock, migrations and unlock run on
+      // one connection of their own, and closing it frees the lock if the unlock could not run.
+      const client = new pg.Client({ connectionString: sessionUrl });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
         await applyFunctionFiles((text, values) => client.query(text, values), files);
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     close: () => pool.end(),
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
-    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+    listen: (channel, handlers) => listenOnPostgres(sessionUrl, channel, handlers),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

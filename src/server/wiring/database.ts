@@ -23,6 +23,7 @@ export default fp<DatabasePluginOptions>(
       database ??
       (await openDatabase({
         databaseUrl: config.databaseUrl,
+        directUrl: config.databaseDirectUrl,
         dataDir: config.dataDir,
         poolSize: config.databasePoolSize,
       }));

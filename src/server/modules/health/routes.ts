@@ -37,9 +37,11 @@ const probeConfig = { rateLimit: false } as const;
 
 export async function healthRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const expected = latestMigrationMillis();
+  // Behind a transaction pooler the probe still goes straight to PostgreSQL: through the pooler
+  // it would queue behind busy plays, which its own connection exists to avoid.
   const probe: ReadinessProbe =
     app.database.kind === 'postgres' && config.databaseUrl
-      ? dedicatedProbe(config.databaseUrl, expected)
+      ? dedicatedProbe(config.databaseDirectUrl ?? config.databaseUrl, expected)
       : sharedProbe(app.db, expected);
   app.addHook('onClose', () => probe.close());
 
