@@ -131,6 +131,51 @@ describe.each(VIEWPORT_NAMES)('notification settings at %s width', (viewport) =>
   });
 });
 
+/** Notifications allowed, but the browser's push service refuses to subscribe (Chromium without one). */
+async function noPushService(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const pushManager = {
+      getSubscription: async () => null,
+      subscribe: async () => {
+        throw new DOMException('Registration failed - push service not available', 'AbortError');
+      },
+    };
+    Object.defineProperty(Notification, 'permission', { get: () => 'granted' });
+    Notification.requestPermission = async () => 'granted';
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve({ pushManager }), register: async () => ({}) },
+    });
+  });
+}
+
+describe.each(VIEWPORT_NAMES)('a browser without a push service, at %s width', (viewport) => {
+  const { width } = VIEWPORTS[viewport];
+
+  it('Turn on says why nothing can be shown here and what still reaches the player', async () => {
+    const player = await e2e.registerPlayer(`nopush${width}`);
+    const page = await e2e.open('/login', { viewport, authToken: player.token });
+    await noPushService(page);
+    await page.goto(`${e2e.server.url}/Notifications`);
+    await waitForScreen(page);
+    const settings = page.getByRole('region', { name: 'Notifications on this device' });
+    await settings.getByRole('button', { name: 'Turn on' }).click();
+    await settings.getByText(/^This browser cannot deliver notifications/).waitFor();
+    await page.getByText('Notifications could not be turned on in this browser').waitFor();
+    await settings.getByRole('button', { name: 'Try again' }).waitFor();
+    await mkdir(ARTIFACTS, { recursive: true });
+    await expectNoSeriousA11yViolations(
+      page,
+      `/Notifications without a push service at ${width} px`,
+    );
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${ARTIFACTS}push-no-service-${width}.png`, fullPage: true });
+  });
+});
+
 describe('after an answer', () => {
   it('the answer notice leads to the notification settings while the browser was not asked', async () => {
     if (!pushService) throw new Error('the fake push service is not running');

@@ -2,11 +2,12 @@ import { PREFERENCE_LABELS } from '@shared/schemas/push.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DATA_SAVER_KEY, setDataSaverSwitch } from '@web/lib/data-saver.ts';
 import { Toaster } from '@web/lib/toast.tsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
-import { PUSH_STATE_TEXT, PushSettings } from './PushSettings.tsx';
+import { NO_SERVICE_TOAST, PUSH_STATE_TEXT, PushSettings } from './PushSettings.tsx';
 
 const server = testServerPerFile();
 
@@ -70,9 +71,22 @@ function standInPushManager() {
   return { asked, current: () => current };
 }
 
+/** Notifications allowed in a browser without a push service: the worker, but no way to push. */
+function browserWithoutPushService(worker: object) {
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(worker), getRegistration: async () => worker },
+  });
+  Object.assign(window, {
+    PushManager: class {},
+    Notification: { permission: 'granted', requestPermission: async () => 'granted' },
+  });
+}
+
 describe('PushSettings', () => {
   beforeEach(() => setPageUrl(`${server().origin}/Notifications`));
   afterEach(() => {
+    localStorage.removeItem(DATA_SAVER_KEY);
     Reflect.deleteProperty(navigator, 'serviceWorker');
     Reflect.deleteProperty(window, 'PushManager');
     Reflect.deleteProperty(window, 'Notification');
@@ -139,5 +153,57 @@ describe('PushSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText(PUSH_STATE_TEXT.off)).toBeTruthy();
     expect(push.current()).toBeNull();
+  });
+
+  it('says why when the browser refuses to subscribe with notifications allowed, and lets the player try again', async () => {
+    await signIn();
+    let tries = 0;
+    browserWithoutPushService({
+      pushManager: {
+        getSubscription: async () => null,
+        subscribe: async () => {
+          tries += 1;
+          throw new DOMException('Registration failed - push service not available', 'AbortError');
+        },
+      },
+    });
+    renderSettings();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText(PUSH_STATE_TEXT['no-service'])).toBeTruthy();
+    expect(await screen.findByText(NO_SERVICE_TOAST)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(tries).toBe(2));
+    expect(screen.getByText(PUSH_STATE_TEXT['no-service'])).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn on' })).toBeNull();
+  });
+
+  it('says why at once when the worker has no PushManager', async () => {
+    await signIn();
+    browserWithoutPushService({});
+    renderSettings();
+    expect(await screen.findByText(PUSH_STATE_TEXT['no-service'])).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('in Data saver without a worker, says Data saver keeps notifications off and links to Profile', async () => {
+    await signIn();
+    setDataSaverSwitch(true);
+    // No worker was ever installed: ready would never settle.
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: new Promise(() => {}), getRegistration: async () => undefined },
+    });
+    Object.assign(window, {
+      PushManager: class {},
+      Notification: { permission: 'granted', requestPermission: async () => 'granted' },
+    });
+    renderSettings();
+    expect(await screen.findByText(PUSH_STATE_TEXT['data-saver'])).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Profile' }).getAttribute('href')).toBe(
+      '/Profile',
+    );
+    expect(screen.queryByRole('button', { name: 'Turn on' })).toBeNull();
   });
 });

@@ -4,11 +4,12 @@ import {
   type NotificationPreferences,
   PREFERENCE_LABELS,
 } from '@shared/schemas/push.ts';
-import { Button } from '@web/components/ui/Button.tsx';
+import { Button, buttonBase, buttonStyles } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { usePreferences } from '../api/get-preferences.ts';
 import { useSavePreferences } from '../api/save-preferences.ts';
 import { type PushState, pushState, turnPushOff, turnPushOn } from '../lib/push-device.ts';
@@ -24,6 +25,19 @@ export const PUSH_STATE_TEXT: Record<PushState | 'checking', string> = {
     "Blocked in this browser's site settings. Allow notifications for Pluckers there, then come back.",
   unsupported:
     'This browser cannot show notifications. On an iPhone, add Pluckers to your Home Screen first.',
+  'no-service':
+    "This browser cannot deliver notifications: it has no notification service (Chromium without Google's services, for one). Your results still reach the bell here, and your inbox while “E-mail me too” is on below. Chrome, Edge or Firefox can show them on this device.",
+  'data-saver':
+    "Data saver is on, and notifications arrive through the app's background helper, which Data saver keeps off. Turn Data saver off in Profile, then turn notifications on here.",
+};
+
+export const NO_SERVICE_TOAST = 'Notifications could not be turned on in this browser';
+
+/** What the button does in each state: a browser without a push service may still get one. */
+const TOGGLE_LABEL: Partial<Record<PushState, string>> = {
+  on: 'Turn off',
+  off: 'Turn on',
+  'no-service': 'Try again',
 };
 
 /** This device's push opt-in, and what the player wants to hear about (every device alike). */
@@ -50,6 +64,8 @@ export function PushSettings() {
       const next = device === 'on' ? await turnPushOff() : await turnPushOn();
       setDevice(next);
       if (next === 'on') toast.success('Notifications are on for this device');
+      // The status line says why; a second tap that fails the same way still answers.
+      if (next === 'no-service') toast.error(NO_SERVICE_TOAST);
       if (device === 'on' && next === 'off') toast.success('Notifications are off for this device');
     } catch (error) {
       toast.error(errorMessage(error, ERROR_MESSAGES.generic));
@@ -65,7 +81,7 @@ export function PushSettings() {
     );
   }
 
-  const canToggle = device === 'on' || device === 'off';
+  const toggleLabel = device === 'checking' ? undefined : TOGGLE_LABEL[device];
   return (
     <section aria-labelledby="push-settings-title" className="mb-6">
       <Card>
@@ -78,14 +94,19 @@ export function PushSettings() {
               {PUSH_STATE_TEXT[device]}
             </p>
           </div>
-          {canToggle ? (
+          {toggleLabel ? (
             <Button
-              variant={device === 'on' ? 'outline' : 'primary'}
+              variant={device === 'off' ? 'primary' : 'outline'}
               loading={busy}
               onClick={toggleDevice}
             >
-              {device === 'on' ? 'Turn off' : 'Turn on'}
+              {toggleLabel}
             </Button>
+          ) : null}
+          {device === 'data-saver' ? (
+            <Link href="/Profile" className={`${buttonBase} ${buttonStyles.outline}`}>
+              Open Profile
+            </Link>
           ) : null}
         </div>
         <fieldset className="mt-4 border-t border-line pt-3">

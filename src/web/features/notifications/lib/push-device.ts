@@ -1,4 +1,5 @@
 import type { PushSubscriptionInput } from '@shared/schemas/push.ts';
+import { savingData } from '@web/lib/data-saver.ts';
 import { deletePushSubscription } from '../api/delete-push-subscription.ts';
 import { getPushKey } from '../api/get-push-key.ts';
 import { savePushSubscription } from '../api/save-push-subscription.ts';
@@ -14,6 +15,14 @@ export type PushState =
   | 'unsupported'
   /** The player said no in the browser's prompt: only the browser's site settings undo it. */
   | 'denied'
+  /**
+   * Allowed, but the browser has no push service to subscribe with: its worker has no
+   * PushManager, or subscribing is refused (browsers built without one, such as Chromium
+   * without Google's services, refuse every subscription).
+   */
+  | 'no-service'
+  /** Data saver keeps the app's service worker from installing, and pushes arrive through it. */
+  | 'data-saver'
   | 'off'
   | 'on';
 
@@ -26,7 +35,13 @@ export function pushSupported(): boolean {
   );
 }
 
+/** Data saver is on and no worker was installed before it: nothing can receive a push. */
+class NoWorkerError extends Error {}
+
 async function registration(): Promise<ServiceWorkerRegistration> {
+  if (savingData() && !(await navigator.serviceWorker.getRegistration())) {
+    throw new NoWorkerError('Data saver keeps the service worker off');
+  }
   // The worker is registered after the page loads (app/pwa); wait for it, but not for ever.
   return Promise.race([
     navigator.serviceWorker.ready,
@@ -39,10 +54,22 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   ]);
 }
 
+/** The worker's PushManager, or why there is none to use. */
+async function pushManager(): Promise<PushManager | 'no-service' | 'data-saver'> {
+  try {
+    return (await registration()).pushManager ?? 'no-service';
+  } catch (error) {
+    if (error instanceof NoWorkerError) return 'data-saver';
+    throw error;
+  }
+}
+
 export async function pushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
-  const current = await (await registration()).pushManager.getSubscription();
+  const manager = await pushManager();
+  if (typeof manager === 'string') return manager;
+  const current = await manager.getSubscription();
   return current && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
@@ -58,20 +85,31 @@ export async function turnPushOn(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
-  const [worker, publicKey] = await Promise.all([registration(), getPushKey()]);
-  const subscription =
-    (await worker.pushManager.getSubscription()) ??
-    (await worker.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    }));
+  const [manager, publicKey] = await Promise.all([pushManager(), getPushKey()]);
+  if (typeof manager === 'string') return manager;
+  let subscription: PushSubscription;
+  try {
+    subscription =
+      (await manager.getSubscription()) ??
+      (await manager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(publicKey),
+      }));
+  } catch (error) {
+    // The browser's own refusal (AbortError "push service not available", NotAllowedError…):
+    // with permission granted, that is a browser without a push service.
+    if (error instanceof DOMException) return 'no-service';
+    throw error;
+  }
   await savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
   return 'on';
 }
 
 export async function turnPushOff(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
-  const subscription = await (await registration()).pushManager.getSubscription();
+  const manager = await pushManager();
+  if (typeof manager === 'string') return manager;
+  const subscription = await manager.getSubscription();
   if (subscription) {
     await deletePushSubscription(subscription.endpoint);
     await subscription.unsubscribe();
