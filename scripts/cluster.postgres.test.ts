@@ -45,7 +45,10 @@ interface RunningCluster {
   instanceUrl: string;
 }
 
-async function startCluster(databaseUrl: string): Promise<RunningCluster> {
+async function startCluster(
+  databaseUrl: string,
+  extraArgs: string[] = [],
+): Promise<RunningCluster> {
   const haproxy = findHaproxy();
   if (!haproxy)
     throw new Error('npm run cluster needs HAProxy: apt-get install -y haproxy (or set HAPROXY)');
@@ -64,6 +67,7 @@ async function startCluster(databaseUrl: string): Promise<RunningCluster> {
     '--stats-port',
     String(await freePort()),
     '--no-web-build',
+    ...extraArgs,
   ];
   // A process group of its own, as an interactive shell gives the command it runs.
   const npm = spawn('npm', args, {
@@ -101,6 +105,7 @@ async function startCluster(databaseUrl: string): Promise<RunningCluster> {
   const started = [
     ...[...output.matchAll(/app\d+ pid (\d+)/g)].map((match) => Number(match[1])),
     Number(output.match(/HAProxy pid (\d+)/)?.[1]),
+    ...[...output.matchAll(/PgBouncer pid (\d+)/g)].map((match) => Number(match[1])),
     Number(output.match(/kill -HUP (\d+)/)?.[1]),
   ];
   return {
@@ -143,4 +148,32 @@ describe('npm run cluster', () => {
         for (const pid of cluster.started.filter(alive)) process.kill(pid, 'SIGKILL');
       }
     }, 150_000);
+
+  it('with --pgbouncer, runs the instances through PgBouncer and stops it with them', async () => {
+    const databaseUrl = await createScratchDatabase('cluster_pgbouncer');
+    const cluster = await startCluster(databaseUrl, [
+      '--pgbouncer',
+      '--pgbouncer-port',
+      String(await freePort()),
+    ]);
+    try {
+      // Two servers, HAProxy, PgBouncer and the script itself.
+      expect(cluster.started).toHaveLength(5);
+      expect(cluster.output()).toMatch(
+        /queries through PgBouncer postgres:\/\/[^ ]+, sessions on /,
+      );
+      for (const url of [cluster.balancerUrl, cluster.instanceUrl]) {
+        const response = await fetch(`${url}/api/v1/category`);
+        expect(response.status, await response.text()).toBe(200);
+      }
+      cluster.npm.kill('SIGTERM');
+      const deadline = Date.now() + 25_000;
+      while (cluster.started.some(alive) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(cluster.started.filter(alive), cluster.output()).toEqual([]);
+      expect(cluster.output()).toContain('[cluster] all stopped.');
+    } finally {
+      for (const pid of cluster.started.filter(alive)) process.kill(pid, 'SIGKILL');
+    }
+  }, 150_000);
 });

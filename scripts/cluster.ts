@@ -9,10 +9,13 @@
  * terminal), it stops everything as for SIGTERM.
  *
  * Options: --instances N (3), --port P (8080, the balancer), --first-port P (3001),
- * --stats-port P (8404), --no-web-build; --ha runs scripts/ha-cluster.ts instead (PostgreSQL
+ * --stats-port P (8404), --no-web-build; --pgbouncer puts PgBouncer (transaction pooling,
+ * deploy/pgbouncer.ini) on --pgbouncer-port P (6432) between the instances' query pools and
+ * PostgreSQL, which they then reach directly only for LISTEN, the migration lock and the
+ * readiness probe (DATABASE_DIRECT_URL); --ha runs scripts/ha-cluster.ts instead (PostgreSQL
  * primary and synchronous standby with failover). DATABASE_URL defaults to
- * postgres://postgres@127.0.0.1:5432/pluckers_cluster (created when missing); HAPROXY names the
- * binary when it is not on the PATH.
+ * postgres://postgres@127.0.0.1:5432/pluckers_cluster (created when missing); HAPROXY and
+ * PGBOUNCER name the binaries when they are not on the PATH.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +26,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { findHaproxy, localHaproxyConfig } from './cluster-config.ts';
 import { watchLaunchers } from './launcher-watch.ts';
+import { findPgbouncer, type RunningPgbouncer, startPgbouncer } from './pgbouncer.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DATA_DIR = path.join(ROOT, 'data', 'cluster');
@@ -52,10 +56,12 @@ const { values: options } = parseArgs({
     'first-port': { type: 'string', default: '3001' },
     'stats-port': { type: 'string', default: '8404' },
     'no-web-build': { type: 'boolean', default: false },
+    pgbouncer: { type: 'boolean', default: false },
+    'pgbouncer-port': { type: 'string', default: '6432' },
   },
 });
 
-function portOption(name: 'port' | 'first-port' | 'stats-port'): number {
+function portOption(name: 'port' | 'first-port' | 'stats-port' | 'pgbouncer-port'): number {
   const value = Number(options[name]);
   if (!Number.isInteger(value) || value < 1 || value > 65535)
     fail(`--${name} must be a port number, not "${options[name]}"`);
@@ -70,6 +76,7 @@ const statsPort = portOption('stats-port');
 const firstPort = portOption('first-port');
 const instancePorts = Array.from({ length: instances }, (_, index) => firstPort + index);
 const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+const pgbouncerPort = options.pgbouncer ? portOption('pgbouncer-port') : null;
 
 function haproxyOrFail(): string {
   const found = findHaproxy();
@@ -158,7 +165,21 @@ async function readyAt(url: string, child: ChildProcess, name: string): Promise<
   }
 }
 
+function pgbouncerOrFail(): string {
+  const found = findPgbouncer();
+  if (found) return found;
+  fail(
+    [
+      'PgBouncer is not installed (or not found), and --pgbouncer needs it.',
+      '  Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y pgbouncer',
+      '  macOS:         brew install pgbouncer',
+      '  or point PGBOUNCER at the binary: PGBOUNCER=/path/to/pgbouncer npm run cluster -- --pgbouncer',
+    ].join('\n'),
+  );
+}
+
 const haproxyBinary = haproxyOrFail();
+const pgbouncerBinary = pgbouncerPort === null ? null : pgbouncerOrFail();
 await mkdir(DATA_DIR, { recursive: true });
 await ensureDatabase(databaseUrl);
 
@@ -185,10 +206,28 @@ const check = spawnSync(haproxyBinary, ['-c', '-q', '-f', haproxyConfig], { enco
 if (check.status !== 0)
   fail(`HAProxy refused the generated ${haproxyConfig}:\n${check.stderr}${check.stdout}`);
 
+// Started before the instances and stopped after them: their queries all go through it.
+let pgbouncer: RunningPgbouncer | null = null;
+if (pgbouncerBinary && pgbouncerPort !== null) {
+  try {
+    pgbouncer = await startPgbouncer(
+      pgbouncerBinary,
+      { port: pgbouncerPort, directUrl: databaseUrl, dir: DATA_DIR },
+      (chunk) => {
+        for (const line of chunk.trimEnd().split('\n')) console.info(`[pgbouncer] ${line}`);
+      },
+    );
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
 const instanceEnv = {
   ...process.env,
   HOST: '127.0.0.1',
-  DATABASE_URL: databaseUrl,
+  ...(pgbouncer
+    ? { DATABASE_URL: pgbouncer.url, DATABASE_DIRECT_URL: databaseUrl }
+    : { DATABASE_URL: databaseUrl }),
   // Only the generated shared secrets and old disk photos live there; the rest is in PostgreSQL.
   DATA_DIR,
   JWT_SECRET: await sharedSecret('JWT_SECRET'),
@@ -248,6 +287,8 @@ async function stopAll(exitCode: number): Promise<never> {
     for (const child of running) child.kill('SIGKILL');
     await all;
   }
+  // Last: the draining instances' final queries went through it.
+  await pgbouncer?.stop();
   say('all stopped.');
   process.exit(exitCode);
 }
@@ -289,11 +330,23 @@ watchLaunchers((pid) => {
 });
 // Last resort if this script dies on an error: leave nothing running.
 process.on('exit', () => {
-  for (const child of [...servers.values(), ...(haproxy ? [haproxy] : [])])
+  for (const child of [
+    ...servers.values(),
+    ...(haproxy ? [haproxy] : []),
+    ...(pgbouncer ? [pgbouncer.child] : []),
+  ])
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-say(`starting ${instances} instance(s) on ports ${instancePorts.join(', ')} (${databaseUrl})`);
+if (pgbouncer)
+  pgbouncer.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    say(`PgBouncer exited (${code ?? signal}); stopping the cluster`);
+    void stopAll(1);
+  });
+say(
+  `starting ${instances} instance(s) on ports ${instancePorts.join(', ')} (${pgbouncer ? `queries through PgBouncer ${pgbouncer.url}, sessions on ${databaseUrl}` : databaseUrl})`,
+);
 const first = instancePorts.map((_, index) => startInstance(index));
 try {
   await Promise.all(
@@ -334,6 +387,11 @@ say(
     `ready: http://localhost:${balancerPort} (round robin over ${instances} instance(s))`,
     `  instances: ${[...servers.entries()].map(([name, child]) => `${name} pid ${child.pid} :${instancePorts[Number(name.slice(3)) - 1]}`).join(', ')}`,
     `  HAProxy pid ${balancer.pid}; per-instance counts: http://127.0.0.1:${statsPort}/stats (CSV: /stats;csv)`,
+    ...(pgbouncer
+      ? [
+          `  PgBouncer pid ${pgbouncer.child.pid} on 127.0.0.1:${pgbouncerPort} (transaction pooling, config ${path.join(DATA_DIR, 'pgbouncer.ini')})`,
+        ]
+      : []),
     `  rolling restart: kill -HUP ${process.pid}; stop: Ctrl-C or kill ${process.pid}`,
   ].join('\n'),
 );
