@@ -209,6 +209,10 @@ describe.each(VIEWPORT_NAMES)('the install prompt, at %s width', (viewport) => {
     await dialog.getByLabel('Your answer').fill('Installed on my phone');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await dialog.getByText('Your answer has been submitted!').waitFor();
+    // Not under the success dialog's backdrop (dimmed, out of reach): after it closes.
+    await page.waitForTimeout(500);
+    expect(await prompt.count()).toBe(0);
+    await shot(page, `install-prompt-held-${viewport}`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await prompt.waitFor();

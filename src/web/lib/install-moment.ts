@@ -2,7 +2,7 @@ import { storedFlag } from './storage.ts';
 
 /*
  * When to offer installing the app: never on a first visit, only once the player
- * has submitted an answer. The browser's own offer (beforeinstallprompt) is held back from the
+ * has submitted an answer, and not while a dialog covers the page. The browser's own offer (beforeinstallprompt) is held back from the
  * start, so Chrome's mini-infobar never shows on its own; the prompt of app/pwa shows it later.
  */
 
@@ -40,6 +40,39 @@ export function noteAnswerSubmitted(): void {
   notify();
 }
 
+/*
+ * A modal <dialog> (the answer's success, a confirmation) puts the rest of the page under its
+ * backdrop: a sheet shown then sits dimmed and out of reach behind it. The install moment
+ * waits until no dialog is open; the page's dialogs are watched while someone listens.
+ */
+function dialogOpen(): boolean {
+  return document.querySelector('dialog[open]') !== null;
+}
+
+let watcher: MutationObserver | null = null;
+let lastDialogOpen = false;
+
+function watchDialogs(): void {
+  lastDialogOpen = dialogOpen();
+  watcher = new MutationObserver(() => {
+    const open = dialogOpen();
+    if (open === lastDialogOpen) return;
+    lastDialogOpen = open;
+    notify();
+  });
+  watcher.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['open'],
+  });
+}
+
+/** Nothing is in the way of the install sheet: no dialog is open over the page. */
+export function noDialogOpen(): boolean {
+  return !dialogOpen();
+}
+
 /** The held offer, if the browser made one. */
 export function installOffer(): InstallPromptEvent | null {
   return offer;
@@ -53,5 +86,12 @@ export function dropInstallOffer(): void {
 
 export function onInstallMomentChange(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (!watcher) watchDialogs();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      watcher?.disconnect();
+      watcher = null;
+    }
+  };
 }

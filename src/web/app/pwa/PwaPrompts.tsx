@@ -5,6 +5,7 @@ import {
   dropInstallOffer,
   INSTALL_DISMISSED_KEY,
   installOffer,
+  noDialogOpen,
   onInstallMomentChange,
 } from '@web/lib/install-moment.ts';
 import { retryOffline, useOnline, useSavedCopyAt } from '@web/lib/offline.ts';
@@ -57,14 +58,18 @@ function UpdateNotice() {
   );
 }
 
-/** Installing is offered once the player has answered, never on a first visit; "Not now" is kept. */
+/**
+ * Installing is offered once the player has answered, never on a first visit, and after the
+ * answer's dialog has closed (never dimmed under it); "Not now" is kept.
+ */
 function useInstallMoment(): boolean {
   return useSyncExternalStore(
     onInstallMomentChange,
     () =>
       installOffer() !== null &&
       storedFlag.get(ANSWERED_KEY) &&
-      !storedFlag.get(INSTALL_DISMISSED_KEY),
+      !storedFlag.get(INSTALL_DISMISSED_KEY) &&
+      noDialogOpen(),
     () => false,
   );
 }
