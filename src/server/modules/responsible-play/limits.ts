@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import { koboToNaira, nairaToKobo } from '../../../shared/money.ts';
 import {
   CHECKOUT_COUNTS_MS,
@@ -15,15 +15,9 @@ import {
 } from '../../../shared/responsible-play.ts';
 import type { PlayLimit, SetLimitBody } from '../../../shared/schemas/responsible-play.ts';
 import type { Executor } from '../../db/client.ts';
-import {
-  gameEntries,
-  ledgerEntries,
-  ledgerTransactions,
-  payments,
-  playLimits,
-} from '../../db/schema.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { payments, playLimits } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { ACCOUNTS, PLAN_CHARGE_KINDS } from '../wallet/ledger.ts';
 
 type LimitRow = typeof playLimits.$inferSelect;
 
@@ -76,31 +70,13 @@ async function usedIn(
       .where(and(eq(payments.userId, userId), landedOnly ? landed : or(landed, open)));
     return BigInt(row?.total ?? '0');
   }
-  const [fees] = await db
-    .select({ total: sql<string>`coalesce(sum(${gameEntries.amountPaid}), 0)::text` })
-    .from(gameEntries)
-    .where(
-      and(
-        eq(gameEntries.userId, userId),
-        eq(gameEntries.refunded, false),
-        gte(gameEntries.createdAt, start),
-        lt(gameEntries.createdAt, end),
-      ),
-    );
-  const [planCharges] = await db
-    .select({ total: sql<string>`coalesce(-sum(${ledgerEntries.amount}), 0)::text` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(
-        eq(ledgerEntries.userId, userId),
-        eq(ledgerEntries.account, ACCOUNTS.wallet),
-        inArray(ledgerTransactions.kind, PLAN_CHARGE_KINDS),
-        gte(ledgerTransactions.createdAt, start),
-        lt(ledgerTransactions.createdAt, end),
-      ),
-    );
-  return BigInt(fees?.total ?? '0') + BigInt(planCharges?.total ?? '0');
+  // The rule plays are charged by too, so it is PostgreSQL's (pluckers_spend_used).
+  const [row] = await rowsOf<{ used: string }>(
+    db,
+    sql`SELECT pluckers_spend_used(${userId}::uuid, ${start.toISOString()}::timestamptz,
+      ${end.toISOString()}::timestamptz)::text AS used`,
+  );
+  return BigInt(row?.used ?? '0');
 }
 
 /** Every limit of a player (all six, set or not) with what is used in its current period. */
@@ -159,6 +135,27 @@ export async function limitBreach(
   now: Date,
   options: { landedOnly?: boolean } = {},
 ): Promise<LimitBreach | null> {
+  if (kind === 'spend') {
+    // The same rule as an entry fee's, in pluckers_play: one place for it.
+    const [row] = await rowsOf<{
+      period: LimitPeriod;
+      amount: string | number;
+      remaining: string | number;
+      period_end: string | Date;
+    }>(
+      tx,
+      sql`SELECT * FROM pluckers_spend_breach(${userId}::uuid, ${amount}::bigint,
+        ${now.toISOString()}::timestamptz)`,
+    );
+    if (!row) return null;
+    return {
+      kind,
+      period: row.period,
+      limit: BigInt(row.amount),
+      remaining: BigInt(row.remaining),
+      end: new Date(row.period_end),
+    };
+  }
   const rows = await tx
     .select()
     .from(playLimits)

@@ -25,9 +25,6 @@ export const ACCOUNTS = {
   adjustments: 'expense:adjustments',
 } as const satisfies Record<string, LedgerAccount | ((provider: never) => LedgerAccount)>;
 
-/** Ledger kinds that charge a plan to a wallet: spend limits count them. */
-export const PLAN_CHARGE_KINDS: LedgerKind[] = ['plan', 'plan_renewal'];
-
 export interface LedgerLine {
   account: LedgerAccount;
   userId?: string;
