@@ -7,54 +7,61 @@ import {
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useSchemaForm, type Validator } from '@web/lib/schema-form.ts';
+import { useId } from 'react';
 import { useUploadKycDocument } from '../api/upload-kyc-document.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 
+type DocumentValues = { documentType: KycDocumentType; file: File | null };
+type DocumentUpload = { documentType: KycDocumentType; file: File };
+
+/**
+ * A file the server would take (it checks again, by the bytes): this only spares a slow upload
+ * bound to fail. The file is no text field, so the check is a plain one rather than a schema.
+ */
+const acceptableDocument: Validator<DocumentUpload> = {
+  safeParse(input) {
+    const { documentType, file } = input as DocumentValues;
+    if (!file || !ACCEPTED.includes(file.type) || file.size > MAX_BYTES || file.size === 0) {
+      return {
+        success: false,
+        error: { issues: [{ path: ['file'], message: KYC_MESSAGES.documentImage }] },
+      };
+    }
+    return { success: true, data: { documentType, file } };
+  },
+};
+
 /** Tier 3: a photo or scan of one document, for an operator to review. */
 export function DocumentUploadForm({ onSubmitted }: { onSubmitted: () => void }) {
   const upload = useUploadKycDocument();
-  const [documentType, setDocumentType] = useState<KycDocumentType>('national_id');
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm<DocumentValues, DocumentUpload>({
+    schema: acceptableDocument,
+    initial: { documentType: 'national_id', file: null },
+    report: 'submit',
+  });
+  const error = form.errors.file;
   const fileId = useId();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function send(body: DocumentUpload) {
     if (upload.isPending) return;
-    // The server checks again (by the bytes); this only spares a slow upload bound to fail.
-    if (!file || !ACCEPTED.includes(file.type) || file.size > MAX_BYTES || file.size === 0) {
-      setError(KYC_MESSAGES.documentImage);
-      fileRef.current?.focus();
-      return;
-    }
-    setError(null);
-    upload.mutate(
-      { documentType, file },
-      {
-        onSuccess: onSubmitted,
-        onError: (caught) => setError(errorMessage(caught, KYC_MESSAGES.documentImage)),
-      },
-    );
+    upload.mutate(body, {
+      onSuccess: onSubmitted,
+      onError: (caught) => form.setError('file', errorMessage(caught, KYC_MESSAGES.documentImage)),
+    });
   }
 
   return (
     <form
+      ref={form.formRef}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={form.handleSubmit(send)}
       className="flex flex-col gap-4"
       aria-label="Upload a document"
     >
-      <Field
-        as="select"
-        label="Document"
-        value={documentType}
-        onChange={(event) => setDocumentType(event.target.value as KycDocumentType)}
-        data-autofocus
-      >
+      <Field as="select" label="Document" {...form.field('documentType')} data-autofocus>
         {KYC_DOCUMENT_TYPES.map((type) => (
           <option key={type} value={type}>
             {KYC_DOCUMENT_LABELS[type]}
@@ -66,13 +73,13 @@ export function DocumentUploadForm({ onSubmitted }: { onSubmitted: () => void })
           Photo or scan
         </label>
         <input
-          ref={fileRef}
           id={fileId}
+          name="file"
           type="file"
           accept={ACCEPTED.join(',')}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${fileId}-hint`}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => form.set('file', event.target.files?.[0] ?? null)}
           className="min-h-12 w-full rounded-xl border border-line bg-card px-3 py-2.5 text-sm text-white file:mr-3 file:rounded-lg file:border-0 file:bg-accent file:px-3 file:py-1.5 file:font-semibold file:text-black aria-[invalid=true]:border-danger"
         />
         <p id={`${fileId}-hint`} className="text-xs text-muted">
