@@ -5,8 +5,9 @@ import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { PageSpinner } from '@web/components/ui/Spinner.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm, type Validator } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   useConfirmEnrolment,
   useProvedSecondFactor,
@@ -53,6 +54,33 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
   );
 }
 
+type CodeValues = { code: string; recovery: boolean };
+
+const codeProblem = (message: string) => ({
+  success: false as const,
+  error: { issues: [{ path: ['code'], message }] },
+});
+
+/**
+ * The code as the chosen kind must be: 6 digits from the app (spaces dropped), or a recovery
+ * code. Stricter than the server's secondFactorCodeSchema, which takes either kind at once.
+ */
+const codeCheck: Validator<{ code: string }> = {
+  safeParse(input) {
+    const { code, recovery } = input as CodeValues;
+    const typed = code.trim();
+    if (recovery) {
+      return typed.length < 6
+        ? codeProblem('Enter one of your recovery codes')
+        : { success: true, data: { code: typed } };
+    }
+    const digits = typed.replace(/\s/g, '');
+    return /^\d{6}$/.test(digits)
+      ? { success: true, data: { code: digits } }
+      : codeProblem(SECOND_FACTOR_MESSAGES.enrolCode);
+  },
+};
+
 /** The code field: 6 digits from the app, or (switched) a recovery code. */
 function CodeForm({
   submitLabel,
@@ -65,37 +93,36 @@ function CodeForm({
   onSubmit: (code: string) => Promise<void>;
   autoFocus?: boolean;
 }) {
-  const [code, setCode] = useState('');
-  const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm<CodeValues, { code: string }>({
+    schema: codeCheck,
+    initial: { code: '', recovery: false },
+    report: 'submit',
+  });
+  const { recovery } = form.values;
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const typed = code.trim();
-    if (recovery ? typed.length < 6 : !/^\d{6}$/.test(typed.replace(/\s/g, ''))) {
-      setError(recovery ? 'Enter one of your recovery codes' : SECOND_FACTOR_MESSAGES.enrolCode);
-      return;
-    }
+  async function submit({ code }: { code: string }) {
     setBusy(true);
-    setError(null);
     try {
-      await onSubmit(recovery ? typed : typed.replace(/\s/g, ''));
+      await onSubmit(code);
     } catch (failure) {
-      setError(errorMessage(failure, SECOND_FACTOR_MESSAGES.wrong));
-      setCode('');
+      form.reset({ code: '', recovery });
+      form.setError('code', errorMessage(failure, SECOND_FACTOR_MESSAGES.wrong));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+    <form
+      ref={form.formRef}
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={form.handleSubmit((body) => void submit(body))}
+    >
       <Field
         label={recovery ? 'Recovery code' : 'Authenticator code'}
-        name="code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        {...form.field('code')}
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
         pattern={recovery ? undefined : '[0-9]*'}
@@ -104,7 +131,6 @@ function CodeForm({
         autoCapitalize="off"
         autoFocus={autoFocus}
         data-autofocus
-        error={error}
         hint={
           recovery
             ? 'Each recovery code works once.'
@@ -117,14 +143,7 @@ function CodeForm({
           {submitLabel}
         </Button>
         {allowRecovery ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setRecovery((value) => !value);
-              setCode('');
-              setError(null);
-            }}
-          >
+          <Button variant="ghost" onClick={() => form.reset({ code: '', recovery: !recovery })}>
             {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
           </Button>
         ) : null}
