@@ -1,3 +1,5 @@
+// First, so no schema parses before zod is told the page's CSP forbids eval.
+import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/App.tsx';
