@@ -1,10 +1,12 @@
-import { ERROR_MESSAGES, RULE_MESSAGES } from '@shared/messages.ts';
+import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { verifyEmailSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { errorMessage } from '@web/lib/http.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { sendSignupCode, verifyEmail } from '../api/email-verification.ts';
 
 interface EmailCodeModalProps {
@@ -14,20 +16,22 @@ interface EmailCodeModalProps {
   onVerified: () => void;
 }
 
+/** The server's own check of the code (the e-mail is the form's, not the player's to type). */
+const codeSchema = verifyEmailSchema.pick({ otp: true });
+
 /** Signup's Verify button: sends a code on open, then checks what the player types. */
 export function EmailCodeModal({ email, open, onClose, onVerified }: EmailCodeModalProps) {
-  const [code, setCode] = useState('');
+  const form = useSchemaForm({ schema: codeSchema, initial: { otp: '' }, report: 'submit' });
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
+  /** Sends a code; the last message is cleared by whoever asks (a new code, a reopened modal). */
   async function send() {
     setSending(true);
-    setError(null);
     try {
       toast.success(await sendSignupCode(email));
     } catch (caught) {
-      setError(errorMessage(caught, ERROR_MESSAGES.verifyForgotReset));
+      form.setError('otp', errorMessage(caught, ERROR_MESSAGES.verifyForgotReset));
     } finally {
       setSending(false);
     }
@@ -36,27 +40,23 @@ export function EmailCodeModal({ email, open, onClose, onVerified }: EmailCodeMo
   // biome-ignore lint/correctness/useExhaustiveDependencies: a code is sent once each time the modal opens.
   useEffect(() => {
     if (!open) return;
-    setCode('');
+    form.reset({ otp: '' });
     void send();
   }, [open]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setError(RULE_MESSAGES.otpFormat);
-      return;
-    }
+  async function check(otp: string) {
     setChecking(true);
     try {
-      toast.success(await verifyEmail(email, code.trim()));
+      toast.success(await verifyEmail(email, otp));
       onVerified();
     } catch (caught) {
-      setError(errorMessage(caught, ERROR_MESSAGES.verifyForgotReset));
+      form.setError('otp', errorMessage(caught, ERROR_MESSAGES.verifyForgotReset));
     } finally {
       setChecking(false);
     }
   }
 
+  const otp = form.field('otp');
   return (
     <Modal
       open={open}
@@ -64,25 +64,32 @@ export function EmailCodeModal({ email, open, onClose, onVerified }: EmailCodeMo
       title="Verify your e-mail"
       description={`We sent a 6-digit code to ${email}. It expires in 10 minutes.`}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit((body) => void check(body.otp))}
+        className="flex flex-col gap-4"
+      >
         <Field
           label="Verification code"
-          name="otp"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value.replace(/\D/g, ''));
-            setError(null);
-          }}
-          error={error}
+          {...otp}
+          onChange={(event) => form.set('otp', event.target.value.replace(/\D/g, ''))}
           className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
         />
         <Button type="submit" loading={checking} className="w-full">
           Verify code
         </Button>
-        <Button variant="ghost" onClick={() => void send()} loading={sending}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            form.reset(form.values);
+            void send();
+          }}
+          loading={sending}
+        >
           Send a new code
         </Button>
       </form>
