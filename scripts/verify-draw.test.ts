@@ -12,10 +12,9 @@ import { games } from '../src/server/db/schema.ts';
 import { sealEntries } from '../src/server/modules/draws/seal.ts';
 import { drawGame } from '../src/server/modules/draws/service.ts';
 import { playGame } from '../src/server/modules/games/service.ts';
-import { createGame, type GameRow } from '../src/server/modules/games/test-fixtures.ts';
 import { createBeaconClient } from '../src/server/providers/beacon.ts';
 import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY, testEnv } from '../src/server/test/app.ts';
-import { actorFor, createPlayer } from '../src/server/test/factories.ts';
+import { actorFor, createGame, createPlayer, type GameRow } from '../src/server/test/factories.ts';
 import { parseArgs, verifyDraw } from './verify-draw.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

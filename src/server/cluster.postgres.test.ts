@@ -6,11 +6,10 @@ import { drawnEntrySql } from './db/outcome.ts';
 import { gameEntries, games, jobs } from './db/schema.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { queueDraw } from './modules/draws/queue.ts';
-import { createGame } from './modules/games/test-fixtures.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
 import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
-import { bearerFor, createAdmin, createPlayer } from './test/factories.ts';
+import { bearerFor, createAdmin, createGame, createPlayer } from './test/factories.ts';
 import { type Instance, startBalancer, startInstance } from './test/instances.ts';
 import { createScratchDatabase, requireTestDatabaseUrl } from './test/scratch-database.ts';
 

@@ -14,10 +14,10 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { banks, categories, plans, users } from './db/schema.ts';
-import { createGame, expectLedgerOk } from './modules/games/test-fixtures.ts';
 import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
-import { createUser, fundWallet, type UserRow } from './test/factories.ts';
+import { createGame, createUser, fundWallet, type UserRow } from './test/factories.ts';
+import { expectLedgerOk } from './test/ledger.ts';
 import {
   type JsonSchema,
   type OpenApiParameter,

@@ -2,10 +2,16 @@ import Ajv, { type ValidateFunction } from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createGame } from './modules/games/test-fixtures.ts';
 import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
-import { bankByCode, bearerFor, createAdmin, uniqueSuffix, validNuban } from './test/factories.ts';
+import {
+  bankByCode,
+  bearerFor,
+  createAdmin,
+  createGame,
+  uniqueSuffix,
+  validNuban,
+} from './test/factories.ts';
 import { balanceOf, reviewSandboxTopUpsOf } from './test/fake-money.ts';
 import { startSmtpServer, type TestSmtpServer } from './test/smtp.ts';
 

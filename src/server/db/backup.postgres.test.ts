@@ -7,10 +7,16 @@ import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createGame, play } from '../modules/games/test-fixtures.ts';
 import { checkLedger } from '../modules/wallet/ledger-check.ts';
 import { buildTestApp, TEST_JWT_SECRET, TEST_KYC_HASH_KEY } from '../test/app.ts';
-import { bearerFor, createAdmin, createPlayer, type UserRow } from '../test/factories.ts';
+import {
+  bearerFor,
+  createAdmin,
+  createGame,
+  createPlayer,
+  play,
+  type UserRow,
+} from '../test/factories.ts';
 import { balanceOf } from '../test/fake-money.ts';
 import { createScratchDatabase } from '../test/scratch-database.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './client.ts';

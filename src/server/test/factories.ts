@@ -2,8 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
+import type { PlanFeatures } from '../../shared/schemas/plans.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { banks, operatorSecondFactors, sessions, users } from '../db/schema.ts';
+import { banks, games, operatorSecondFactors, plans, sessions, users } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Actor } from '../modules/auth/live-account.ts';
 import {
@@ -13,12 +14,14 @@ import {
 } from '../modules/auth/second-factor.ts';
 import { authContextOf } from '../modules/auth/service.ts';
 import { base32Decode, hotp, TOTP_DRIFT_STEPS, totpStep } from '../modules/auth/totp.ts';
+import { createDrawSeed, publishCommitment } from '../modules/draws/commitment.ts';
 import { ACCOUNTS, post } from '../modules/wallet/ledger.ts';
 import { nubanCheckDigit } from '../modules/withdrawals/nuban.ts';
 
 /**
  * The one home of test data (server tests, and the web tests' server process): users, players
- * with money and a bank account, operators, sessions, and a clock to move. Everything a factory
+ * with money and a bank account, crowds of players, operators, sessions, games and plans, and a
+ * clock to move. Everything a factory
  * makes is unique (suffixes, random account numbers), so test files run in parallel on one
  * database without emptying tables.
  */
@@ -41,26 +44,52 @@ export function uniquePhone(): string {
 
 export type UserRow = typeof users.$inferSelect;
 
+/** A verified player's row as a sign-up makes it, every unique field fresh. */
+function userValues(
+  overrides: Partial<typeof users.$inferInsert>,
+  phoneNumber = uniquePhone(),
+): typeof users.$inferInsert {
+  const suffix = uniqueSuffix();
+  return {
+    handle: `p_${suffix}`.slice(0, 20),
+    fullname: `Test Plucker ${suffix}`,
+    email: `plucker-${suffix}@example.test`,
+    phoneNumber,
+    emailVerifiedAt: new Date(),
+    // Signed up through the form, which confirms 18+ (Google sign-ups: pass null).
+    ageConfirmedAt: new Date(),
+    ...overrides,
+  };
+}
+
 export async function createUser(
   db: Executor,
   overrides: Partial<typeof users.$inferInsert> = {},
 ): Promise<UserRow> {
-  const suffix = uniqueSuffix();
-  const [user] = await db
-    .insert(users)
-    .values({
-      handle: `p_${suffix}`.slice(0, 20),
-      fullname: `Test Plucker ${suffix}`,
-      email: `plucker-${suffix}@example.test`,
-      phoneNumber: uniquePhone(),
-      emailVerifiedAt: new Date(),
-      // Signed up through the form, which confirms 18+ (Google sign-ups: pass null).
-      ageConfirmedAt: new Date(),
-      ...overrides,
-    })
-    .returning();
+  const [user] = await db.insert(users).values(userValues(overrides)).returning();
   if (!user) throw new Error('createUser: insert returned nothing');
   return user;
+}
+
+/**
+ * `count` players in one insert, for tests that need a crowd (a big draw, a fan-out, a
+ * leaderboard): each as `createUser` makes one, with `each(index)`'s overrides. Their phone
+ * numbers differ from each other too, so no two of them count as one person.
+ */
+export async function createPlayers(
+  db: Executor,
+  count: number,
+  each: (index: number) => Partial<typeof users.$inferInsert> = () => ({}),
+): Promise<UserRow[]> {
+  const phones = new Set<string>();
+  while (phones.size < count) phones.add(uniquePhone());
+  const numbers = [...phones];
+  const rows = await db
+    .insert(users)
+    .values(Array.from({ length: count }, (_, index) => userValues(each(index), numbers[index])))
+    .returning();
+  if (rows.length !== count) throw new Error('createPlayers: insert returned too few rows');
+  return rows;
 }
 
 /**
@@ -230,4 +259,63 @@ export async function createPlayer(
 
 export function createAdmin(db: Executor): Promise<UserRow> {
   return createUser(db, { role: 'admin' });
+}
+
+export type GameRow = typeof games.$inferSelect;
+
+export async function createGame(
+  db: Executor,
+  values: Partial<typeof games.$inferInsert> = {},
+): Promise<GameRow> {
+  const [game] = await db
+    .insert(games)
+    .values({
+      title: `Game ${uniqueSuffix()}`,
+      entryFee: 0n,
+      reward: 50_000n,
+      maximumPlayers: 10,
+      ...createDrawSeed(),
+      ...values,
+    })
+    .returning();
+  if (!game) throw new Error('createGame: insert returned nothing');
+  await publishCommitment(db, game);
+  return game;
+}
+
+const NO_FEATURES: PlanFeatures = {
+  getVerifiedBadge: false,
+  gamesPerDay: 5,
+  tournamentAccess: false,
+  earlyTournamentInvite: false,
+  priorityLeaderboardPlacement: false,
+  showAds: true,
+};
+
+/** A plan row of its own with the given features (the seeded VIP plan is left alone). */
+export async function createPlan(db: Executor, features: Partial<PlanFeatures>) {
+  const [plan] = await db
+    .insert(plans)
+    .values({
+      planName: `Test plan ${uniqueSuffix()}`,
+      amountPerDay: 10_000n,
+      features: { ...NO_FEATURES, ...features },
+    })
+    .returning();
+  if (!plan) throw new Error('createPlan: insert returned nothing');
+  return plan;
+}
+
+export async function play(
+  app: FastifyInstance,
+  user: UserRow,
+  gameID: string,
+  submittedAnswer = 'Suya at midnight',
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/game/play',
+    headers: await bearerFor(app, user),
+    payload: { gameID, submittedAnswer },
+  });
 }

@@ -7,14 +7,15 @@ import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { createGame, play } from '../modules/games/test-fixtures.ts';
 import { checkLedger } from '../modules/wallet/ledger-check.ts';
 import { buildTestApp, testEnv } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import {
   bearerFor,
   createAdmin,
+  createGame,
   createPlayer,
+  play,
   testClock,
   uniqueSuffix,
 } from '../test/factories.ts';

@@ -6,10 +6,15 @@ import { gameEntries, payments, sessions, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { withoutNotifications } from '../../test/cluster.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer, type UserRow } from '../../test/factories.ts';
+import {
+  bearerFor,
+  createGame,
+  createPlan,
+  createPlayer,
+  type UserRow,
+} from '../../test/factories.ts';
 import { balanceOf } from '../../test/fake-money.ts';
 import { feeChangedMessage } from '../games/service.ts';
-import { createGame, createPlan } from '../games/test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

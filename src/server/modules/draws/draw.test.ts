@@ -29,19 +29,18 @@ import { testDatabasePerFile } from '../../test/database.ts';
 import {
   actorFor,
   bearerFor,
+  createGame,
   createPlayer,
+  createPlayers,
+  type GameRow,
   testClock,
   type UserRow,
 } from '../../test/factories.ts';
+import { failingAtWrite } from '../../test/failing-writes.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 import { listEntries } from '../games/admin-service.ts';
 import { sweepGames } from '../games/lifecycle.ts';
 import { listPlayedGames, playGame } from '../games/service.ts';
-import {
-  createGame,
-  expectLedgerOk,
-  failingAtWrite,
-  type GameRow,
-} from '../games/test-fixtures.ts';
 import { leaderboard, myRank } from '../leaderboard/service.ts';
 import { listNotifications, notify } from '../notifications/service.ts';
 import { commitmentFor, createDrawSeed, nodeFairnessCrypto } from './commitment.ts';
@@ -500,16 +499,7 @@ describe('runDraw', () => {
   it('settles a larger game with set-based statements', async () => {
     const app = await buildTestApp(database());
     const game = await createGame(app.db, { reward: 1_000n, maximumPlayers: 1_000 });
-    const people = await app.db
-      .insert(users)
-      .values(
-        Array.from({ length: 503 }, (_, i) => ({
-          handle: `big_${game.id.slice(0, 8)}_${i}`,
-          fullname: 'Big Game Player',
-          email: `big-${game.id}-${i}@example.test`,
-        })),
-      )
-      .returning({ id: users.id });
+    const people = await createPlayers(app.db, 503);
     await app.db.insert(gameEntries).values(
       people.map((person) => ({
         gameId: game.id,

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { answerHashOf, leafHashOf, merkleRootOf } from '../../../shared/merkle.ts';
 import type { Database } from '../../db/client.ts';
-import { gameEntries, users } from '../../db/schema.ts';
+import { gameEntries } from '../../db/schema.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createGame } from '../games/test-fixtures.ts';
+import { createGame, createPlayers } from '../../test/factories.ts';
 import { entryBatches, leafPages, nodeSha256, streamedMerkleRoot } from './seal.ts';
 
 const database = testDatabasePerFile();
@@ -13,16 +13,7 @@ const database = testDatabasePerFile();
 async function interleavedGames(db: Database, players: number) {
   const [first, second] = [await createGame(db), await createGame(db)];
   if (!first || !second) throw new Error('games not created');
-  const people = await db
-    .insert(users)
-    .values(
-      Array.from({ length: players }, (_, i) => ({
-        handle: `seal_${first.id.slice(0, 8)}_${i}`,
-        fullname: 'Seal Test Player',
-        email: `seal-${first.id}-${i}@example.test`,
-      })),
-    )
-    .returning({ id: users.id });
+  const people = await createPlayers(db, players);
   for (const [i, person] of people.entries()) {
     for (const game of [first, second])
       await db.insert(gameEntries).values({

@@ -4,7 +4,7 @@ import { verifyFairnessLog } from '../../../shared/fairness-log.ts';
 import { fairnessLog } from '../../db/schema.ts';
 import { eventually } from '../../test/cluster.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createGame } from '../games/test-fixtures.ts';
+import { createGame } from '../../test/factories.ts';
 import { appendFairnessRecord, chainFairnessLog, readFairnessLog } from './log.ts';
 
 const database = testDatabasePerFile();

@@ -10,9 +10,8 @@ import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
 import { fairnessLog, gameEntries, games, jobs } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer, createUser, testClock } from '../../test/factories.ts';
+import { bearerFor, createPlayer, createUser, play, testClock } from '../../test/factories.ts';
 import { type FakeBeacon, startFakeBeacon } from '../../test/fake-beacon.ts';
-import { play } from '../games/test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

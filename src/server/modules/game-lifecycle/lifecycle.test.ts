@@ -8,9 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { pgCode } from '../../db/errors.ts';
 import { games } from '../../db/schema.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createUser } from '../../test/factories.ts';
+import { createGame, createUser } from '../../test/factories.ts';
 import { NOT_EDITABLE, updateGame } from '../games/admin-service.ts';
-import { createGame } from '../games/test-fixtures.ts';
 import { GAME_MOVES, type GameMover, isGameMove, sourcesOf } from './machine.ts';
 import { moveGame, moveGames } from './moves.ts';
 

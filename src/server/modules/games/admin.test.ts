@@ -7,13 +7,15 @@ import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
+  createGame,
   createPlayer,
   createUser,
+  play,
   testClock,
   type UserRow,
   uniqueSuffix,
 } from '../../test/factories.ts';
-import { createGame, expectLedgerOk, play } from './test-fixtures.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 
 const database = testDatabasePerFile();
 

@@ -10,9 +10,16 @@ import {
 } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { actorFor, bearerFor, createPlayer, type UserRow } from '../../test/factories.ts';
+import {
+  actorFor,
+  bearerFor,
+  createGame,
+  createPlan,
+  createPlayer,
+  type UserRow,
+} from '../../test/factories.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 import { minimumBalanceMessage, playGame } from './service.ts';
-import { createGame, createPlan, expectLedgerOk } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

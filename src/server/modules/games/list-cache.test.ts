@@ -7,9 +7,16 @@ import { gameEntries, games } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { eventually, withoutNotifications } from '../../test/cluster.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, testClock, type UserRow } from '../../test/factories.ts';
+import {
+  bearerFor,
+  createGame,
+  createUser,
+  type GameRow,
+  play,
+  testClock,
+  type UserRow,
+} from '../../test/factories.ts';
 import { GAME_LIST_TTL_MS, PLAYED_TTL_MS } from './list-cache.ts';
-import { createGame, type GameRow, play } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

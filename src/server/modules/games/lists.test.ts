@@ -5,8 +5,14 @@ import type { Game, PlayedGame } from '../../../shared/schemas/games.ts';
 import { gameEntries, games } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, testClock, type UserRow } from '../../test/factories.ts';
-import { createGame, type GameRow } from './test-fixtures.ts';
+import {
+  bearerFor,
+  createGame,
+  createUser,
+  type GameRow,
+  testClock,
+  type UserRow,
+} from '../../test/factories.ts';
 
 const database = testDatabasePerFile();
 const HOUR = 3_600_000;

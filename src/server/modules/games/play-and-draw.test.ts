@@ -5,9 +5,8 @@ import { webFairnessCrypto } from '../../../shared/fairness.ts';
 import { games, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer, type UserRow } from '../../test/factories.ts';
+import { bearerFor, createGame, createPlayer, type UserRow } from '../../test/factories.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
-import { createGame } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

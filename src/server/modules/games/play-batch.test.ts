@@ -6,10 +6,10 @@ import { rowsOf } from '../../db/rows.ts';
 import { gameEntries, playExclusions } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer, type UserRow } from '../../test/factories.ts';
+import { bearerFor, createGame, createPlayer, type UserRow } from '../../test/factories.ts';
 import { balanceOf } from '../../test/fake-money.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 import { type BatchedPlay, PlayBatcher, type PositionalClient } from './play-batch.ts';
-import { createGame, expectLedgerOk } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

@@ -16,20 +16,18 @@ import { testDatabasePerFile } from '../../test/database.ts';
 import {
   actorFor,
   bearerFor,
+  createGame,
+  createPlan,
   createPlayer,
+  type GameRow,
+  play,
   testClock,
   type UserRow,
 } from '../../test/factories.ts';
+import { failingAtWrite } from '../../test/failing-writes.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 import { readSettingsRow } from '../settings/service.ts';
 import { dailyLimitMessage, minimumBalanceMessage, playGame } from './service.ts';
-import {
-  createGame,
-  createPlan,
-  expectLedgerOk,
-  failingAtWrite,
-  type GameRow,
-  play,
-} from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

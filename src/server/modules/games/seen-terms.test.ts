@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { gameEntries, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer } from '../../test/factories.ts';
+import { bearerFor, createGame, createPlayer } from '../../test/factories.ts';
 import { rewardChangedMessage } from './service.ts';
-import { createGame } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

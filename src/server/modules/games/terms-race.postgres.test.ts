@@ -5,10 +5,9 @@ import { gameEntries, games } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { actorFor, createPlayer, createUser } from '../../test/factories.ts';
+import { actorFor, createGame, createPlayer, createUser } from '../../test/factories.ts';
 import { updateGame } from './admin-service.ts';
 import { playGame } from './service.ts';
-import { createGame } from './test-fixtures.ts';
 
 const database = testDatabasePerFile();
 

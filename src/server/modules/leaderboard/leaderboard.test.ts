@@ -5,8 +5,14 @@ import type { LeaderboardEntry } from '../../../shared/schemas/games.ts';
 import { categories, gameEntries, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
-import { createGame, createPlan } from '../games/test-fixtures.ts';
+import {
+  bearerFor,
+  createGame,
+  createPlan,
+  createPlayers,
+  createUser,
+  uniqueSuffix,
+} from '../../test/factories.ts';
 
 const database = testDatabasePerFile();
 const DAY = 86_400_000;
@@ -191,22 +197,14 @@ describe('GET /leaderboard', () => {
     const planChoices = [null, null, null, vip, badgeOnly, priorityOnly] as const;
 
     const playerCount = 45;
-    const inserted = await app.db
-      .insert(users)
-      .values(
-        Array.from({ length: playerCount }, (_, i) => {
-          const plan = random.pick(planChoices);
-          return {
-            handle: `lb${suffix}_${i}`.slice(0, 20),
-            fullname: `Leaderboard Player ${i}`,
-            email: `leaderboard-${suffix}-${i}@example.test`,
-            planId: plan?.id ?? null,
-            level: random.int(1, 5),
-            deletedAt: i === 0 ? new Date() : null,
-          };
-        }),
-      )
-      .returning({ id: users.id, handle: users.handle, planId: users.planId, level: users.level });
+    const inserted = await createPlayers(app.db, playerCount, (i) => {
+      const plan = random.pick(planChoices);
+      return {
+        planId: plan?.id ?? null,
+        level: random.int(1, 5),
+        deletedAt: i === 0 ? new Date() : null,
+      };
+    });
     const features = new Map(
       [vip, badgeOnly, priorityOnly].map((plan) => [plan.id, plan.features]),
     );

@@ -5,9 +5,8 @@ import { RULE_MESSAGES } from '../../../shared/messages.ts';
 import { users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { fundWallet, uniqueSuffix } from '../../test/factories.ts';
+import { createGame, createPlan, fundWallet, uniqueSuffix } from '../../test/factories.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
-import { createGame, createPlan } from '../games/test-fixtures.ts';
 import { AGE_MESSAGES } from '../users/age.ts';
 
 const database = testDatabasePerFile();

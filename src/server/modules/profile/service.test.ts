@@ -6,15 +6,16 @@ import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
+  createGame,
   createPlayer,
   createUser,
+  play,
   testClock,
   type UserRow,
   uniqueSuffix,
 } from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { createGame, play } from '../games/test-fixtures.ts';
 
 /**
  * The account's own changes through the real routes (src/server/modules/users/service.ts):

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosMonth } from '../../../shared/responsible-play.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer, testClock, uniqueSuffix } from '../../test/factories.ts';
+import {
+  bearerFor,
+  createGame,
+  createPlayer,
+  testClock,
+  uniqueSuffix,
+} from '../../test/factories.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
-import { createGame } from '../games/test-fixtures.ts';
 import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { csvField, csvLine } from './activity.ts';
 

@@ -3,11 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, notifications, playExclusions, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createAdmin, createPlayer, testClock } from '../../test/factories.ts';
+import {
+  bearerFor,
+  createAdmin,
+  createGame,
+  createPlan,
+  createPlayer,
+  testClock,
+} from '../../test/factories.ts';
 import { balanceOf, notificationTitles } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { announceTournament } from '../games/announcements.ts';
-import { createGame, createPlan } from '../games/test-fixtures.ts';
 import { renewDuePlans } from '../plans/service.ts';
 
 /** Time-outs and self-exclusions: what they stop, what they leave, and who may end them. */

@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameEntries, payments } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer, createUser } from '../../test/factories.ts';
+import {
+  bearerFor,
+  createGame,
+  createPlan,
+  createPlayer,
+  createUser,
+} from '../../test/factories.ts';
 import { balanceOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
-import { createGame, createPlan, expectLedgerOk } from '../games/test-fixtures.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 
 const database = testDatabasePerFile();
 let paystack: FakePaystack;

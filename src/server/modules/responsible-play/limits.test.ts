@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, plans, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { bearerFor, createPlayer, createUser, testClock } from '../../test/factories.ts';
+import {
+  bearerFor,
+  createGame,
+  createPlan,
+  createPlayer,
+  createUser,
+  testClock,
+} from '../../test/factories.ts';
 import { balanceOf, notificationsTitled } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
-import { createGame, createPlan } from '../games/test-fixtures.ts';
 import { renewDuePlans } from '../plans/service.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 

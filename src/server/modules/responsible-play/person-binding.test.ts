@@ -9,6 +9,8 @@ import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
   createAdmin,
+  createGame,
+  createPlan,
   createPlayer,
   testClock,
   type UserRow,
@@ -19,7 +21,6 @@ import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
 import { balanceOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { createGame, createPlan } from '../games/test-fixtures.ts';
 import { startBreak } from './test-fixtures.ts';
 
 /** A break binds the person: another account of the same player is held to it. */

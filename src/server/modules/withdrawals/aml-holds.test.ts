@@ -8,7 +8,9 @@ import {
   bankByCode,
   bearerFor,
   createAdmin,
+  createGame,
   createPlayer,
+  play,
   type TestClock,
   testClock,
   type UserRow,
@@ -18,7 +20,6 @@ import { balanceOf, notificationTitles } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { createGame, play } from '../games/test-fixtures.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { transferReference } from './serialize.ts';
 
