@@ -521,7 +521,7 @@ describe('one play, decided by pluckers_play', () => {
           playersInAllRuns.push(...ids);
         },
       ),
-      { numRuns: 15, endOnFailure: true },
+      { numRuns: 40, endOnFailure: true },
     );
     await expectLedgerOk(db, playersInAllRuns);
   }, 180_000);
