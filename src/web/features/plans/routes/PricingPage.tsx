@@ -75,6 +75,17 @@ const FAQ = [
   },
 ];
 
+/**
+ * The plan cards' row by how many plans there are: one card centred at a reading width, two side
+ * by side in the middle, three or more in the full grid (a lone card in a three-column row left
+ * two thirds of a laptop's row empty).
+ */
+function planRow(count: number): string {
+  if (count === 1) return 'mx-auto grid w-full max-w-lg gap-6';
+  if (count === 2) return 'mx-auto grid w-full max-w-4xl gap-6 md:grid-cols-2';
+  return 'grid gap-6 md:grid-cols-2 lg:grid-cols-3';
+}
+
 export function PricingPage() {
   const hasPlan = useSession((session) => Boolean(session.user?.planID));
   const { data: plans, isPending, isError } = usePlans();
@@ -108,7 +119,7 @@ export function PricingPage() {
             Please refresh the page in a moment.
           </EmptyState>
         ) : (
-          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <div className={planRow(plans.length)}>
             {plans.map((plan) => (
               <PlanCard key={plan.id} plan={plan} paused={Boolean(onBreak)} />
             ))}
