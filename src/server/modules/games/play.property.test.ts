@@ -8,11 +8,11 @@ import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { maxKobo } from '../../lib/kobo.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
-import { createPlayer, fundWallet } from '../../test/factories.ts';
+import { createGame, createPlan, createPlayer, fundWallet } from '../../test/factories.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 import type { Actor } from '../auth/live-account.ts';
 import { playArguments, playOnce } from './play.ts';
 import type { PlayedRow } from './play-batch.ts';
-import { createGame, createPlan, expectLedgerOk } from './test-fixtures.ts';
 
 /**
  * Property: whatever sequence of plays, top-ups, spend limits, breaks, plans, age confirmations,
