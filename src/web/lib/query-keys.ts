@@ -23,6 +23,8 @@ type Key =
   | ['payments', number]
   /** One top-up by its reference, as /PaymentStatus shows it. */
   | ['payments', 'status', string]
+  /** The player's account number for top-ups by bank transfer. */
+  | ['payments', 'bank-transfer-account']
   | ['withdrawals', number]
   /** The public settings (fees, limits) the wallet reads and the console edits. */
   | ['settings']

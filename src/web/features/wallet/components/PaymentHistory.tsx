@@ -11,19 +11,38 @@ function methodLabel(method: string): string {
   return PAYMENT_METHOD_LABELS[method as keyof typeof PAYMENT_METHOD_LABELS] ?? method;
 }
 
+/** "Bank transfer from CHIDI EZE (Access Bank)", or the card provider's name. */
+function paymentDetail(payment: Payment): string {
+  if (payment.channel !== 'bank_transfer') return methodLabel(payment.paymentMethod);
+  if (!payment.senderName) return 'Bank transfer';
+  return `Bank transfer from ${payment.senderName}${payment.senderBank ? ` (${payment.senderBank})` : ''}`;
+}
+
 function PaymentRow({ payment }: { payment: Payment }) {
+  const transfer = payment.channel === 'bank_transfer';
   return (
     <HistoryItem
       status={payment.status}
       amount={payment.amount}
-      detail={methodLabel(payment.paymentMethod)}
+      detail={paymentDetail(payment)}
       createdAt={payment.createdAt}
       receipt={
         <ReceiptFacts
           facts={[
             { label: 'Reference', value: payment.reference, code: true },
             { label: 'Amount', value: formatNaira(payment.amount) },
-            { label: 'Method', value: methodLabel(payment.paymentMethod) },
+            {
+              label: 'Method',
+              value: transfer
+                ? `Bank transfer (${methodLabel(payment.paymentMethod)})`
+                : methodLabel(payment.paymentMethod),
+            },
+            ...(transfer && payment.senderName
+              ? [{ label: 'Sender', value: payment.senderName }]
+              : []),
+            ...(transfer && payment.senderBank
+              ? [{ label: "Sender's bank", value: payment.senderBank }]
+              : []),
             { label: 'Status', value: <StatusBadge status={payment.status} /> },
             // A top-up that landed past a deposit limit: where its money is now.
             ...(payment.note ? [{ label: 'What happened', value: payment.note }] : []),
@@ -47,7 +66,7 @@ export function PaymentHistory() {
       usePage={usePayments}
       itemsOf={(data) => data.payments}
       emptyTitle="No top-ups yet"
-      emptyText="Your card top-ups will show here, with their status."
+      emptyText="Your top-ups by card and bank transfer will show here, with their status."
       itemKey={(payment) => payment.id}
       renderItem={(payment) => <PaymentRow payment={payment} />}
     />

@@ -5,6 +5,7 @@ import { usePlayBreak } from '@web/lib/play-break.ts';
 import { lazy, Suspense } from 'react';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { BankAccountCard } from '../components/BankAccountCard.tsx';
+import { BankTransferCard } from '../components/BankTransferCard.tsx';
 import { IdentityCard } from '../components/IdentityCard.tsx';
 import { WithdrawalHistory } from '../components/WithdrawalHistory.tsx';
 import { WithdrawForm } from '../components/WithdrawForm.tsx';
@@ -29,7 +30,7 @@ function ChartPlaceholder() {
  */
 export function WalletPage() {
   useFreshUser();
-  // Withdrawing stays open on a break; topping up is not offered.
+  // Withdrawing stays open on a break; topping up (by card or bank transfer) is not offered.
   const onBreak = usePlayBreak();
   return (
     <div>
@@ -37,7 +38,7 @@ export function WalletPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <div className="flex flex-col gap-6">
           <BalanceCard action={onBreak ? undefined : { href: '/topup', label: 'Top up' }} />
-          {onBreak ? <BreakNotice exclusion={onBreak} /> : null}
+          {onBreak ? <BreakNotice exclusion={onBreak} /> : <BankTransferCard />}
           <WithdrawForm />
           <IdentityCard />
           <BankAccountCard />
