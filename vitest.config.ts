@@ -52,7 +52,8 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          globalSetup: ['src/server/test/global-setup.ts'],
+          // The run's database template, then the pool of server processes the files lease.
+          globalSetup: ['src/server/test/global-setup.ts', 'src/test/server-pool.ts'],
           setupFiles: ['src/test/fail-on-console-error.ts', 'src/web/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

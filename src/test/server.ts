@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { request } from 'node:http';
+import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { createUser, UserRow } from '../server/test/factories.ts';
+import type { UserRow } from '../server/test/factories.ts';
+import type { PoolAnswer, PoolRequest, ServerCommand, UserOverrides } from './server-protocol.ts';
 
 /**
  * The real Pluckers server for web component tests ("mock nothing of our own").
@@ -12,22 +12,16 @@ import type { createUser, UserRow } from '../server/test/factories.ts';
  * breaks server code (Vitest rewrites `new URL('./migrations', import.meta.url)` to resolve
  * against the page's location, so the migrations folder is lost), while happy-dom replaces
  * Node's fetch, AbortController, Blob, EventTarget and friends under the server's feet. The
- * child runs exactly what `npm start` runs, on the database this run prepared (a fresh PGlite
- * from the global setup's template, or the PostgreSQL test database), and the parent drives it
- * over IPC to arrange data with the same factories the server tests use.
+ * child runs exactly what `npm start` runs, on a database of the file's own (a fresh PGlite
+ * from the global setup's template, or the PostgreSQL test database), and the test file drives
+ * it through the run's server pool (src/test/server-pool.ts) to arrange data with the same
+ * factories the server tests use. The pool keeps the processes warm between files; each file
+ * still gets its own database, DATA_DIR and app.
  *
  * Only type imports of server code here: this file is imported by tests under src/web, and the
  * web app itself never imports the server (scripts/check-boundaries.ts).
  */
-export type UserOverrides = Parameters<typeof createUser>[1];
-
-export type ServerCommand =
-  | { type: 'createUser'; overrides?: UserOverrides; password?: string }
-  | { type: 'tokenFor'; user: { id: string; tokenVersion: number } }
-  | { type: 'notify'; userId: string; title: string; message: string }
-  | { type: 'ageSecondFactor'; userId: string; minutes: number }
-  | { type: 'waitForMail'; to: string }
-  | { type: 'stop' };
+export type { UserOverrides };
 
 /** What a web test may read of an e-mail the server sent (needs `captureMail`). */
 export interface CapturedMail {
@@ -36,12 +30,6 @@ export interface CapturedMail {
   /** The first stand-alone 6-digit number in the text, if any. */
   code: string | null;
 }
-
-export type ServerMessage =
-  | { type: 'ready'; origin: string }
-  | { type: 'failed'; error: string }
-  | { type: 'result'; id: number; ok: true; result: unknown }
-  | { type: 'result'; id: number; ok: false; error: string };
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -68,23 +56,29 @@ export interface TestServer {
    * started with `captureMail` (src/server/test/smtp.ts, in the server process).
    */
   waitForMail(to: string): Promise<CapturedMail>;
-  /** Everything the server process printed so far (for failure messages). */
+  /** What the server process printed so far for this file, as of its last answer. */
   output(): string;
+  /** Closes the file's app, database and DATA_DIR; the process goes back to the pool. */
   stop(): Promise<void>;
 }
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
-const START_TIMEOUT_MS = 50_000;
-const STOP_TIMEOUT_MS = 10_000;
-const LOG_LIMIT = 50_000;
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+/** One request to the run's server pool (Node's http: happy-dom replaces fetch in web tests). */
+function askPool(body: PoolRequest): Promise<PoolAnswer> {
+  const pool = inject('testServerPool');
+  if (!pool) throw new Error('the server pool was not started (src/test/server-pool.ts)');
+  return new Promise((resolve, reject) => {
+    const call = request(pool, { method: 'POST' }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(deserialize(Buffer.concat(chunks)) as PoolAnswer));
+      response.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end(serialize(body));
+  });
 }
 
-/** Starts a server process; resolves once it listens. Prefer `testServerPerFile` in test files. */
+/** Leases a server from the run's pool; resolves once it listens. Prefer `testServerPerFile`. */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: { captureMail?: boolean } = {},
@@ -94,80 +88,28 @@ export async function startTestServer(
   if (!databaseUrl && !template) {
     throw new Error('startTestServer(): the global setup prepared no database (web project?)');
   }
-
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server-process.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PLUCKERS_TEST_DATABASE_URL: databaseUrl ?? '',
-      PLUCKERS_TEST_PGLITE_TEMPLATE: template ?? '',
-      PLUCKERS_TEST_ENV: JSON.stringify({ ...inject('beaconEnv'), ...env }),
-      PLUCKERS_TEST_CAPTURE_MAIL: options.captureMail ? 'true' : '',
+  const leased = await askPool({
+    op: 'lease',
+    opening: {
+      databaseUrl,
+      template,
+      env: { ...inject('beaconEnv'), ...env },
+      captureMail: options.captureMail ?? false,
     },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    // Structured clone over IPC: user rows carry Date and bigint (kobo) values.
-    serialization: 'advanced',
   });
-
-  let log = '';
-  const record = (chunk: Buffer) => {
-    log = (log + chunk.toString('utf8')).slice(-LOG_LIMIT);
-  };
-  child.stdout?.on('data', record);
-  child.stderr?.on('data', record);
-
-  let nextId = 0;
-  const pending = new Map<
-    number,
-    { resolve: (value: unknown) => void; reject: (e: Error) => void }
-  >();
-  const gone = (reason: string) => {
-    for (const { reject } of pending.values()) reject(new Error(`${reason}\n${log}`));
-    pending.clear();
-  };
-  child.on('exit', (code, signal) => gone(`test server exited (${code ?? signal})`));
-
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`test server did not start within ${START_TIMEOUT_MS} ms:\n${log}`));
-    }, START_TIMEOUT_MS);
-    const onExit = (code: number | null, signal: string | null) => {
-      clearTimeout(timer);
-      reject(new Error(`test server exited (${code ?? signal}) before it was ready:\n${log}`));
-    };
-    child.once('exit', onExit);
-    child.on('message', (message: ServerMessage) => {
-      if (message.type === 'ready') {
-        clearTimeout(timer);
-        child.off('exit', onExit);
-        resolve(message.origin);
-      } else if (message.type === 'failed') {
-        clearTimeout(timer);
-        child.off('exit', onExit);
-        reject(new Error(`test server failed to start:\n${message.error}`));
-      } else {
-        const waiter = pending.get(message.id);
-        pending.delete(message.id);
-        if (!waiter) return;
-        if (message.ok) waiter.resolve(message.result);
-        else waiter.reject(new Error(`test server: ${message.error}`));
-      }
-    });
-  });
-
-  const call = <T>(command: ServerCommand): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      if (!child.connected) {
-        reject(new Error(`test server is not running\n${log}`));
-        return;
-      }
-      nextId += 1;
-      pending.set(nextId, { resolve: resolve as (value: unknown) => void, reject });
-      child.send({ ...command, id: nextId });
-    });
+  if (!leased.ok) throw new Error(`test server failed to start:\n${leased.error}\n${leased.log}`);
+  const { lease, origin } = leased.result as { lease: number; origin: string };
+  let log = leased.log;
 
   let stopping: Promise<void> | undefined;
+  const call = async <T>(command: ServerCommand): Promise<T> => {
+    if (stopping) throw new Error(`test server is stopped\n${log}`);
+    const answer = await askPool({ op: 'call', lease, command });
+    log = answer.log;
+    if (!answer.ok) throw new Error(`test server: ${answer.error}\n${log}`);
+    return answer.result as T;
+  };
+
   return {
     origin,
     createUser: (overrides, options) =>
@@ -181,25 +123,19 @@ export async function startTestServer(
     waitForMail: (to) => call<CapturedMail>({ type: 'waitForMail', to }),
     output: () => log,
     stop() {
-      stopping ??= (async () => {
-        if (child.connected) await call({ type: 'stop' }).catch(() => undefined);
-        const done = await Promise.race([
-          exited(child).then(() => true),
-          new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_TIMEOUT_MS)),
-        ]);
-        if (!done) {
-          child.kill('SIGKILL');
-          await exited(child);
-        }
-      })();
+      stopping ??= askPool({ op: 'release', lease }).then((answer) => {
+        log = answer.log;
+        if (!answer.ok) throw new Error(`test server did not stop: ${answer.error}\n${log}`);
+      });
       return stopping;
     },
   };
 }
 
 /**
- * One real server per test file: started in beforeAll, stopped in afterAll. Returns a getter
- * because the server only exists once beforeAll has run.
+ * One real server per test file: leased in beforeAll (a database, DATA_DIR and app of the file's
+ * own), closed in afterAll. Returns a getter because the server only exists once beforeAll has
+ * run.
  */
 export function testServerPerFile(
   env: Record<string, string> = {},
