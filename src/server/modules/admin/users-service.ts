@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
 import { holdReasonsOf } from '../../../shared/aml.ts';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../shared/money.ts';
+import { normalisePhone } from '../../../shared/phone.ts';
 import type { AdminUserDetail, AdminUserPage } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { newestRowsOf } from '../../db/newest-rows.ts';
@@ -28,6 +29,9 @@ const PAGE_SIZE = 20;
 /** How many of each of a player's histories the console shows. */
 const HISTORY_ROWS = 100;
 
+/** Words that could be (part of) a phone number: digits, with spaces, brackets, hyphens or +. */
+const PHONE_LIKE = /^[\d\s()+-]{4,}$/;
+
 /** Players (deleted accounts left out) whose name, e-mail, phone or username has `q` in it. */
 export async function searchUsers(
   db: Database,
@@ -35,6 +39,8 @@ export async function searchUsers(
   page: number,
 ): Promise<AdminUserPage> {
   const term = q ? `%${q.replace(/^plucker_/i, '').replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  // A number as the console shows it (0803 123 4568) or as typed: matched in its stored form.
+  const phone = q && PHONE_LIKE.test(q) ? normalisePhone(q) : '';
   const where = term
     ? and(
         isNull(users.deletedAt),
@@ -42,6 +48,7 @@ export async function searchUsers(
           ilike(users.fullname, term),
           ilike(users.email, term),
           ilike(users.phoneNumber, term),
+          phone ? ilike(users.phoneNumber, `%${phone}%`) : undefined,
           ilike(users.handle, term),
         ),
       )

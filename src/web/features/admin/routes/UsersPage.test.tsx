@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/phone.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSettings, setUser } from '@web/lib/session.ts';
@@ -46,6 +47,25 @@ describe('Users', () => {
     await person.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody-like-this');
     await person.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Nobody matches “nobody-like-this”')).toBeTruthy();
+  });
+
+  it('finds a player by the phone number as the console shows it', async () => {
+    await signInAdmin(server());
+    const caller = await server().createUser({ fullname: 'Chidi Caller' });
+    const other = await server().createUser({ fullname: 'Other Caller' });
+    const shown = formatPhone(caller.phoneNumber);
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/users');
+
+    await screen.findByRole('link', { name: `plucker_${other.handle}` });
+    await person.type(screen.getByRole('searchbox', { name: 'Search' }), shown);
+    await person.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: `plucker_${other.handle}` })).toBeNull(),
+    );
+    const link = await screen.findByRole('link', { name: `plucker_${caller.handle}` });
+    expect(within(link.closest('tr') as HTMLElement).getByText(shown)).toBeTruthy();
   });
 
   it('pages through more than 20 results', async () => {
