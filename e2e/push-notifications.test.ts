@@ -195,7 +195,7 @@ describe('after an answer', () => {
     await dialog.getByLabel('Your answer').fill('Balogun');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await dialog.getByText('Your answer has been submitted!').waitFor();
-    const optIn = dialog.getByRole('link', { name: 'Get them on this phone too' });
+    const optIn = dialog.getByRole('link', { name: 'Get them on this device too' });
     await optIn.waitFor();
     await expectNoSeriousA11yViolations(page, 'the answer dialog with the push opt-in');
     await mkdir(ARTIFACTS, { recursive: true });

@@ -113,7 +113,7 @@ describe('AnswerDialog: after the answer', () => {
     Reflect.deleteProperty(window, 'Notification');
   });
 
-  it('offers notifications on this phone while the browser has not been asked yet', async () => {
+  it('offers notifications on this device while the browser has not been asked yet', async () => {
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
     Object.assign(window, { PushManager: class {}, Notification: { permission: 'default' } });
     setPageUrl(`${server().origin}/GameDetails`);
@@ -142,7 +142,7 @@ describe('AnswerDialog: after the answer', () => {
     );
     await person.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await within(dialog).findByText(PAGE_TEXTS.answerSubmitted);
-    const link = within(dialog).getByRole('link', { name: 'Get them on this phone too' });
+    const link = within(dialog).getByRole('link', { name: 'Get them on this device too' });
     expect(link.getAttribute('href')).toBe('/Notifications');
   });
 });

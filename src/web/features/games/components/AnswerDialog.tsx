@@ -283,7 +283,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
                 <>
                   {' '}
                   <Link href="/Notifications" className="font-semibold text-accent underline">
-                    Get them on this phone too
+                    Get them on this device too
                   </Link>
                 </>
               ) : null}
