@@ -41,7 +41,7 @@ declare module 'fastify' {
       subscribe: (subscriber: ClusterEventSubscriber) => void;
       /**
        * Tells every instance (this one included) of a play this process committed without the
-       * triggers' notifications (`pluckers_play`, migration 0017). Sent after the commit, with
+       * triggers' notifications (`pluckers_play`, src/server/db/functions/pluckers_play.sql). Sent after the commit, with
        * the other plays of the same turn of the event loop in one statement.
        */
       announcePlay: (userId: string, gameId: string) => void;

@@ -50,7 +50,7 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-/** SQLSTATEs raised by ledger_post (migration 0026). */
+/** SQLSTATEs raised by ledger_post (src/server/db/functions/ledger_post.sql). */
 const WALLET_CANNOT_PAY = 'LE001';
 const REFERENCE_REUSED = 'LE002';
 const CHECK_VIOLATION = '23514';
@@ -65,7 +65,7 @@ function arrayLiteral(values: readonly (string | null)[]): string {
 
 /**
  * Posts one balanced transaction inside the caller's database transaction, through the SQL
- * function ledger_post (migration 0026), the ledger's one writer: it refuses unbalanced or
+ * function ledger_post (src/server/db/functions/ledger_post.sql), the ledger's one writer: it refuses unbalanced or
  * malformed lines, debits each wallet with one conditional statement in user-id order (so
  * concurrent postings neither overdraw nor deadlock) and writes the transaction and its lines.
  * Returns false when this reference was already posted with the same lines; the same reference
