@@ -345,8 +345,9 @@ export function GameDetailsPage() {
             <GameAction game={game} onAnswer={() => ensureAge(() => setAnswering(true))} />
           </div>
         </article>
-        {/* Focusable by script only: where "Check the draw" and "Check the proof" land. */}
-        <div id={PROOF_ANCHOR} tabIndex={-1} className="scroll-mt-6 outline-none lg:col-span-2">
+        {/* Focusable by script only: where "Check the draw" and "Check the proof" land, its
+            heading clear of the sticky navigation (4 rem) above it. */}
+        <div id={PROOF_ANCHOR} tabIndex={-1} className="scroll-mt-24 outline-none lg:col-span-2">
           <FairnessPanel game={game} />
         </div>
       </div>
