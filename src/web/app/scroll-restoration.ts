@@ -5,14 +5,20 @@
  * wouter has no ScrollRestoration of its own, and the browser's cannot work for a single-page
  * app (it restores before the screen has rendered), so: the browser's is turned off, each
  * history entry gets a key in its state, the position is noted for the key being left, and on
- * Back/Forward it is put back once the screen is tall enough for it. wouter dispatches
- * `pushState`/`replaceState` events from its patched history methods, which is how pushes and
- * replacements are told from Back and Forward (`popstate`).
+ * Back/Forward it is put back once the screen has rendered with its data and is tall enough for
+ * it. wouter dispatches `pushState`/`replaceState` events from its patched history methods,
+ * which is how pushes and replacements are told from Back and Forward (`popstate`).
  */
 
+import type { Query } from '@tanstack/react-query';
+import { queryClient } from '../lib/query-client.ts';
+
 const KEY = '__scrollKey';
-/** How long a restore waits for the screen (lazy chunk, cached list) to grow tall enough. */
-const RESTORE_FOR_MS = 2_000;
+/**
+ * How long a restore waits for the screen (lazy chunk, its list's first answer) to render; on a
+ * slow connection a list's answer takes seconds, and the player's own scroll ends the wait.
+ */
+const RESTORE_FOR_MS = 10_000;
 
 const positions = new Map<string, number>();
 let currentKey = '';
@@ -47,7 +53,28 @@ function stamp(key: string): void {
   }
 }
 
-/** Scrolls to `y` as soon as the page is tall enough; gives up when the player scrolls first. */
+/**
+ * A read on screen still waiting for its first answer (fetching, or paused offline); a disabled
+ * one never loads and a prefetch has no screen waiting, so neither counts.
+ */
+const awaitingFirstData = (query: Query): boolean =>
+  query.state.status === 'pending' &&
+  query.state.fetchStatus !== 'idle' &&
+  query.getObserversCount() > 0;
+
+/**
+ * Whether the screen has its data. A loading screen can be tall enough for the position, yet the
+ * list that was there is not.
+ */
+function dataArrived(): boolean {
+  return queryClient.getQueryCache().findAll({ predicate: awaitingFirstData }).length === 0;
+}
+
+/**
+ * Scrolls to `y` once the screen has rendered with its data and is tall enough; gives up when the
+ * player scrolls first. Never at once: Back's event comes while the screen being left is still
+ * on the page, which may well be tall enough, and the list it is replaced by not.
+ */
 function restore(y: number): void {
   stopRestoring?.();
   const deadline = performance.now() + RESTORE_FOR_MS;
@@ -62,12 +89,18 @@ function restore(y: number): void {
     window.addEventListener(type, stop, { passive: true });
   stopRestoring = stop;
   const attempt = () => {
-    const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
-    window.scrollTo(0, y);
-    if ((reachable && Math.abs(window.scrollY - y) < 2) || performance.now() > deadline) stop();
-    else frame = requestAnimationFrame(attempt);
+    const expired = performance.now() > deadline;
+    if (dataArrived() || expired) {
+      const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
+      window.scrollTo(0, y);
+      if ((reachable && Math.abs(window.scrollY - y) < 2) || expired) {
+        stop();
+        return;
+      }
+    }
+    frame = requestAnimationFrame(attempt);
   };
-  attempt();
+  frame = requestAnimationFrame(attempt);
 }
 
 function onPush(): void {
