@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, settings, users } from '../../db/schema.ts';
+import { payments, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createUser, testClock } from '../../test/factories.ts';
@@ -13,7 +13,8 @@ import { paymentsContextOf } from './service.ts';
 
 /**
  * Top-ups by bank transfer through Flutterwave's static virtual account numbers, against a local
- * server that speaks Flutterwave's documented v3 API: a permanent account needs the player's BVN,
+ * server that speaks Flutterwave's documented v3 API (the only provider this server runs, so its
+ * account numbers come from Flutterwave whatever the setting): a permanent account needs the player's BVN,
  * so KYC tier 2 first; `charge.completed` of payment type bank_transfer (with the dashboard's
  * secret hash) credits once after Flutterwave's verify by id confirms it.
  */
@@ -30,7 +31,6 @@ const BVN = '22212345678';
 
 async function setup(start = new Date('2026-12-02T09:00:00Z')) {
   const app = await buildTestApp(database(), flutterwave.env, { clock: testClock(start) });
-  await app.db.update(settings).set({ bankTransferProvider: 'flutterwave' });
   const user = await createUser(app.db, { fullname: 'Chidi Eze', kycTier: 2 });
   const headers = await bearerFor(app, user);
   return { app, user, headers };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit, jobs, payments, settings, users, virtualAccounts } from '../../db/schema.ts';
+import { adminAudit, jobs, payments, users, virtualAccounts } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
@@ -132,22 +132,25 @@ describe('account numbers (Paystack dedicated virtual accounts)', () => {
     ).toHaveLength(1);
   });
 
-  it('is unavailable when the picked provider does not run, and asks for 18+ first', async () => {
-    const { app, headers } = await setup();
-    await app.db.update(settings).set({ bankTransferProvider: 'flutterwave' });
-    try {
-      const answer = await app.inject({ url: ACCOUNT, headers });
-      expect(answer.json().data).toMatchObject({
-        available: false,
-        provider: 'flutterwave',
-        mode: 'unavailable',
-      });
-      const refused = await app.inject({ method: 'POST', url: ACCOUNT, headers, payload: {} });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe('Top-ups by bank transfer are not available right now.');
-    } finally {
-      await app.db.update(settings).set({ bankTransferProvider: 'paystack' });
-    }
+  it('is unavailable where no provider of account numbers runs, and asks for 18+ first', async () => {
+    const bare = await buildTestApp(database(), { PAYMENTS_SANDBOX: 'false' });
+    const player = await bearerFor(bare, await createUser(bare.db));
+    const answer = await bare.inject({ url: ACCOUNT, headers: player });
+    expect(answer.json().data).toMatchObject({
+      available: false,
+      mode: 'unavailable',
+      account: null,
+    });
+    const closed = await bare.inject({
+      method: 'POST',
+      url: ACCOUNT,
+      headers: player,
+      payload: {},
+    });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().message).toBe('Top-ups by bank transfer are not available right now.');
+
+    const { app } = await setup();
     const unconfirmed = await createUser(app.db, { ageConfirmedAt: null });
     const refused = await app.inject({
       method: 'POST',
@@ -260,22 +263,33 @@ describe('transfers into the account number', () => {
 
   it('the ledger check notices a transfer that arrived and was neither credited nor held', async () => {
     const { app, user } = await setup();
-    await app.db.insert(payments).values({
-      userId: user.id,
-      method: 'paystack',
-      reference: `stuck-${user.id}`,
-      amount: 100_000n,
-      mode: 'live',
-      channel: 'bank_transfer',
-    });
-    const { invariants } = await checkLedger(app.db, app.paymentProviders);
-    expect(
-      invariants.find((invariant) => invariant.name === 'bank_transfers_landed'),
-    ).toMatchObject({
+    // Inside a transaction rolled back at the end: other files' ledger checks (one shared
+    // PostgreSQL) never see the broken row.
+    const rollback = new Error('rolled back on purpose');
+    const seen = await app.db
+      .transaction(async (tx) => {
+        await tx.insert(payments).values({
+          userId: user.id,
+          method: 'paystack',
+          reference: `stuck-${user.id}`,
+          amount: 100_000n,
+          mode: 'live',
+          channel: 'bank_transfer',
+        });
+        const { invariants } = await checkLedger(tx, app.paymentProviders);
+        throw Object.assign(rollback, {
+          invariant: invariants.find((invariant) => invariant.name === 'bank_transfers_landed'),
+        });
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+        return (error as Error & { invariant: unknown }).invariant;
+      });
+    expect(seen).toMatchObject({
       ok: false,
       offending: [{ reference: `stuck-${user.id}`, status: 'PENDING' }],
     });
-    await app.db.delete(payments).where(eq(payments.reference, `stuck-${user.id}`));
+    expect(await paymentOf(app, `stuck-${user.id}`)).toBeUndefined();
   });
 
   it('credits the amount that arrived, whatever it is, and several transfers each once', async () => {
@@ -392,7 +406,7 @@ describe('the rules hold what they refuse', () => {
     await expectLedgerHolds(app);
   });
 
-  it('holds a transfer past the KYC tier balance cap, and one at the AML review threshold', async () => {
+  it('holds a transfer past the KYC tier balance cap, to a suspended account, and one at the AML review threshold', async () => {
     const { app, user, headers } = await setup();
     const number = await accountNumberOf(app, headers);
     // Tier 1 holds at most ₦300,000 by default.
@@ -402,16 +416,19 @@ describe('the rules hold what they refuse', () => {
       holdReason:
         'your wallet may hold at most ₦300,000 at KYC tier 1; verify your identity to raise it',
     });
-    await app.db.update(settings).set({ amlReviewThreshold: 5_000_000n });
-    try {
-      const large = await transferArrives(app, number, 50_000);
-      expect(await paymentOf(app, large)).toMatchObject({
-        status: 'HELD',
-        holdReason: 'our team looks at transfers of this size before they reach a wallet',
-      });
-    } finally {
-      await app.db.update(settings).set({ amlReviewThreshold: 10_000_000n });
-    }
+    await app.db.update(users).set({ suspendedAt: START }).where(eq(users.id, user.id));
+    const suspended = await transferArrives(app, number, 100);
+    expect(await paymentOf(app, suspended)).toMatchObject({
+      status: 'HELD',
+      holdReason: 'this account is suspended',
+    });
+    await app.db.update(users).set({ suspendedAt: null }).where(eq(users.id, user.id));
+    // The AML review threshold is ₦100,000 by default (left alone: files share the settings).
+    const large = await transferArrives(app, number, 100_000);
+    expect(await paymentOf(app, large)).toMatchObject({
+      status: 'HELD',
+      holdReason: 'our team looks at transfers of this size before they reach a wallet',
+    });
     expect(await balanceOf(app.db, user.id)).toBe(0n);
     await expectLedgerHolds(app);
   });

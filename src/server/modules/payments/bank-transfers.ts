@@ -13,8 +13,8 @@ import {
   type IncomingTransfer,
   type PaymentProvider,
   ProviderError,
-  VIRTUAL_ACCOUNT_REFERENCE_PREFIX,
   type VerifyHint,
+  VIRTUAL_ACCOUNT_REFERENCE_PREFIX,
 } from '../../providers/payments/types.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { queuePush, receivedTransferText } from '../notifications/fan-out.ts';
@@ -42,11 +42,18 @@ type PaymentRow = typeof payments.$inferSelect;
 const isBankTransferMethod = (method: string): method is BankTransferProvider =>
   (BANK_TRANSFER_PROVIDERS as readonly string[]).includes(method);
 
-/** The provider players get account numbers from now, as the operator picked it. */
+/**
+ * The provider players get account numbers from now: the one the operator picked when this
+ * server runs it, otherwise the other one that it runs (a server with Flutterwave keys only
+ * gives Flutterwave accounts whatever the setting says); none when neither runs.
+ */
 async function pickedProvider(ctx: PaymentsContext) {
-  const { bankTransferProvider: method } = await readSettingsRow(ctx.db);
-  const provider = ctx.providers.byMethod[method];
-  return { method, provider: provider?.virtualAccounts ? provider : undefined };
+  const { bankTransferProvider: picked } = await readSettingsRow(ctx.db);
+  for (const method of [picked, ...BANK_TRANSFER_PROVIDERS.filter((other) => other !== picked)]) {
+    const provider = ctx.providers.byMethod[method];
+    if (provider?.virtualAccounts) return { method, provider };
+  }
+  return { method: picked, provider: undefined };
 }
 
 async function storedAccount(

@@ -13,7 +13,8 @@ import { breachedLimitName, limitBreach } from '../responsible-play/limits.ts';
  * rules a checkout meets before it opens are met here, as it lands: a break of the player's
  * (on this account or, bound to the same person, another), the deposit limits (money landed in
  * the period), the KYC tier's balance cap, and the AML review threshold. Inside the transaction
- * that credits or holds it, after the player's row is locked.
+ * that credits or holds it, after the player's row is locked. A suspended or closed account
+ * takes no money in either: an operator sends it back.
  */
 export async function transferRefusal(
   tx: Executor,
@@ -21,6 +22,12 @@ export async function transferRefusal(
   amount: bigint,
   now: Date,
 ): Promise<string | null> {
+  const [account] = await tx
+    .select({ suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account || account.deletedAt) return 'this account is closed';
+  if (account.suspendedAt) return 'this account is suspended';
   const exclusion = await activeExclusion(tx, userId, now);
   if (exclusion) {
     if (!isShownToPlayer(exclusion)) return 'topping up is paused on this account';
@@ -35,7 +42,7 @@ export async function transferRefusal(
     .from(users)
     .innerJoin(settings, eq(settings.id, 1))
     .where(eq(users.id, userId));
-  if (!row) return 'we could not find your account';
+  if (!row) return 'this account is closed';
   const { balanceCap } = capsOf(row.settings, row.tier);
   if (balanceCap !== null && row.balance + amount > balanceCap)
     return `your wallet may hold at most ${formatNaira(koboToNaira(balanceCap))} at KYC tier ${Math.min(row.tier, 3)}; verify your identity to raise it`;
