@@ -17,6 +17,7 @@ import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { pushRoutes } from './modules/notifications/push-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import {
+  adminBankTransferRoutes,
   adminHeldPaymentRoutes,
   adminSandboxReviewRoutes,
 } from './modules/payments/admin-routes.ts';
@@ -101,6 +102,7 @@ const OPERATOR_ROUTES: ApiRoutes[] = [
   adminWithdrawalRoutes,
   adminSandboxReviewRoutes,
   adminHeldPaymentRoutes,
+  adminBankTransferRoutes,
   adminReportRoutes,
   adminAuditRoutes,
   adminSupportRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nairaSchema } from './common.ts';
+import { bankTransferProviderSchema } from './wallet.ts';
 
 export const settingsSchema = z.object({
   withdrawalTransactionFee: nairaSchema,
@@ -21,5 +22,12 @@ export const limitSettingsSchema = z.object({
 });
 export type LimitSettings = z.infer<typeof limitSettingsSchema>;
 
-export const adminSettingsSchema = settingsSchema.extend(limitSettingsSchema.shape);
+export const adminSettingsSchema = settingsSchema.extend({
+  ...limitSettingsSchema.shape,
+  /** Where players' account numbers for top-ups by bank transfer are made. */
+  bankTransferProvider: bankTransferProviderSchema,
+});
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** PUT /admin/settings/bank-transfer-provider: numbers already given out keep working. */
+export const bankTransferProviderBodySchema = z.object({ provider: bankTransferProviderSchema });

@@ -9,7 +9,9 @@ import {
   sandboxReviewResultSchema,
 } from '../../../shared/schemas/admin.ts';
 import { envelope, messageSchema } from '../../../shared/schemas/common.ts';
+import { bankTransferProviderBodySchema } from '../../../shared/schemas/settings.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { setBankTransferProvider } from './bank-transfers.ts';
 import { listHeldPayments, releaseHeldPayment, returnHeldPayment } from './holds.ts';
 import { listSandboxPayments, markSandboxPaymentReviewed } from './sandbox-review-service.ts';
 
@@ -115,5 +117,29 @@ export async function adminSandboxReviewRoutes(app: FastifyInstance) {
         now: app.clock.now(),
       }),
     }),
+  );
+}
+
+/** Where players' account numbers for top-ups by bank transfer are made. */
+export async function adminBankTransferRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/settings/bank-transfer-provider',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Pick the provider of players' account numbers for bank transfers (Paystack or Flutterwave); numbers already given out keep working",
+        body: bankTransferProviderBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await setBankTransferProvider(app.db, {
+        adminId: requireUser(request).id,
+        provider: request.body.provider,
+        now: app.clock.now(),
+      });
+      return { message: 'Saved' };
+    },
   );
 }

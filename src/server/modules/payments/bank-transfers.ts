@@ -6,7 +6,7 @@ import {
   type BankTransferAccount,
   type BankTransferProvider,
 } from '../../../shared/schemas/wallet.ts';
-import { payments, users, virtualAccounts } from '../../db/schema.ts';
+import { payments, settings, users, virtualAccounts } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import {
@@ -16,6 +16,7 @@ import {
   type VerifyHint,
   VIRTUAL_ACCOUNT_REFERENCE_PREFIX,
 } from '../../providers/payments/types.ts';
+import { recordAudit } from '../audit/record.ts';
 import { type Actor, lockLiveAccount } from '../auth/live-account.ts';
 import { queuePush, receivedTransferText } from '../notifications/fan-out.ts';
 import { notify } from '../notifications/service.ts';
@@ -327,4 +328,31 @@ export async function reconcileBankTransfers(
       `bank transfer reconciliation: ${errors.length} item(s) could not be landed`,
     );
   return landed;
+}
+
+/** The operator picks where account numbers are made from now on, audited. */
+export async function setBankTransferProvider(
+  db: PaymentsContext['db'],
+  input: { adminId: string; provider: BankTransferProvider; now: Date },
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const [before] = await tx
+      .select({ bankTransferProvider: settings.bankTransferProvider })
+      .from(settings)
+      .where(eq(settings.id, 1))
+      .for('update');
+    if (!before) throw notFound('Settings not found');
+    await tx
+      .update(settings)
+      .set({ bankTransferProvider: input.provider, updatedAt: input.now })
+      .where(eq(settings.id, 1));
+    await recordAudit(tx, {
+      adminId: input.adminId,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: '1',
+      before,
+      after: { bankTransferProvider: input.provider },
+    });
+  });
 }

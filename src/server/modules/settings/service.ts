@@ -31,6 +31,7 @@ export async function getAdminSettings(db: Database): Promise<AdminSettings> {
     tier3BalanceCap: capNaira(row.tier3BalanceCap),
     tier3DailyWithdrawalCap: capNaira(row.tier3DailyWithdrawalCap),
     amlReviewThreshold: koboToNaira(row.amlReviewThreshold),
+    bankTransferProvider: row.bankTransferProvider,
   };
 }
 

@@ -1,6 +1,7 @@
 import { formatNaira } from '@shared/money.ts';
 import { settingsBodySchema } from '@shared/schemas/admin.ts';
 import type { AdminSettings } from '@shared/schemas/settings.ts';
+import type { BankTransferProvider } from '@shared/schemas/wallet.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
@@ -8,7 +9,9 @@ import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { numberOrUndefined, useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
+import { useState } from 'react';
 import { useAdminSettings } from '../api/get-settings.ts';
+import { useSaveBankTransferProvider } from '../api/save-bank-transfer-provider.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { isoToLocalInput, localInputToIso } from '../lib/datetime.ts';
@@ -182,6 +185,42 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
   );
 }
 
+/** Where players' account numbers for bank transfers are made: saved on its own. */
+function BankTransferProviderCard({ current }: { current: BankTransferProvider }) {
+  const save = useSaveBankTransferProvider();
+  const [provider, setProvider] = useState(current);
+  return (
+    <Card className="flex flex-col gap-4">
+      <h2 className="text-lg font-bold">Bank transfers</h2>
+      <form
+        aria-label="Bank transfers"
+        className="grid items-end gap-4 sm:grid-cols-[minmax(0,1fr)_auto]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(provider, {
+            onSuccess: () => toast.success('Saved'),
+            onError: (error) => toast.error(errorMessage(error, 'The provider could not be saved')),
+          });
+        }}
+      >
+        <Field
+          as="select"
+          label="Account numbers from"
+          hint="Where players get their account numbers for top-ups by bank transfer. Numbers already given out keep working."
+          value={provider}
+          onChange={(event) => setProvider(event.target.value as BankTransferProvider)}
+        >
+          <option value="paystack">Paystack (dedicated virtual accounts)</option>
+          <option value="flutterwave">Flutterwave (virtual accounts, need the player's BVN)</option>
+        </Field>
+        <Button type="submit" loading={save.isPending} disabled={provider === current}>
+          Save provider
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
 export function SettingsPage() {
   const settings = useAdminSettings();
   return (
@@ -197,7 +236,10 @@ export function SettingsPage() {
           retrying={settings.isFetching}
         />
       ) : (
-        <SettingsForm settings={settings.data} />
+        <>
+          <SettingsForm settings={settings.data} />
+          <BankTransferProviderCard current={settings.data.bankTransferProvider} />
+        </>
       )}
     </div>
   );
