@@ -72,6 +72,7 @@ async function fundedPlayer(name: string): Promise<Funded> {
 interface WithdrawalRow {
   id: string;
   reference: string;
+  shortReference: string;
   amount: number;
 }
 
@@ -147,13 +148,19 @@ describe.each(VIEWPORT_NAMES)('Withdrawing at %s width', (viewport) => {
     await form.getByRole('button', { name: 'Withdraw ₦1,000' }).click();
     await confirm.getByRole('button', { name: 'Confirm withdrawal' }).click();
 
-    // The receipt names the reference the server keeps.
+    // The receipt names the short reference the server keeps: ten characters on one line, easy
+    // to read out to support; the long one stays the provider's.
     const receipt = page.getByRole('dialog', { name: 'Your withdrawal receipt' });
     await receipt.waitFor();
     const [made] = await withdrawalsOf(player.token);
     if (!made) throw new Error('no withdrawal was made');
     expect(made.reference).toBe(`wd-${made.id}`);
-    await receipt.getByText(made.reference, { exact: true }).waitFor();
+    expect(made.shortReference).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    const shown = receipt.getByText(made.shortReference, { exact: true });
+    await shown.waitFor();
+    expect(await receipt.getByText(made.reference).count()).toBe(0);
+    const lines = await shown.evaluate((element) => element.getClientRects().length);
+    expect(lines, 'the reference wraps').toBe(1);
     await receipt.getByText('₦1,050').waitFor();
     await receipt.getByText('Total debited', { exact: true }).waitFor();
     await receipt.getByText(accountName).waitFor();
@@ -169,7 +176,7 @@ describe.each(VIEWPORT_NAMES)('Withdrawing at %s width', (viewport) => {
     const entry = history.getByRole('listitem').filter({ hasText: '₦1,000' });
     await entry.getByText('Pending').waitFor();
     await entry.getByText('Receipt', { exact: true }).click();
-    await entry.getByText(made.reference, { exact: true }).waitFor();
+    await entry.getByText(made.shortReference, { exact: true }).waitFor();
     await entry.getByText(accountName).waitFor();
     await waitForScreen(page);
     await noSidewaysScroll(page);

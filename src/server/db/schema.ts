@@ -557,6 +557,11 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * What the player and support read out (shared/short-reference.ts): ten characters, made by
+     * the server and retried on a collision; the id stays the key and the transfer's reference.
+     */
+    shortReference: text('short_reference').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -584,6 +589,7 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     uniqueIndex('withdrawals_idempotency_unique').on(t.userId, t.idempotencyKey),
+    uniqueIndex('withdrawals_short_reference_unique').on(t.shortReference),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
 );

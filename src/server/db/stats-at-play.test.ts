@@ -117,3 +117,36 @@ describe("migration 0022: the day's game count in the player's row", () => {
     ]);
   });
 });
+
+describe('migration 0032: short withdrawal references', () => {
+  it('gives every existing withdrawal its own ten Crockford characters, and keeps them unique', async () => {
+    const { client, db } = await migratedUpTo('0032_player_screens');
+    const [player] = (
+      await client.query<{ id: string }>(
+        `INSERT INTO users (handle, fullname, email) VALUES ('payee', 'Payee', 'payee@example.test') RETURNING id`,
+      )
+    ).rows;
+    for (let n = 0; n < 50; n += 1)
+      await client.query(
+        `INSERT INTO withdrawals (user_id, amount, fee, bank_code, bank_name, account_number, account_name)
+         VALUES ($1, 10000, 5000, '058', 'Guaranty Trust Bank', '0123456789', 'PAYEE')`,
+        [player?.id],
+      );
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const rows = (
+      await client.query<{ short_reference: string }>('SELECT short_reference FROM withdrawals')
+    ).rows.map((row) => row.short_reference);
+    expect(rows).toHaveLength(50);
+    for (const reference of rows) expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(new Set(rows).size).toBe(50);
+    // The index refuses a second withdrawal under a reference already given.
+    await expect(
+      client.query(
+        `INSERT INTO withdrawals (short_reference, user_id, amount, fee, bank_code, bank_name, account_number, account_name)
+         VALUES ($1, $2, 10000, 5000, '058', 'Guaranty Trust Bank', '0123456789', 'PAYEE')`,
+        [rows[0], player?.id],
+      ),
+    ).rejects.toThrow(/withdrawals_short_reference_unique/);
+  });
+});

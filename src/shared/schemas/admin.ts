@@ -399,8 +399,10 @@ export type AdminEntry = z.infer<typeof adminEntrySchema>;
 
 export const adminWithdrawalSchema = z.object({
   id: z.string(),
-  /** The reference on the player's receipt (and the provider transfer's). */
+  /** The provider transfer's reference (`wd-<id>`). */
   reference: z.string(),
+  /** The reference on the player's receipt and e-mails (shared/short-reference.ts). */
+  shortReference: z.string(),
   userId: z.string(),
   username: z.string(),
   amount: z.number(),
@@ -420,6 +422,11 @@ export const adminWithdrawalQuerySchema = pageQuerySchema.extend({
   status: z.enum(WITHDRAWAL_STATUSES).optional(),
   /** `true`: only withdrawals held for review. */
   held: z.enum(['true', 'false'], { error: 'held must be true or false' }).optional(),
+  /**
+   * A reference a player read out: the short one (any case, spaces or hyphens) or the long
+   * `wd-<id>`; only that withdrawal is listed.
+   */
+  reference: z.string().trim().max(60, 'reference must be at most 60 characters').optional(),
 });
 
 export const adminWithdrawalPageSchema = pageSchema('withdrawals', adminWithdrawalSchema);

@@ -455,6 +455,7 @@ async function paidWithdrawalRecipient(
   const [row] = await database
     .select({
       userId: withdrawals.userId,
+      shortReference: withdrawals.shortReference,
       amount: withdrawals.amount,
       bankName: withdrawals.bankName,
       accountNumber: withdrawals.accountNumber,
@@ -482,7 +483,8 @@ async function paidWithdrawalRecipient(
         : {
             to: row.email,
             subject: 'Your withdrawal is paid',
-            paragraphs: [body],
+            // The reference on the receipt, for the player to quote if the money does not arrive.
+            paragraphs: [body, `Reference: ${row.shortReference}`],
             label: 'Open my wallet',
           },
     },

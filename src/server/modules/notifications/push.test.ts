@@ -16,6 +16,7 @@ import {
   notificationDeliveries,
   pushSubscriptions,
   users,
+  withdrawals,
 } from '../../db/schema.ts';
 import { buildTestApp, testEnv } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
@@ -334,6 +335,14 @@ describe('sending pushes', () => {
     const mail = await smtp.waitForMail(player.email);
     expect(mail.subject).toBe('Your withdrawal is paid');
     expect(mail.text).toContain('/wallet');
+    // The receipt's short reference, not the long id.
+    const [paid] = await app.db
+      .select({ shortReference: withdrawals.shortReference })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id));
+    expect(paid?.shortReference).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(mail.text).toContain(`Reference: ${paid?.shortReference}`);
+    expect(mail.text).not.toContain(id);
 
     // The job again (a retry, another worker): nothing twice.
     await app.db

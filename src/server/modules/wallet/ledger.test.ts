@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { createAdmin, createUser, fundWallet, uniqueSuffix } from '../../test/factories.ts';
 import { balanceOf, walletEntryCount } from '../../test/fake-money.ts';
+import { newShortReference } from '../withdrawals/short-reference.ts';
 import { ACCOUNTS, InsufficientFundsError, post } from './ledger.ts';
 import { checkLedger } from './ledger-check.ts';
 
@@ -248,6 +249,7 @@ describe('checkLedger', () => {
     const user = await createUser(db);
     const seen = await checkAfter(db, (tx) =>
       tx.insert(withdrawals).values({
+        shortReference: newShortReference(),
         userId: user.id,
         amount: 10_000n,
         fee: 5_000n,

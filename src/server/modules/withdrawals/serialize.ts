@@ -20,6 +20,7 @@ export function toApi(row: typeof withdrawals.$inferSelect): Withdrawal {
   return {
     id: row.id,
     reference: transferReference(row.id),
+    shortReference: row.shortReference,
     amount: koboToNaira(row.amount),
     fee: koboToNaira(row.fee),
     status,

@@ -20,6 +20,7 @@ import { ACCOUNTS, post } from '../wallet/ledger.ts';
 import { gatherAmlFacts, holdReasonsFor } from './aml-rules.ts';
 import { resolveBankAccount } from './bank-accounts.ts';
 import { money, toApi } from './serialize.ts';
+import { insertWithShortReference } from './short-reference.ts';
 
 /**
  * Withdrawals, the player's side: saving a payout account, asking for a withdrawal (the amount
@@ -129,21 +130,26 @@ export async function requestWithdrawal(
           now,
         }),
       );
-      const [created] = await tx
-        .insert(withdrawals)
-        .values({
-          userId,
-          amount,
-          fee,
-          bankCode: user.bankCode,
-          bankName: user.bankName,
-          accountNumber: user.number,
-          accountName: user.name ?? '',
-          idempotencyKey,
-          holdReasons,
-        })
-        .returning();
-      if (!created) throw new Error('withdrawal insert returned nothing');
+      const values = {
+        userId,
+        amount,
+        fee,
+        bankCode: user.bankCode,
+        bankName: user.bankName,
+        accountNumber: user.number,
+        accountName: user.name ?? '',
+        idempotencyKey,
+        holdReasons,
+      };
+      const created = await insertWithShortReference(async (shortReference) => {
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({ ...values, shortReference })
+          // Only a taken short reference is skipped; a repeated idempotency key still throws.
+          .onConflictDoNothing({ target: withdrawals.shortReference })
+          .returning();
+        return row;
+      });
       await post(
         tx,
         {

@@ -28,6 +28,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { ACCOUNTS } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { transferReference } from './serialize.ts';
+import { insertWithShortReference, newShortReference } from './short-reference.ts';
 
 /** Withdrawal rules, the admin queue and payouts through (fake) Paystack transfers. */
 const database = testDatabasePerFile();
@@ -575,6 +576,80 @@ describe('admin decisions', () => {
       headers: await bearerFor(app, player),
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('short references', () => {
+  it('each withdrawal gets ten unique Crockford characters, on the receipt and in the queue', async () => {
+    const { app, adminHeaders } = await setup();
+    const player = await createPlayer(app.db, { kobo: 100_000n });
+    const first = (await withdraw(app, player, 100)).json().data;
+    const second = (await withdraw(app, player, 100)).json().data;
+    for (const made of [first, second]) {
+      expect(made.shortReference).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+      // The long one stays: the provider's transfer reference.
+      expect(made.reference).toBe(`wd-${made.id}`);
+      expect((await withdrawalRow(app, made.id)).shortReference).toBe(made.shortReference);
+    }
+    expect(first.shortReference).not.toBe(second.shortReference);
+
+    const history = await app.inject({
+      url: '/api/v1/withdrawal',
+      headers: await bearerFor(app, player),
+    });
+    expect(
+      history.json().data.withdrawals.map((w: { shortReference: string }) => w.shortReference),
+    ).toEqual([second.shortReference, first.shortReference]);
+
+    // The console finds one by the reference as a player reads it out, or by the long one.
+    const spoken = `${first.shortReference.slice(0, 5)} ${first.shortReference.slice(5)}`;
+    for (const reference of [spoken.toLowerCase(), first.shortReference, first.reference]) {
+      const found = await app.inject({
+        url: `/api/v1/admin/withdrawals?reference=${encodeURIComponent(reference)}`,
+        headers: adminHeaders,
+      });
+      expect(found.statusCode).toBe(200);
+      expect(found.json().data.withdrawals).toEqual([
+        expect.objectContaining({ id: first.id, shortReference: first.shortReference }),
+      ]);
+    }
+    const none = await app.inject({
+      url: '/api/v1/admin/withdrawals?reference=not-a-reference',
+      headers: adminHeaders,
+    });
+    expect(none.json().data.withdrawals).toEqual([]);
+  });
+
+  it('draws another short reference when the one drawn is taken', async () => {
+    const { app } = await setup();
+    const player = await createPlayer(app.db, { kobo: 100_000n });
+    const taken = (await withdraw(app, player, 100)).json().data.shortReference as string;
+    const fresh = newShortReference();
+    const draws = [taken, fresh];
+    const row = await insertWithShortReference(
+      async (shortReference) => {
+        const [inserted] = await app.db
+          .insert(withdrawals)
+          .values({
+            shortReference,
+            userId: player.id,
+            amount: 10_000n,
+            fee: 5_000n,
+            bankCode: '058',
+            bankName: 'Guaranty Trust Bank',
+            accountNumber: '0123456789',
+            accountName: 'ADA OBI',
+          })
+          .onConflictDoNothing({ target: withdrawals.shortReference })
+          .returning();
+        return inserted;
+      },
+      () => draws.shift() ?? newShortReference(),
+    );
+    expect(row.shortReference).toBe(fresh);
+    expect(draws).toEqual([]);
+    // Not a real withdrawal: gone again, so the ledger check of the other tests stays true.
+    await app.db.delete(withdrawals).where(eq(withdrawals.id, row.id));
   });
 });
 

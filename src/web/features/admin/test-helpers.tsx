@@ -1,5 +1,6 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha1 } from '@noble/hashes/legacy.js';
+import type { Withdrawal } from '@shared/schemas/wallet.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { signIn } from '@web/lib/session.ts';
@@ -140,7 +141,7 @@ export async function playerWithBalance(
 
 /** The player asks for a withdrawal, as the wallet page would. */
 export async function requestWithdrawal(server: TestServer, token: string, amount: number) {
-  const result = await api<{ data: { id: string } }>(server, token, 'POST', '/withdrawal', {
+  const result = await api<{ data: Withdrawal }>(server, token, 'POST', '/withdrawal', {
     amount,
   });
   if (result.status !== 201)

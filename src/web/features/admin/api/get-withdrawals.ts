@@ -5,38 +5,34 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { http } from '@web/lib/http.ts';
 import type { AppQueryKey } from '@web/lib/query-keys.ts';
 
+/** Which withdrawals the queue shows; `reference` (empty: any) is one a player read out. */
+export interface WithdrawalFilter {
+  status: WithdrawalStatus | undefined;
+  held: boolean;
+  reference: string;
+}
+
 /**
- * GET /admin/withdrawals?status&held&page: pending first (oldest first), 20 a page; `held`
- * keeps only those the anti-money-laundering rules held for review.
+ * GET /admin/withdrawals?status&held&reference&page: pending first (oldest first), 20 a page;
+ * `held` keeps only those the anti-money-laundering rules held for review, `reference` the one
+ * withdrawal it names.
  */
-export const getAdminWithdrawals = (
-  status: WithdrawalStatus | undefined,
-  held: boolean,
-  page: number,
-) =>
+export const getAdminWithdrawals = ({ status, held, reference }: WithdrawalFilter, page: number) =>
   http
     .get<Envelope<AdminWithdrawalPage>>('/admin/withdrawals', {
-      query: { status, held: held ? 'true' : undefined, page },
+      query: { status, held: held ? 'true' : undefined, reference: reference || undefined, page },
     })
     .then((body) => body.data);
 
-export const adminWithdrawalsQueryOptions = (
-  status: WithdrawalStatus | undefined,
-  held: boolean,
-  page: number,
-) =>
+export const adminWithdrawalsQueryOptions = (filter: WithdrawalFilter, page: number) =>
   queryOptions({
-    queryKey: ['admin', 'withdrawals', { status, held, page }] satisfies AppQueryKey,
-    queryFn: () => getAdminWithdrawals(status, held, page),
+    queryKey: ['admin', 'withdrawals', { ...filter, page }] satisfies AppQueryKey,
+    queryFn: () => getAdminWithdrawals(filter, page),
   });
 
-export function useAdminWithdrawals(
-  status: WithdrawalStatus | undefined,
-  held: boolean,
-  page: number,
-) {
+export function useAdminWithdrawals(filter: WithdrawalFilter, page: number) {
   return useQuery({
-    ...adminWithdrawalsQueryOptions(status, held, page),
+    ...adminWithdrawalsQueryOptions(filter, page),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,7 +40,7 @@ export function useAdminWithdrawals(
 /** How many withdrawals wait for a decision (the badge in the console's menu). */
 export function usePendingWithdrawalCount() {
   const query = useQuery({
-    ...adminWithdrawalsQueryOptions('PENDING', false, 1),
+    ...adminWithdrawalsQueryOptions({ status: 'PENDING', held: false, reference: '' }, 1),
     refetchInterval: 60_000,
   });
   return query.data?.pagination.totalResults ?? 0;

@@ -261,4 +261,41 @@ describe('Withdrawals queue', () => {
       expect(within(await rowOf(player.handle)).getByText('Rejected')).toBeTruthy(),
     );
   });
+
+  it('finds the withdrawal a player reads out by its short reference, typed as heard', async () => {
+    const { token } = await signInAdmin(server());
+    const { player, token: playerToken } = await playerWithBalance(
+      server(),
+      token,
+      5000,
+      'Ada Obi',
+    );
+    const { player: other, token: otherToken } = await playerWithBalance(
+      server(),
+      token,
+      5000,
+      'Bola Ade',
+    );
+    const wanted = await requestWithdrawal(server(), playerToken, 1000);
+    await requestWithdrawal(server(), otherToken, 1000);
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/withdrawals');
+    await rowOf(other.handle);
+
+    const heard = `${wanted.shortReference.slice(0, 5)} ${wanted.shortReference.slice(5)}`;
+    await person.type(screen.getByLabelText('Reference'), heard.toLowerCase());
+    await person.click(screen.getByRole('button', { name: 'Find' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: `plucker_${other.handle}` })).toBeNull(),
+    );
+    const row = await rowOf(player.handle);
+    // The queue shows the reference on the player's receipt, not the 36-character id.
+    expect(within(row).getByText(wanted.shortReference)).toBeTruthy();
+    expect(within(row).queryByText(wanted.reference)).toBeNull();
+    expect(new URLSearchParams(window.location.search).get('reference')).toBe(heard.toLowerCase());
+
+    await person.click(screen.getByRole('button', { name: 'Show all' }));
+    await rowOf(other.handle);
+  });
 });

@@ -1,6 +1,6 @@
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/constants.ts';
 import { formatNaira } from '@shared/money.ts';
-import type { AdminWithdrawal } from '@shared/schemas/admin.ts';
+import { type AdminWithdrawal, adminWithdrawalQuerySchema } from '@shared/schemas/admin.ts';
 import { approveWithdrawalBodySchema, rejectWithdrawalBodySchema } from '@shared/schemas/wallet.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { DateTime } from '@web/components/ui/DateTime.tsx';
@@ -230,8 +230,8 @@ function withdrawalsTable({
               {withdrawal.bankName} · {withdrawal.accountNumber}
             </span>
             {/* The reference on the player's receipt, so support can match it. */}
-            <span className="mt-0.5 block font-mono text-[11px] break-all text-muted">
-              {withdrawal.reference}
+            <span className="mt-0.5 block font-mono text-xs text-muted">
+              {withdrawal.shortReference}
             </span>
           </>
         ),
@@ -281,12 +281,69 @@ function withdrawalsTable({
   };
 }
 
+const referenceSchema = adminWithdrawalQuerySchema.pick({ reference: true });
+
+/** Finds the withdrawal a player read out: its short reference (any case, spaces) or wd-<id>. */
+function ReferenceSearch({
+  reference,
+  busy,
+  onSearch,
+}: {
+  reference: string;
+  busy: boolean;
+  onSearch: (reference: string) => void;
+}) {
+  const form = useSchemaForm({ schema: referenceSchema, initial: { reference } });
+  const { error, ...field } = form.field('reference');
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones' browsers (and happy-dom); a search form is the portable landmark.
+    <form
+      ref={form.formRef}
+      role="search"
+      noValidate
+      onSubmit={form.handleSubmit((query) => onSearch(query.reference ?? ''))}
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+    >
+      <div className="flex flex-1 flex-col gap-1.5">
+        <label htmlFor="withdrawal-reference" className="text-sm font-medium text-white/90">
+          Reference
+        </label>
+        <input
+          id="withdrawal-reference"
+          type="search"
+          {...field}
+          maxLength={60}
+          autoComplete="off"
+          placeholder="The player's reference, e.g. 7KQ2M9XDTR"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'withdrawal-reference-error' : undefined}
+          className="min-h-12 w-full rounded-xl border border-line bg-card px-4 font-mono text-base text-white placeholder:font-sans placeholder:text-white/40 focus:border-accent focus:outline-none"
+        />
+        {error ? (
+          <p id="withdrawal-reference-error" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" loading={busy}>
+        Find
+      </Button>
+      {reference ? (
+        <Button type="button" variant="outline" onClick={() => onSearch('')}>
+          Show all
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
 export function WithdrawalsPage() {
   const { params, page, update } = useUrlState();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const heldOnly = params.get('held') === '1';
-  const list = useAdminWithdrawals(status, heldOnly, page);
+  const reference = params.get('reference') ?? '';
+  const list = useAdminWithdrawals({ status, held: heldOnly, reference }, page);
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
   const [decision, setDecision] = useState<Decision>(null);
@@ -350,6 +407,11 @@ export function WithdrawalsPage() {
           onChange={(event) => update({ held: event.target.checked ? '1' : null, page: 1 })}
         />
       </div>
+      <ReferenceSearch
+        reference={reference}
+        busy={list.isFetching && list.isPlaceholderData}
+        onSearch={(next) => update({ reference: next || null, page: 1 })}
+      />
 
       {list.isPending ? (
         <Loading label="Loading withdrawals" />
@@ -364,11 +426,13 @@ export function WithdrawalsPage() {
         <EmptyState
           icon="🎉"
           title={
-            heldOnly
-              ? `No ${status ? `${humanise(status).toLowerCase()} ` : ''}withdrawals held for review`
-              : status
-                ? `No ${humanise(status).toLowerCase()} withdrawals`
-                : 'No withdrawals yet'
+            reference
+              ? `No withdrawal with the reference ${reference}`
+              : heldOnly
+                ? `No ${status ? `${humanise(status).toLowerCase()} ` : ''}withdrawals held for review`
+                : status
+                  ? `No ${humanise(status).toLowerCase()} withdrawals`
+                  : 'No withdrawals yet'
           }
         >
           <p>Requests from players appear here, oldest pending first.</p>

@@ -24,14 +24,14 @@ export function withdrawalFacts(
 }
 
 /**
- * A withdrawal as the server recorded it: its reference (what support and the payout provider
- * know it by), the same facts as the confirmation, its status and when it was asked for.
+ * A withdrawal as the server recorded it: its short reference (what the player reads out to
+ * support; the provider's long one stays internal), the same facts as the confirmation, its status and when it was asked for.
  */
 export function WithdrawalReceipt({ withdrawal }: { withdrawal: Withdrawal }) {
   return (
     <ReceiptFacts
       facts={[
-        { label: 'Reference', value: withdrawal.reference, code: true },
+        { label: 'Reference', value: withdrawal.shortReference, code: true },
         ...withdrawalFacts(withdrawal.amount, withdrawal.fee, withdrawal, 'Total debited'),
         { label: 'Status', value: <StatusBadge status={withdrawal.status} /> },
         {

@@ -151,6 +151,7 @@ describe('balanceHistory', () => {
   const withdrawal = (amount: number, status: string, createdAt: string): Withdrawal => ({
     id: createdAt,
     reference: `wd-${createdAt}`,
+    shortReference: createdAt.slice(0, 10),
     amount,
     fee: 50,
     status,

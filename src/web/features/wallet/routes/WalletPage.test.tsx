@@ -176,7 +176,10 @@ describe('WalletPage', () => {
       within(receipt).getByText('Withdrawal requested. It will be processed within 24–48 hours.'),
     ).toBeTruthy();
     expect(within(receipt).getAllByText(/Withdrawal requested/)).toHaveLength(1);
-    expect(within(receipt).getByText(/^wd-[0-9a-f-]{36}$/)).toBeTruthy();
+    // The short reference a player can read out, not the 36-character id.
+    const reference = within(receipt).getByText('Reference').nextElementSibling;
+    expect(reference?.textContent).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(within(receipt).queryByText(/^wd-/)).toBeNull();
     await person.click(within(receipt).getByRole('button', { name: 'Done' }));
     const post = fetchSpy.mock.calls.find(
       ([url, init]) => String(url).endsWith('/api/v1/withdrawal') && init?.method === 'POST',
@@ -215,6 +218,7 @@ describe('WalletPage', () => {
           data: {
             id: `w${posts}`,
             reference: `wd-w${posts}`,
+            shortReference: `WD0000000${posts}`,
             amount: 1000,
             fee: 50,
             status: 'pending',
@@ -264,7 +268,7 @@ describe('WalletPage', () => {
     expect(keys()).toHaveLength(1);
     await person.click(confirmButton());
     const receipt = await screen.findByRole('dialog', { name: 'Your withdrawal receipt' });
-    expect(within(receipt).getByText('wd-w2')).toBeTruthy();
+    expect(within(receipt).getByText('WD00000002')).toBeTruthy();
     expect(keys()).toHaveLength(2);
     expect(keys()[0]).toMatch(UUID);
     expect(keys()[1]).toBe(keys()[0]);
