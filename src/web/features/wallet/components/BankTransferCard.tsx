@@ -2,7 +2,6 @@ import { type BankTransferAccount, bankTransferBvnSchema } from '@shared/schemas
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { Spinner } from '@web/components/ui/Spinner.tsx';
-import { apiUrl } from '@web/lib/api-origin.ts';
 import { errorMessage } from '@web/lib/http.ts';
 import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -15,13 +14,7 @@ import {
 const COULD_NOT_OPEN = 'We could not get your account number. Please try again shortly.';
 
 /** The account number, bank and name, with a button that copies the number. */
-function AccountDetails({
-  account,
-  sandbox,
-}: {
-  account: NonNullable<BankTransferAccount['account']>;
-  sandbox: boolean;
-}) {
+function AccountDetails({ account }: { account: NonNullable<BankTransferAccount['account']> }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -63,18 +56,6 @@ function AccountDetails({
         Send any amount from your bank app to this account. Transfers usually arrive within a
         minute, and we tell you when the money is in your wallet.
       </p>
-      {sandbox ? (
-        <a
-          href={apiUrl(
-            `/api/v1/payment/sandbox/bank-transfer?account=${encodeURIComponent(account.accountNumber)}`,
-          )}
-          target="_blank"
-          rel="noopener"
-          className="self-start text-sm font-semibold text-accent underline"
-        >
-          Sandbox: simulate a transfer to this account
-        </a>
-      ) : null}
     </div>
   );
 }
@@ -170,7 +151,7 @@ export function BankTransferCard() {
           <Spinner label="Loading your account number" />
         </div>
       ) : data.account ? (
-        <AccountDetails account={data.account} sandbox={data.mode === 'sandbox'} />
+        <AccountDetails account={data.account} />
       ) : (
         <>
           <p className="mt-2 text-sm text-muted">
