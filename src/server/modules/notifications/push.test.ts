@@ -23,7 +23,10 @@ import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
   createAdmin,
+  createGame,
+  createPlan,
   createPlayer,
+  createPlayers,
   createUser,
   type UserRow,
 } from '../../test/factories.ts';
@@ -37,7 +40,6 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { sealEntries } from '../draws/seal.ts';
 import { drawGame } from '../draws/service.ts';
-import { createGame, createPlan } from '../games/test-fixtures.ts';
 import { PUSH_JOB, PUSH_PAGE_SIZE, queuePush } from './fan-out.ts';
 import { sendPush } from './push.ts';
 import { pushEndpoints, type Resolve } from './push-endpoint.ts';
@@ -448,16 +450,7 @@ describe('the draw of a large game', () => {
     const app = await setup({ SMTP_URL: '' });
     const players = 2_000;
     const game = await createGame(app.db, { reward: 1_000n, maximumPlayers: players });
-    const people = await app.db
-      .insert(users)
-      .values(
-        Array.from({ length: players }, (_, i) => ({
-          handle: `push_${game.id.slice(0, 8)}_${i}`,
-          fullname: 'Push Player',
-          email: `push-${game.id}-${i}@example.test`,
-        })),
-      )
-      .returning({ id: users.id });
+    const people = await createPlayers(app.db, players);
     const devices = new Map<string, FakeSubscription>();
     for (const person of people) devices.set(person.id, pushService.subscribe());
     await app.db.insert(pushSubscriptions).values(
