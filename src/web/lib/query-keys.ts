@@ -36,7 +36,11 @@ type Key =
   | ['admin', 'report', { from: string; to: string }]
   | ['admin', 'games', 'list', AdminGameFilters]
   | ['admin', 'games', 'detail' | 'entries', string]
-  | ['admin', 'withdrawals', { status: WithdrawalStatus | undefined; held: boolean; page: number }]
+  | [
+      'admin',
+      'withdrawals',
+      { status: WithdrawalStatus | undefined; held: boolean; reference: string; page: number },
+    ]
   | ['admin', 'users', 'list', { q: string; page: number }]
   | ['admin', 'users', 'detail', string, 'responsible-play']
   | ['admin', 'users', 'kyc', string]
