@@ -338,7 +338,7 @@ try {
       instancePorts,
     }),
   );
-  // Its one line per request (deploy/haproxy.cfg logs to stdout) is kept for the post-mortem.
+  // Its lines (deploy/haproxy.cfg logs the requests that went wrong to stdout) are kept for the post-mortem.
   const httpLog = createWriteStream(path.join(dir, 'logs', 'haproxy-http.log'));
   const httpBalancer = spawn(haproxy, ['-db', '-f', httpConfig], {
     stdio: ['ignore', 'pipe', 'pipe'],
