@@ -94,7 +94,10 @@ export const bankTransferAccountSchema = z.object({
 });
 export type BankTransferAccount = z.infer<typeof bankTransferAccountSchema>;
 
-const bvnSchema = z.string({ error: 'Enter your BVN' }).regex(/^\d{11}$/, 'A BVN is 11 digits');
+const bvnSchema = z
+  .string({ error: 'Enter your BVN' })
+  .max(11, 'A BVN is 11 digits')
+  .regex(/^\d{11}$/, 'A BVN is 11 digits');
 /** POST /payment/bank-transfer/account: the BVN only where the provider needs one. */
 export const bankTransferAccountBodySchema = z.object({ bvn: bvnSchema.optional() });
 /** The wallet's form when the provider needs a BVN. */

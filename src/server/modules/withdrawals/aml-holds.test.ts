@@ -392,6 +392,7 @@ describe('who sees the hold', () => {
       {
         id: heldId,
         reference: `wd-${heldId}`,
+        shortReference: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{10}$/),
         amount: 4_000,
         fee: 50,
         status: 'pending',
