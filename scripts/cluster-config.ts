@@ -4,31 +4,10 @@
  * Only what differs on one machine changes: loopback listeners on free ports, and one server
  * line per local process instead of the containers found through Docker's DNS.
  */
-import { accessSync, constants } from 'node:fs';
-import path from 'node:path';
+import { findSystemBinary } from './system-binary.ts';
 
-/**
- * HAProxy is a system package; Debian installs it in /usr/sbin, often not on a user's PATH.
- * `HAPROXY` names the binary; null when none is found.
- */
-export function findHaproxy(): string | null {
-  const candidates = process.env.HAPROXY
-    ? [process.env.HAPROXY]
-    : [
-        ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'haproxy')),
-        '/usr/sbin/haproxy',
-        '/usr/local/sbin/haproxy',
-      ];
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not there; try the next.
-    }
-  }
-  return null;
-}
+/** HAProxy's binary (`HAPROXY` names it); null when none is found. */
+export const findHaproxy = (): string | null => findSystemBinary('haproxy', 'HAPROXY');
 
 export const INSTANCES_MARKER = '# ---- instances';
 

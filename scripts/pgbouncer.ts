@@ -6,33 +6,16 @@
  * authentication as that PostgreSQL has.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { findSystemBinary } from './system-binary.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const READY_TIMEOUT_MS = 10_000;
 
-/** Debian installs PgBouncer in /usr/sbin, often not on a user's PATH; `PGBOUNCER` names it. */
-export function findPgbouncer(): string | null {
-  const candidates = process.env.PGBOUNCER
-    ? [process.env.PGBOUNCER]
-    : [
-        ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'pgbouncer')),
-        '/usr/sbin/pgbouncer',
-        '/usr/local/bin/pgbouncer',
-      ];
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not there; try the next.
-    }
-  }
-  return null;
-}
+/** PgBouncer's binary (`PGBOUNCER` names it); null when none is found. */
+export const findPgbouncer = (): string | null => findSystemBinary('pgbouncer', 'PGBOUNCER');
 
 export interface LocalPgbouncer {
   port: number;
