@@ -9,7 +9,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +19,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { games } from '../src/server/db/schema.ts';
 import { createDrawSeed } from '../src/server/modules/draws/commitment.ts';
 import { createPlayer } from '../src/server/test/factories.ts';
+import { freePort } from '../src/server/test/instances.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,14 +47,6 @@ const load = () =>
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' ');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: SERVER_URL });
