@@ -260,6 +260,9 @@ describe('operator second factor', () => {
       call(app, headers, 'POST', `/admin/withdrawals/${player.id}/approve`, {}),
       call(app, headers, 'POST', `/admin/users/${player.id}/exclusion/lift`, {}),
       call(app, headers, 'PUT', '/admin/settings', {}),
+      call(app, headers, 'PUT', '/admin/settings/bank-transfer-provider', {
+        provider: 'flutterwave',
+      }),
     ];
     for (const response of await Promise.all(sensitive)) {
       expect(response.statusCode).toBe(403);

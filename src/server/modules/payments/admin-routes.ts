@@ -125,6 +125,8 @@ export async function adminBankTransferRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().put(
     '/settings/bank-transfer-provider',
     {
+      // A settings change like any other: it wants a second factor from the last 15 minutes.
+      preValidation: app.requireFreshSecondFactor,
       schema: {
         tags: ['admin'],
         summary:
