@@ -18,7 +18,8 @@ export function snapshot(value: unknown): unknown {
 export async function recordAudit(
   db: Executor,
   entry: {
-    adminId: string;
+    /** Null: the server's own action (a rule applied), shown as "Pluckers (automatic)". */
+    adminId: string | null;
     action: string;
     targetType: string;
     targetId: string;

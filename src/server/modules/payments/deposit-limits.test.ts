@@ -75,6 +75,15 @@ async function setup(start: Date = WEDNESDAY) {
   return { app, clock, user, headers, flow, setLimit, depositLimit, history, statusOf };
 }
 
+/** The audit entries about one payment, oldest first. */
+async function auditOf(app: FastifyInstance, reference: string) {
+  return app.db
+    .select({ adminId: adminAudit.adminId, action: adminAudit.action, after: adminAudit.after })
+    .from(adminAudit)
+    .where(eq(adminAudit.targetId, reference))
+    .orderBy(adminAudit.id);
+}
+
 async function expectLedgerHolds(app: FastifyInstance) {
   const { invariants } = await checkLedger(app.db, app.paymentProviders);
   expect(invariants.filter((invariant) => !invariant.ok)).toEqual([]);
@@ -113,6 +122,23 @@ describe('deposit limits decided by the money that lands', () => {
     expect(await notificationsTitled(app.db, user.id, 'Top-up refunded')).toHaveLength(1);
     // Held on the way out and returned: nothing stays in the held account.
     expect(await accountEntriesFor(app.db, `hold:paystack:${first.reference}`)).toHaveLength(2);
+    // The operators' trail has both steps, as the server's own actions.
+    expect(await auditOf(app, first.reference)).toEqual([
+      {
+        adminId: null,
+        action: 'payment.hold',
+        after: {
+          status: 'HELD',
+          amount: '100000',
+          reason: 'it would have taken you past your daily deposit limit of ₦1,000',
+        },
+      },
+      {
+        adminId: null,
+        action: 'payment.hold.return',
+        after: expect.objectContaining({ status: 'REFUNDED', amount: '100000' }),
+      },
+    ]);
     await expectLedgerHolds(app);
   });
 
@@ -254,15 +280,14 @@ describe('deposit limits decided by the money that lands', () => {
     expect(await statusOf(second.reference)).toBe('successful');
     expect(await depositLimit('day')).toMatchObject({ used: 1000 });
     expect((await release('Once more, by mistake')).statusCode).toBe(409);
-    const [audit] = await app.db
-      .select()
-      .from(adminAudit)
-      .where(eq(adminAudit.targetId, second.reference));
-    expect(audit).toMatchObject({
-      adminId: admin.id,
-      action: 'payment.hold.release',
-      after: expect.objectContaining({ note: 'Player asked for it in the wallet' }),
-    });
+    expect(await auditOf(app, second.reference)).toEqual([
+      expect.objectContaining({ adminId: null, action: 'payment.hold' }),
+      {
+        adminId: admin.id,
+        action: 'payment.hold.release',
+        after: expect.objectContaining({ note: 'Player asked for it in the wallet' }),
+      },
+    ]);
     await expectLedgerHolds(app);
 
     // The released money used today's limit: the third is held too, and returned by hand.

@@ -82,6 +82,15 @@ export async function holdPayment(
     ],
     at: now,
   });
+  // The server's own decision, in the operators' trail beside what they later decide.
+  await recordAudit(tx, {
+    adminId: null,
+    action: 'payment.hold',
+    targetType: 'payment',
+    targetId: held.reference,
+    before: { status: from },
+    after: { status: 'HELD', reason, amount: held.amount.toString() },
+  });
   return held;
 }
 
@@ -152,6 +161,14 @@ export async function returnHeldPayment(
   return inTransaction(db, async (tx) => {
     const returned = await unhold(tx, payment, 'REFUNDED', input);
     if (!returned) throw conflict('This payment is no longer on hold');
+    await recordAudit(tx, {
+      adminId: input.adminId,
+      action: 'payment.hold.return',
+      targetType: 'payment',
+      targetId: returned.reference,
+      before: { status: 'HELD' },
+      after: { status: 'REFUNDED', note: input.note, amount: returned.amount.toString() },
+    });
     if (input.adminId) {
       await notify(
         tx,
@@ -160,14 +177,6 @@ export async function returnHeldPayment(
         `${moneyOf(returned)} that was on hold has been returned to you${provider?.refund ? ` through ${PROVIDER_NAMES[returned.method]}` : ''}.`,
         WALLET_PATH,
       );
-      await recordAudit(tx, {
-        adminId: input.adminId,
-        action: 'payment.hold.return',
-        targetType: 'payment',
-        targetId: returned.reference,
-        before: { status: 'HELD' },
-        after: { status: 'REFUNDED', note: input.note, amount: returned.amount.toString() },
-      });
     } else {
       await notify(tx, returned.userId, 'Top-up refunded', heldMessage(returned), WALLET_PATH);
     }
