@@ -8,7 +8,9 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { badRequest } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { createKycProvider } from '../../providers/kyc/index.ts';
 import { ProviderError } from '../../providers/payments/types.ts';
+import { assertOwnBvn } from '../kyc/own-bvn.ts';
 import { createBankTransferAccount, getBankTransferAccount } from './bank-transfers.ts';
 import { paymentsContextOf } from './service.ts';
 
@@ -16,6 +18,10 @@ import { paymentsContextOf } from './service.ts';
 export async function bankTransferRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const ctx = () => paymentsContextOf(app, config.publicUrl);
+  // Whose a BVN is, for a player verified with a NIN (kyc/own-bvn.ts).
+  const kyc = createKycProvider(config.kyc);
+  const ownBvn = (userId: string, bvn: string) =>
+    assertOwnBvn({ db: app.db, hashKey: app.secrets.kycHash, provider: kyc }, userId, bvn);
 
   typed.get(
     '/payment/bank-transfer/account',
@@ -47,6 +53,7 @@ export async function bankTransferRoutes(app: FastifyInstance, { config }: { con
           ctx(),
           requireUser(request),
           request.body.bvn ?? null,
+          ownBvn,
         );
         return { message: 'Your account number is ready', data };
       } catch (error) {

@@ -1,12 +1,15 @@
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, users } from '../../db/schema.ts';
+import { identityVerifications, payments, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createUser, testClock } from '../../test/factories.ts';
+import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
 import { type FakeFlutterwave, startFakeFlutterwave } from '../../test/fake-flutterwave.ts';
 import { balanceOf, notificationTitles, walletEntryCount } from '../../test/fake-money.ts';
+import { identityHash } from '../kyc/identity-hash.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { reconcileBankTransfers } from './bank-transfers.ts';
 import { paymentsContextOf } from './service.ts';
@@ -20,28 +23,60 @@ import { paymentsContextOf } from './service.ts';
  */
 const database = testDatabasePerFile();
 let flutterwave: FakeFlutterwave;
+// The identity service, asked whose a BVN is when the player verified with a NIN.
+let dojah: FakeDojah;
 beforeAll(async () => {
   flutterwave = await startFakeFlutterwave();
+  dojah = await startFakeDojah();
 });
-afterAll(() => flutterwave.close());
+afterAll(async () => {
+  await flutterwave.close();
+  await dojah.close();
+});
 
 const ACCOUNT = '/api/v1/payment/bank-transfer/account';
 const WEBHOOK = '/api/v1/payment/webhook/flutterwave';
-const BVN = '22212345678';
+/** An 11-digit number no other test uses (a verified one is unique across accounts). */
+const freshNumber = (first: string) => `${first}${String(randomInt(1e9, 1e10))}`;
 
-async function setup(start = new Date('2026-12-02T09:00:00Z')) {
-  const app = await buildTestApp(database(), flutterwave.env, { clock: testClock(start) });
-  const user = await createUser(app.db, { fullname: 'Chidi Eze', kycTier: 2 });
-  const headers = await bearerFor(app, user);
-  return { app, user, headers };
+/** What KYC tier 2 keeps of a verified number: its keyed hash and last four digits. */
+async function verifiedIdentity(
+  app: FastifyInstance,
+  userId: string,
+  idType: 'BVN' | 'NIN',
+  idNumber: string,
+) {
+  await app.db.insert(identityVerifications).values({
+    userId,
+    idType,
+    idHash: identityHash(app.secrets.kycHash, idType, idNumber),
+    idLastFour: idNumber.slice(-4),
+    provider: 'sandbox',
+    mode: 'sandbox',
+    status: 'VERIFIED',
+  });
 }
 
-async function accountNumberOf(app: FastifyInstance, headers: Record<string, string>) {
+/** A player at KYC tier 2, verified with a fresh BVN (`bvn`), or with nothing on file. */
+async function setup(start = new Date('2026-12-02T09:00:00Z'), withBvn = true) {
+  const app = await buildTestApp(
+    database(),
+    { ...flutterwave.env, ...dojah.env },
+    { clock: testClock(start) },
+  );
+  const user = await createUser(app.db, { fullname: 'Chidi Eze', kycTier: 2 });
+  const bvn = freshNumber('2');
+  if (withBvn) await verifiedIdentity(app, user.id, 'BVN', bvn);
+  const headers = await bearerFor(app, user);
+  return { app, user, headers, bvn };
+}
+
+async function accountNumberOf(app: FastifyInstance, headers: Record<string, string>, bvn: string) {
   const created = await app.inject({
     method: 'POST',
     url: ACCOUNT,
     headers,
-    payload: { bvn: BVN },
+    payload: { bvn },
   });
   expect(created.statusCode, created.body).toBe(200);
   return created.json().data.account.accountNumber as string;
@@ -65,7 +100,7 @@ async function expectLedgerHolds(app: FastifyInstance) {
 
 describe('Flutterwave virtual account numbers', () => {
   it('asks for KYC tier 2 first, then for the BVN, and makes a permanent account with it', async () => {
-    const { app, user, headers } = await setup();
+    const { app, user, headers, bvn: BVN } = await setup();
     await app.db.update(users).set({ kycTier: 1 }).where(eq(users.id, user.id));
     const tier1 = await app.inject({ url: ACCOUNT, headers });
     expect(tier1.json().data).toEqual({
@@ -101,7 +136,7 @@ describe('Flutterwave virtual account numbers', () => {
     });
     expect(badBvn.statusCode).toBe(400);
 
-    const number = await accountNumberOf(app, headers);
+    const number = await accountNumberOf(app, headers, BVN);
     const made = flutterwave.virtualAccounts.find((a) => a.accountNumber === number);
     expect(made).toMatchObject({
       isPermanent: true,
@@ -123,8 +158,8 @@ describe('Flutterwave virtual account numbers', () => {
   });
 
   it('credits a transfer once for 20 copies of its webhook, refuses a wrong secret hash, and returns a held one', async () => {
-    const { app, user, headers } = await setup();
-    const number = await accountNumberOf(app, headers);
+    const { app, user, headers, bvn } = await setup();
+    const number = await accountNumberOf(app, headers, bvn);
     const transfer = flutterwave.receiveTransfer(number, 3_500, {
       name: 'NGOZI ABA',
       bank: 'Zenith Bank',
@@ -179,10 +214,73 @@ describe('Flutterwave virtual account numbers', () => {
     await expectLedgerHolds(app);
   });
 
+  it('takes only the BVN the player verified, so nobody opens an account on someone else’s', async () => {
+    const { app, headers, bvn: BVN } = await setup();
+    const before = flutterwave.virtualAccounts.length;
+    const other = freshNumber('2');
+    const refused = await app.inject({
+      method: 'POST',
+      url: ACCOUNT,
+      headers,
+      payload: { bvn: other },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `This is not the BVN you verified your identity with. Enter that BVN (it ends in ${BVN.slice(-4)}).`,
+    );
+    expect(flutterwave.virtualAccounts).toHaveLength(before);
+    expect((await app.inject({ url: ACCOUNT, headers })).json().data.account).toBeNull();
+    expect(await accountNumberOf(app, headers, BVN)).toMatch(/^\d{10}$/);
+  });
+
+  it('checks the BVN of a player verified with a NIN with the identity service', async () => {
+    const { app, user, headers } = await setup(undefined, false);
+    const own = freshNumber('2');
+    const bvnOf = (bvn: string) =>
+      app.inject({ method: 'POST', url: ACCOUNT, headers, payload: { bvn } });
+    // Tier 2 set by hand and nothing on file: no number of theirs to compare with.
+    const unverified = await bvnOf(own);
+    expect(unverified.statusCode).toBe(400);
+    expect(unverified.json().message).toBe(
+      'To get an account number, verify your identity (KYC tier 2) first: the bank needs your BVN to open it.',
+    );
+
+    const nin = freshNumber('7');
+    await verifiedIdentity(app, user.id, 'NIN', nin);
+    await app.db
+      .update(users)
+      .set({ verifiedName: 'Chidi Eze', verifiedBirthDate: '1991-07-09' })
+      .where(eq(users.id, user.id));
+    const chidi = { first_name: 'CHIDI', last_name: 'EZE', date_of_birth: '09-July-1991' };
+    // Someone else's (another name; the same name born another day; another holder's NIN),
+    // and one the register does not know: all refused, and Flutterwave is never asked.
+    const someoneElse = freshNumber('2');
+    dojah.add('BVN', someoneElse, { ...chidi, first_name: 'BOLA' });
+    const bornAnotherDay = freshNumber('2');
+    dojah.add('BVN', bornAnotherDay, { ...chidi, date_of_birth: '10-July-1991' });
+    const anotherHoldersNin = freshNumber('2');
+    dojah.add('BVN', anotherHoldersNin, { ...chidi, nin: freshNumber('7') });
+    const before = flutterwave.virtualAccounts.length;
+    for (const bvn of [someoneElse, bornAnotherDay, anotherHoldersNin, freshNumber('2')]) {
+      const refused = await bvnOf(bvn);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        'This BVN is not registered to you: enter the BVN in the name and date of birth you verified.',
+      );
+    }
+    expect(flutterwave.virtualAccounts).toHaveLength(before);
+
+    // Theirs: the record names their NIN.
+    dojah.add('BVN', own, { ...chidi, nin });
+    const made = await bvnOf(own);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(flutterwave.virtualAccounts.at(-1)).toMatchObject({ bvn: own });
+  });
+
   it('reconciliation lands a transfer whose webhook never came, once', async () => {
     // Flutterwave lists by day: the clock is today's.
-    const { app, user, headers } = await setup(new Date());
-    const number = await accountNumberOf(app, headers);
+    const { app, user, headers, bvn } = await setup(new Date());
+    const number = await accountNumberOf(app, headers, bvn);
     const missed = flutterwave.receiveTransfer(number, 800);
     const ctx = paymentsContextOf(app, 'https://pluckers.test');
     await reconcileBankTransfers(ctx);

@@ -109,14 +109,22 @@ export const BANK_TRANSFER_MESSAGES = {
 } as const;
 
 /**
+ * Refuses a BVN that is not the player's own (kyc/own-bvn.ts), handed in by the route so that
+ * payments does not reach into identity checks itself.
+ */
+export type OwnBvnCheck = (userId: string, bvn: string) => Promise<void>;
+
+/**
  * Makes the caller's account number at the picked provider (once: asking again answers with the
  * one they have). The provider is asked outside any transaction; two requests at once both ask
  * it (it answers a customer with the account it already gave them) and the first row stored wins.
+ * Where the provider needs a BVN, it must be the player's own (`assertOwnBvn`).
  */
 export async function createBankTransferAccount(
   ctx: PaymentsContext,
   actor: Actor,
   bvn: string | null,
+  assertOwnBvn: OwnBvnCheck,
 ): Promise<BankTransferAccount> {
   const { method, provider } = await pickedProvider(ctx);
   const accounts = provider?.virtualAccounts;
@@ -133,6 +141,7 @@ export async function createBankTransferAccount(
   if (accounts.requiresBvn) {
     if (user.kycTier < 2) throw badRequest(BANK_TRANSFER_MESSAGES.kycTier2);
     if (!bvn) throw badRequest(BANK_TRANSFER_MESSAGES.bvnRequired);
+    await assertOwnBvn(actor.id, bvn);
   }
   const created = await accounts.create({
     reference: `${VIRTUAL_ACCOUNT_REFERENCE_PREFIX}${actor.id}`,
