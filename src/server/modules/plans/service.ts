@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { PLAN_DAYS_PER_PERIOD } from '../../../shared/constants.ts';
 import { formatDate } from '../../../shared/date.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
+import { ACCOUNT_PAUSED_MESSAGE } from '../../../shared/responsible-play.ts';
 import type { Plan } from '../../../shared/schemas/plans.ts';
 import type { User } from '../../../shared/schemas/users.ts';
 import type { Database } from '../../db/client.ts';
@@ -150,9 +151,15 @@ export async function renewDuePlans(
         return 'lapsed' as const;
       };
       // A player on a break is not charged: the plan lapses and can be taken again afterwards.
-      if (await activeExclusion(tx, id, now))
+      // Held to another account's break by a key it has not proven, it is told only what any
+      // refusal says: that account's break is not this one's to learn of.
+      if (await activeExclusion(tx, id, now, 'shown'))
         return lapse(
           'Your plan was not renewed because you are taking a break from Pluckers, and nothing was charged. You can subscribe again when your break ends.',
+        );
+      if (await activeExclusion(tx, id, now))
+        return lapse(
+          `Your plan was not renewed, and nothing was charged. ${ACCOUNT_PAUSED_MESSAGE}`,
         );
       if (!row.plan?.isActive)
         return lapse(

@@ -18,9 +18,11 @@ import {
   uniqueSuffix,
 } from '../../test/factories.ts';
 import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
-import { balanceOf } from '../../test/fake-money.ts';
+import { balanceOf, notificationsTitled } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { renewDuePlans } from '../plans/service.ts';
 import { startBreak } from './test-fixtures.ts';
 
 /** A break binds the person: another account of the same player is held to it. */
@@ -279,6 +281,42 @@ describe('a break binds the person, not the account', () => {
     expect(page.json().data.exclusion).toBeNull();
     // Their own break is theirs to start, whatever the one they are held to.
     await startBreak(app, headers, '24h');
+  });
+
+  it('lets a stranger’s plan lapse on the break they are held to without naming the break', async () => {
+    const { app, clock } = await setup();
+    const stranger = await createPlayer(app.db, {
+      kobo: 1_000_000n,
+      overrides: { fullname: 'Chidi Eze' },
+    });
+    const headers = await bearerFor(app, stranger);
+    const plan = await createPlan(app.db, { gamesPerDay: null });
+    const subscribed = await app.inject({
+      method: 'POST',
+      url: `/api/v1/plan/subscribe/${plan.id}`,
+      headers,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    // Ada starts a 30-day time-out; the stranger then types her phone number as theirs.
+    const ada = await createPlayer(app.db, { overrides: { phoneNumber: uniquePhone() } });
+    await startBreak(app, await bearerFor(app, ada), '30d');
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user',
+      headers,
+      payload: { phoneNumber: ada.phoneNumber },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const balance = await balanceOf(app.db, stranger.id);
+
+    clock.advance(7 * 24 * 3_600_000);
+    await renewDuePlans(app.db, clock.now());
+    expect(await balanceOf(app.db, stranger.id)).toBe(balance);
+    const [notice] = await notificationsTitled(app.db, stranger.id, 'Your plan has ended');
+    expect(notice?.message).toBe(
+      `Your plan was not renewed, and nothing was charged. ${ACCOUNT_PAUSED_MESSAGE}`,
+    );
+    await expectLedgerOk(app.db, [stranger.id, ada.id]);
   });
 
   it('is recorded for the operators, shown on both users’ pages, and lifted with the break', async () => {
