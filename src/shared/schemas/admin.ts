@@ -288,6 +288,11 @@ export const heldPaymentSchema = z.object({
   resolutionNote: z.string().nullable(),
   /** Whether returning it goes through the provider's refund (else it is returned by hand). */
   canRefund: z.boolean(),
+  /** checkout: a top-up the player started; bank_transfer: money sent to their account number. */
+  channel: z.enum(['checkout', 'bank_transfer']),
+  /** A bank transfer's sender and their bank, as the provider reported them (who gets it back). */
+  senderName: z.string().nullable(),
+  senderBank: z.string().nullable(),
 });
 export type HeldPayment = z.infer<typeof heldPaymentSchema>;
 

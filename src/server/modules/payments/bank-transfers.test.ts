@@ -342,9 +342,13 @@ describe('the rules hold what they refuse', () => {
 
     const admin = await createAdmin(app.db);
     const operator = await bearerFor(app, admin);
+    // The queue says who sent it and from which bank: the one it goes back to.
     expect((await heldQueue(app, operator)).find((row) => row.reference === second)).toMatchObject({
       status: 'held',
       canRefund: true,
+      channel: 'bank_transfer',
+      senderName: 'CHIDI EZE',
+      senderBank: 'Guaranty Trust Bank',
     });
     const returned = await app.inject({
       method: 'POST',

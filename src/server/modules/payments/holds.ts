@@ -272,6 +272,9 @@ export async function listHeldPayments(
       resolvedAt: payment.holdResolvedAt?.toISOString() ?? null,
       resolutionNote: payment.holdResolutionNote,
       canRefund: Boolean(providers.byMethod[payment.method]?.refund),
+      channel: payment.channel,
+      senderName: payment.senderName,
+      senderBank: payment.senderBank,
     })),
   };
 }

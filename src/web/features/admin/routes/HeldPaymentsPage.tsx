@@ -27,10 +27,17 @@ const OUTCOME: Record<Exclude<HeldPayment['status'], 'held'>, string> = {
 
 type Deciding = { payment: HeldPayment; decision: HoldDecision };
 
+/** Who sent a bank transfer and from which bank, as the provider reported them; else null. */
+function senderOf(payment: HeldPayment): string | null {
+  if (payment.channel !== 'bank_transfer') return null;
+  const name = payment.senderName ?? 'an unnamed sender';
+  return payment.senderBank ? `${name} (${payment.senderBank})` : name;
+}
+
 function heldTable(onDecide: (deciding: Deciding) => void): TableSpec<HeldPayment> {
   return {
     label: 'Held payments',
-    minWidth: 'sm:min-w-[56rem]',
+    minWidth: 'sm:min-w-[64rem]',
     rowKey: (payment) => payment.reference,
     columns: [
       {
@@ -39,6 +46,20 @@ function heldTable(onDecide: (deciding: Deciding) => void): TableSpec<HeldPaymen
         cell: (payment) => <DateTime value={payment.heldAt} />,
       },
       ...paymentColumns<HeldPayment>(),
+      {
+        header: 'From',
+        cell: (payment) => {
+          const sender = senderOf(payment);
+          return sender ? (
+            <>
+              <span className="block text-white/85">{sender}</span>
+              <span className="text-xs text-muted">Bank transfer</span>
+            </>
+          ) : (
+            <span className="text-muted">Checkout</span>
+          );
+        },
+      },
       { header: 'Why', cell: (payment) => <span className="text-white/85">{payment.reason}</span> },
       {
         header: 'Decision',
@@ -70,9 +91,14 @@ const DIALOG: Record<HoldDecision, { title: string; confirm: string }> = {
 };
 
 function dialogDescription({ payment, decision }: Deciding): string {
-  const what = `${formatNaira(payment.amount)} from ${payment.username} (${payment.reference}), held because ${payment.reason}.`;
+  const sender = senderOf(payment);
+  const what = sender
+    ? `${formatNaira(payment.amount)} sent by ${sender} to ${payment.username}'s account number (${payment.reference}), held because ${payment.reason}.`
+    : `${formatNaira(payment.amount)} from ${payment.username} (${payment.reference}), held because ${payment.reason}.`;
   if (decision === 'release')
     return `${what} It is credited only if the player's deposit limits allow it today.`;
+  if (sender && payment.canRefund)
+    return `${what} It is sent back to ${sender} through ${humanise(payment.method)}.`;
   return payment.canRefund
     ? `${what} It is refunded through ${humanise(payment.method)} to the card or account it came from.`
     : `${what} ${humanise(payment.method)} has no refund API: return it from its dashboard first, then record it here.`;
