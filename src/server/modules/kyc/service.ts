@@ -159,9 +159,20 @@ export async function verifyIdentity(
     idLastFour: body.idNumber.slice(-4),
     provider,
   };
-  const refuse = async (reason: FailureReason): Promise<never> => {
-    await recordAttempt(ctx.db, { ...attempt, status: 'REJECTED', failureReason: reason });
-    // A number another account holds ties the two accounts to one person (a break binds both).
+  /**
+   * `heldAs`: refused as a duplicate, the hash of the identity verified on the other account,
+   * which the attempt is kept under (the type and last four digits stay those typed). A number
+   * of a person another account holds ties the two accounts to one person, so a break binds
+   * both; the typed number's own hash may be one that account never had (the NIN of a BVN
+   * whose record names none, or a BVN naming the NIN verified there).
+   */
+  const refuse = async (reason: FailureReason, heldAs?: string): Promise<never> => {
+    await recordAttempt(ctx.db, {
+      ...attempt,
+      idHash: heldAs ?? attempt.idHash,
+      status: 'REJECTED',
+      failureReason: reason,
+    });
     if (reason === 'duplicate') await bindPerson(ctx.db, userId, now);
     throw refusal(reason);
   };
@@ -199,13 +210,13 @@ export async function verifyIdentity(
         }
       : null;
   if (linked && (await verifiedElsewhere(ctx.db, [linked.idHash], userId)))
-    return refuse('duplicate');
+    return refuse('duplicate', linked.idHash);
 
   // Surname last, so the payout account can be matched against it later (name-match.ts).
   const verifiedName = titleCase(
     [identity.firstName, identity.middleName, identity.lastName].filter(Boolean).join(' '),
   );
-  let heldElsewhere = false;
+  let heldElsewhere: string | null = null;
   try {
     await inTransaction(ctx.db, async (tx) => {
       const [locked] = await tx
@@ -251,7 +262,7 @@ export async function verifyIdentity(
     if (isUniqueViolation(error)) return refuse('duplicate');
     throw error;
   }
-  if (heldElsewhere) return refuse('duplicate');
+  if (heldElsewhere) return refuse('duplicate', heldElsewhere);
   // The verified name and birth date may be those of a player on a break.
   await bindPerson(ctx.db, userId, now);
 }
@@ -260,9 +271,9 @@ export async function verifyIdentity(
 const IDENTITY_LOCK = 0x4b5943; // "KYC"
 
 /**
- * Whether another account verified the other kind of number of this same person: a NIN whose
- * holder has the name and date of birth of a BVN verified elsewhere without its NIN, or such a
- * BVN against a NIN verified elsewhere without any BVN. Numbers of one kind are not compared
+ * The hash of the other kind of number of this same person, verified on another account (null
+ * if none): a NIN whose holder has the name and date of birth of a BVN verified elsewhere
+ * without its NIN, or such a BVN against a NIN verified elsewhere without any BVN. Numbers of one kind are not compared
  * this way: a register gives each person one number, so two NINs (or two BVNs) with the same
  * name and date are two people, already told apart by their hashes.
  */
@@ -271,11 +282,11 @@ async function otherHalfHeldElsewhere(
   userId: string,
   idType: KycIdType,
   identity: ProviderIdentity,
-): Promise<boolean> {
+): Promise<string | null> {
   const otherType: KycIdType = idType === 'NIN' ? 'BVN' : 'NIN';
   const sameAccount = alias(identityVerifications, 'same_account');
   const candidates = await db
-    .select({ name: identityVerifications.returnedName })
+    .select({ name: identityVerifications.returnedName, idHash: identityVerifications.idHash })
     .from(identityVerifications)
     .where(
       and(
@@ -304,11 +315,12 @@ async function otherHalfHeldElsewhere(
     surname: identity.lastName,
   };
   const fullName = [identity.firstName, identity.middleName, identity.lastName].join(' ');
-  return candidates.some(
+  const held = candidates.find(
     ({ name }) =>
       name !== null &&
       (namesMatch(returned, name) || namesMatch(identityFromVerifiedName(name), fullName)),
   );
+  return held?.idHash ?? null;
 }
 
 /** Whether any of these identity hashes is verified on an account other than `userId`. */

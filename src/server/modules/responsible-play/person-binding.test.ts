@@ -253,6 +253,81 @@ describe('a break binds the person, not the account', () => {
     expect((await boundRows(app, other.id))[0]?.boundBy).toEqual(['identity']);
   });
 
+  it('holds an account that tries the NIN of the excluded player whose BVN record names no NIN', async () => {
+    const { app } = await setup();
+    const born = '1988-07-21';
+    const bvn = `2${String(randomInt(1e9, 1e10))}`;
+    const nin = `7${String(randomInt(1e9, 1e10))}`;
+    // The BVN register knows no NIN for her: the same person only by name and date of birth.
+    dojah.add('BVN', bvn, { first_name: 'Ada', last_name: 'Okafor', date_of_birth: '21-Jul-1988' });
+    dojah.add('NIN', nin, {
+      first_name: 'ADA',
+      middle_name: 'NGOZI',
+      last_name: 'OKAFOR',
+      date_of_birth: born,
+    });
+    const ada = await createPlayer(app.db, { overrides: { fullname: 'Ada Okafor' } });
+    const adaHeaders = await bearerFor(app, ada);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/v1/kyc/verify',
+      headers: adaHeaders,
+      payload: { idType: 'BVN', idNumber: bvn, dateOfBirth: born },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    await startBreak(app, adaHeaders);
+
+    const other = await createPlayer(app.db, { overrides: { fullname: 'Ada N. Okafor' } });
+    const headers = await bearerFor(app, other);
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/api/v1/kyc/verify',
+      headers,
+      payload: { idType: 'NIN', idNumber: nin, dateOfBirth: born },
+    });
+    expect(duplicate.statusCode).toBe(400);
+    // A number typed proves nothing about who holds it: held, without the break's details.
+    expect(await moneyIn(app, headers)).toEqual({
+      play: PAUSED_REFUSAL,
+      topUp: PAUSED_REFUSAL,
+      subscribe: PAUSED_REFUSAL,
+    });
+    expect((await boundRows(app, other.id))[0]?.boundBy).toEqual(['identity']);
+  });
+
+  it('holds an account that tried a BVN naming her NIN before the excluded player’s break started', async () => {
+    const { app } = await setup();
+    const born = '1987-11-03';
+    const bvn = `2${String(randomInt(1e9, 1e10))}`;
+    const nin = `7${String(randomInt(1e9, 1e10))}`;
+    const person = { first_name: 'ADA', last_name: 'EZE', date_of_birth: born };
+    dojah.add('NIN', nin, person);
+    dojah.add('BVN', bvn, { ...person, date_of_birth: '03-Nov-1987', nin });
+    const ada = await createPlayer(app.db, { overrides: { fullname: 'Ada Eze' } });
+    const adaHeaders = await bearerFor(app, ada);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/v1/kyc/verify',
+      headers: adaHeaders,
+      payload: { idType: 'NIN', idNumber: nin, dateOfBirth: born },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    const other = await createPlayer(app.db, { overrides: { fullname: 'Ada Eze' } });
+    const headers = await bearerFor(app, other);
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/api/v1/kyc/verify',
+      headers,
+      payload: { idType: 'BVN', idNumber: bvn, dateOfBirth: born },
+    });
+    expect(duplicate.statusCode).toBe(400);
+    // The break starts afterwards: the attempt already tied the two accounts to one person.
+    await startBreak(app, adaHeaders);
+    expect((await moneyIn(app, headers)).topUp).toEqual(PAUSED_REFUSAL);
+    expect((await boundRows(app, other.id))[0]?.boundBy).toEqual(['identity']);
+  });
+
   it('tells a stranger who types the excluded player’s phone number nothing about the break', async () => {
     const { app } = await setup();
     const { ada } = await adaOnABreak(app);
