@@ -371,6 +371,63 @@ describe('Google login and a running break', () => {
       message: exclusionMessage('timeout', exclusion.endsAt),
     });
   });
+
+  it('holds the same Google account under another address after the account on a break was deleted', async () => {
+    const app = await googleApp();
+    const password = 'Delete-Me-2026!';
+    const first = googleAccount({ name: 'Ada Obi' });
+    const ada = await createUser(app.db, {
+      email: first.email,
+      googleSub: first.sub,
+      passwordHash: await hashPassword(password),
+    });
+    const adaHeaders = await bearerFor(app, ada);
+    await startBreak(app, adaHeaders);
+    const [exclusion] = await app.db
+      .select()
+      .from(playExclusions)
+      .where(eq(playExclusions.userId, ada.id));
+    if (!exclusion) throw new Error('the break was not started');
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/user',
+      headers: adaHeaders,
+      payload: { password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    // The same Google account (its subject), its address since changed to another mailbox.
+    const again = googleAccount({
+      sub: first.sub,
+      email: `ada.new.${uniqueSuffix()}@example.test`,
+      name: 'Ada Obi',
+    });
+    const { user, accessToken } = await signedInUser(app, await googleLogin(app, again));
+    expect(user.id).not.toBe(ada.id);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/confirm-age',
+      headers,
+      payload: { ageConfirmed: true },
+    });
+    const topUp = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/paystack',
+      headers,
+      payload: { amount: 1000 },
+    });
+    expect(topUp.json()).toEqual({
+      statusCode: 403,
+      code: 'PLAY_PAUSED',
+      message: exclusionMessage('timeout', exclusion.endsAt),
+    });
+    const [bound] = await app.db
+      .select()
+      .from(playExclusions)
+      .where(eq(playExclusions.userId, user.id));
+    expect(bound?.boundBy).toEqual(['google']);
+  });
 });
 
 describe('Google login when not configured', () => {
