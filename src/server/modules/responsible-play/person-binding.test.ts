@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PAUSED_MESSAGE } from '../../../shared/responsible-play.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { adminAudit, playExclusions, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
@@ -164,6 +165,23 @@ describe('a break binds the person, not the account', () => {
     // A play from the wallet's own balance, the one-statement path included.
     expect((await moneyIn(app, await bearerFor(app, other))).play).toEqual(BREAK_REFUSAL);
     expect(await balanceOf(app.db, other.id)).toBe(100_000n);
+  });
+
+  it('reads one mailbox however it is written: case and a +tag anywhere, dots only at Gmail', async () => {
+    const cases = [
+      ['Ada.Obi+Games@Gmail.com', 'adaobi@gmail.com'],
+      [' a.d.a.obi@googlemail.com ', 'adaobi@gmail.com'],
+      ['Ada.Obi+2@Yahoo.com', 'ada.obi@yahoo.com'],
+      ['ada+pluckers+2@example.ng', 'ada@example.ng'],
+    ] as const;
+    const { app } = await setup();
+    for (const [typed, key] of cases) {
+      const [row] = await rowsOf<{ key: string }>(
+        app.db,
+        sql`SELECT pluckers_email_key(${typed}) AS key`,
+      );
+      expect(row?.key, typed).toBe(key);
+    }
   });
 
   it('holds an account that already existed when the break started, on the play in one statement', async () => {
