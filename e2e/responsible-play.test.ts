@@ -40,6 +40,16 @@ describe.each(VIEWPORT_NAMES)('Responsible play page at %s width', (viewport) =>
 
     // A daily deposit limit, by keyboard-reachable labelled fields.
     const deposits = page.getByRole('region', { name: 'Deposit limits' });
+    // The rule the server enforces, in the page's words: the money that lands decides.
+    await deposits
+      .getByText(
+        'The most you can top up, counted when the money lands in your wallet. A checkout you have not paid yet counts for its first 30 minutes. Money that lands past your limit is not added: it is refunded to you, or held until our team returns it or your limit allows.',
+      )
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Spend limits' })
+      .getByText(/entry fees and plans \(a renewal past it ends the plan, charging nothing\)/)
+      .waitFor();
     await deposits.getByLabel('Limit in naira').fill('5000');
     await deposits.getByRole('button', { name: 'Save deposit limit' }).click();
     await page.getByText('Your new limit applies now.').waitFor();
