@@ -11,6 +11,8 @@ import {
   testClock,
   type UserRow,
 } from '../../test/factories.ts';
+import { balanceOf } from '../../test/fake-money.ts';
+import { expectLedgerOk } from '../../test/ledger.ts';
 import { hashPassword } from './passwords.ts';
 import { resetSecondFactor } from './second-factor.ts';
 import { totpCode } from './totp.ts';
@@ -276,5 +278,8 @@ describe('operator second factor', () => {
     });
     expect(proved.statusCode).toBe(200);
     expect((await adjust()).statusCode).toBe(200);
+    // Two adjustments went through, each one balanced ledger transaction; the refused ones left none.
+    expect(await balanceOf(app.db, player.id)).toBe(20_000n);
+    await expectLedgerOk(app.db, [player.id]);
   });
 });

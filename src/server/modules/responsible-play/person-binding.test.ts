@@ -311,6 +311,7 @@ describe('a break binds the person, not the account', () => {
       subscribe: PAUSED_REFUSAL,
     });
     expect((await boundRows(app, other.id))[0]?.boundBy).toEqual(['identity']);
+    await expectLedgerOk(app.db, [ada.id, other.id]);
   });
 
   it('holds an account that tried a BVN naming her NIN before the excluded player’s break started', async () => {
@@ -344,6 +345,7 @@ describe('a break binds the person, not the account', () => {
     await startBreak(app, adaHeaders);
     expect((await moneyIn(app, headers)).topUp).toEqual(PAUSED_REFUSAL);
     expect((await boundRows(app, other.id))[0]?.boundBy).toEqual(['identity']);
+    await expectLedgerOk(app.db, [ada.id, other.id]);
   });
 
   it('tells a stranger who types the excluded player’s phone number nothing about the break', async () => {
