@@ -10,6 +10,7 @@ import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
 import { type FakeFlutterwave, startFakeFlutterwave } from '../../test/fake-flutterwave.ts';
 import { balanceOf, notificationTitles, walletEntryCount } from '../../test/fake-money.ts';
 import { identityHash } from '../kyc/identity-hash.ts';
+import { startBreak } from '../responsible-play/test-fixtures.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { reconcileBankTransfers } from './bank-transfers.ts';
 import { paymentsContextOf } from './service.ts';
@@ -155,6 +156,7 @@ describe('Flutterwave virtual account numbers', () => {
         .map(String)
         .join(' '),
     ).not.toContain(BVN);
+    await expectLedgerHolds(app);
   });
 
   it('credits a transfer once for 20 copies of its webhook, refuses a wrong secret hash, and returns a held one', async () => {
@@ -214,6 +216,35 @@ describe('Flutterwave virtual account numbers', () => {
     await expectLedgerHolds(app);
   });
 
+  it('holds a transfer that arrives during a break, and the release waits for its end', async () => {
+    const { app, user, headers, bvn } = await setup();
+    const number = await accountNumberOf(app, headers, bvn);
+    await startBreak(app, headers);
+    const transfer = flutterwave.receiveTransfer(number, 2_000, {
+      name: 'EMEKA OBI',
+      bank: 'First Bank',
+    });
+    expect((await deliver(app, flutterwave.chargeWebhook(transfer))).statusCode).toBe(200);
+    expect(await paymentOf(app, transfer.flwRef)).toMatchObject({
+      status: 'HELD',
+      holdReason: 'you are taking a break until 09 Dec 2026, 10:00 am',
+      senderName: 'EMEKA OBI',
+      senderBank: 'First Bank',
+    });
+    expect(await balanceOf(app.db, user.id)).toBe(0n);
+    expect(await notificationTitles(app.db, user.id)).toContain('Top-up on hold');
+    const operator = await bearerFor(app, await createAdmin(app.db));
+    const release = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/held-payments/${transfer.flwRef}/release`,
+      headers: operator,
+      payload: { note: 'The player asked for it' },
+    });
+    expect(release.statusCode).toBe(400);
+    expect(await paymentOf(app, transfer.flwRef)).toMatchObject({ status: 'HELD' });
+    await expectLedgerHolds(app);
+  });
+
   it('takes only the BVN the player verified, so nobody opens an account on someone else’s', async () => {
     const { app, headers, bvn: BVN } = await setup();
     const before = flutterwave.virtualAccounts.length;
@@ -231,6 +262,7 @@ describe('Flutterwave virtual account numbers', () => {
     expect(flutterwave.virtualAccounts).toHaveLength(before);
     expect((await app.inject({ url: ACCOUNT, headers })).json().data.account).toBeNull();
     expect(await accountNumberOf(app, headers, BVN)).toMatch(/^\d{10}$/);
+    await expectLedgerHolds(app);
   });
 
   it('checks the BVN of a player verified with a NIN with the identity service', async () => {
@@ -275,6 +307,7 @@ describe('Flutterwave virtual account numbers', () => {
     const made = await bvnOf(own);
     expect(made.statusCode, made.body).toBe(200);
     expect(flutterwave.virtualAccounts.at(-1)).toMatchObject({ bvn: own });
+    await expectLedgerHolds(app);
   });
 
   it('reconciliation lands a transfer whose webhook never came, once', async () => {
