@@ -348,6 +348,36 @@ describe('a break binds the person, not the account', () => {
     await expectLedgerOk(app.db, [ada.id, other.id]);
   });
 
+  it('holds an account whose verified name and date of birth are the excluded player’s', async () => {
+    const { app } = await setup();
+    const born = '1985-02-14';
+    const ninOf = async (fullname: string) => {
+      const nin = `7${String(randomInt(1e9, 1e10))}`;
+      dojah.add('NIN', nin, { first_name: 'ADA', last_name: 'BELLO', date_of_birth: born });
+      const player = await createPlayer(app.db, { overrides: { fullname } });
+      const headers = await bearerFor(app, player);
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/v1/kyc/verify',
+        headers,
+        payload: { idType: 'NIN', idNumber: nin, dateOfBirth: born },
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+      return { player, headers };
+    };
+    // Two NINs, each register's one number for a person: the name and birth date still tie them.
+    const ada = await ninOf('Ada Bello');
+    const other = await ninOf('Bello Ada');
+    await startBreak(app, ada.headers);
+    expect(await moneyIn(app, other.headers)).toEqual({
+      play: BREAK_REFUSAL,
+      topUp: BREAK_REFUSAL,
+      subscribe: BREAK_REFUSAL,
+    });
+    expect((await boundRows(app, other.player.id))[0]?.boundBy).toEqual(['name_birth']);
+    await expectLedgerOk(app.db, [ada.player.id, other.player.id]);
+  });
+
   it('tells a stranger who types the excluded player’s phone number nothing about the break', async () => {
     const { app } = await setup();
     const { ada } = await adaOnABreak(app);
