@@ -16,7 +16,7 @@ function* files(directory: string): Generator<string> {
     const full = path.join(directory, entry);
     if (entry === 'node_modules' || entry === 'results') continue;
     if (statSync(full).isDirectory()) yield* files(full);
-    else if (/\.(ts|tsx|md|sql)$/.test(entry)) yield full;
+    else if (/\.(ts|tsx|md|sql|css|js|html)$/.test(entry)) yield full;
   }
 }
 
