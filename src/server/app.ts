@@ -11,6 +11,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { gameListsPlugin } from './modules/games/list-cache.ts';
+import { gameListReadsPlugin } from './modules/games/list-reads.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { avatarFileRoutes } from './modules/profile/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -153,6 +154,7 @@ export async function buildApp(
   await app.register(beaconPlugin, { config });
   await app.register(jobsPlugin, { config });
   await app.register(docsPlugin);
+  await app.register(gameListReadsPlugin, { config });
 
   await app.register(healthRoutes, { prefix: '/api', config });
   await app.register(

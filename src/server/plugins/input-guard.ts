@@ -16,7 +16,7 @@ export const INPUT_MESSAGES = {
 const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
 
 /** Every string in a parsed value, keys included, walked without recursion (any depth). */
-function holdsUnstorableText(value: unknown): boolean {
+export function holdsUnstorableText(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const current = pending.pop();

@@ -8,6 +8,22 @@ import { postgresRateLimitStore, SharedBudgets, type Verdict } from './shared-ra
 
 const MINUTE_MS = 60_000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-client API limit, for a way of answering that does not pass the hook below. */
+    apiRateLimit: {
+      /**
+       * Counts one request of `ip` when it can pass at once, and returns the headers its answer
+       * carries (name, value, name, value…); undefined (nothing counted) when it must wait for a
+       * claim or be refused.
+       */
+      passAtOnce: (ip: string, nowMs: number) => string[] | undefined;
+      /** Whether `passAtOnce` would pass a request of `ip` now; counts nothing. */
+      canPassAtOnce: (ip: string, nowMs: number) => boolean;
+    };
+  }
+}
+
 export default fp<{ config: AppConfig; scope: string }>(
   async function rateLimitsPlugin(app: FastifyInstance, { config, scope }) {
     // Every API request counts against its client's budget for the minute, on whichever
@@ -30,13 +46,32 @@ export default fp<{ config: AppConfig; scope: string }>(
         );
     });
 
+    const resetSecondsOf = (verdict: Verdict, nowMs: number) =>
+      Math.max(1, Math.ceil((verdict.resetsAt - nowMs) / 1000));
+    const limitHeaders = (verdict: Verdict, nowMs: number) => ({
+      'x-ratelimit-limit': String(config.rateLimitMax),
+      'x-ratelimit-remaining': String(verdict.remaining),
+      'x-ratelimit-reset': String(resetSecondsOf(verdict, nowMs)),
+    });
+    app.decorate('apiRateLimit', {
+      passAtOnce(ip: string, nowMs: number) {
+        const verdict = perClient.hitAtOnce(ip, nowMs);
+        if (!verdict) return undefined;
+        return [
+          'x-ratelimit-limit',
+          String(config.rateLimitMax),
+          'x-ratelimit-remaining',
+          String(verdict.remaining),
+          'x-ratelimit-reset',
+          String(resetSecondsOf(verdict, nowMs)),
+        ];
+      },
+      canPassAtOnce: (ip: string, nowMs: number) => perClient.canPassAtOnce(ip, nowMs),
+    });
+
     const answer = (reply: FastifyReply, verdict: Verdict, nowMs: number) => {
-      const resetSeconds = Math.max(1, Math.ceil((verdict.resetsAt - nowMs) / 1000));
-      reply.headers({
-        'x-ratelimit-limit': config.rateLimitMax,
-        'x-ratelimit-remaining': verdict.remaining,
-        'x-ratelimit-reset': resetSeconds,
-      });
+      const resetSeconds = resetSecondsOf(verdict, nowMs);
+      reply.headers(limitHeaders(verdict, nowMs));
       if (verdict.allowed) return false;
       reply
         .code(429)

@@ -48,6 +48,13 @@ function subresourceHeaders(headers: Record<string, string>): Record<string, str
   return Object.fromEntries(Object.entries(headers).filter(([name]) => kept.includes(name)));
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer but an asset's carries, for answers written directly. */
+    documentSecurityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 export default fp<{ config: AppConfig }>(
   async function securityPlugin(app: FastifyInstance, { config }) {
     const headers = securityHeaders({
@@ -78,6 +85,7 @@ export default fp<{ config: AppConfig }>(
       hsts: config.publicUrl.startsWith('https://'),
     });
     const assetHeaders = subresourceHeaders(headers);
+    app.decorate('documentSecurityHeaders', headers);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.url.startsWith('/assets/') ? assetHeaders : headers);
       done();

@@ -163,6 +163,29 @@ export class SharedBudgets {
     return verdict;
   }
 
+  /**
+   * One request of `key` when it can pass at once on a unit already at hand; otherwise nothing,
+   * and nothing counted (the caller then takes the ordinary way, `hit`).
+   */
+  hitAtOnce(key: string, nowMs: number): Verdict | undefined {
+    const budget = this.budgets.get(key);
+    return budget && this.passesAtOnce(budget, nowMs) ? this.admit(budget) : undefined;
+  }
+
+  /** Whether `hitAtOnce` would pass a request of `key` now; counts nothing. */
+  canPassAtOnce(key: string, nowMs: number): boolean {
+    const budget = this.budgets.get(key);
+    return budget !== undefined && this.passesAtOnce(budget, nowMs);
+  }
+
+  private passesAtOnce(budget: Budget, nowMs: number): boolean {
+    return (
+      budget.leased > 0 &&
+      budget.waiting.length === 0 &&
+      budget.windowStartMs + this.windowMs > nowMs
+    );
+  }
+
   /** Gives back the units this instance claimed and did not use (at shutdown). */
   async release(nowMs: number): Promise<void> {
     const units = [...this.budgets]

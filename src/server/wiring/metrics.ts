@@ -36,6 +36,11 @@ declare module 'fastify' {
       timeDraw: (draw: () => Promise<DrawOutcome>) => Promise<DrawOutcome>;
       /** Where the METRICS_PORT listener listens once the app is ready; null without one. */
       internalAddress: () => AddressInfo | null;
+      /**
+       * Counts an answer sent without Fastify's cycle (whose answers the onResponse hook counts):
+       * its method, route pattern, status and seconds from receiving it to sending it.
+       */
+      countRequest: (method: string, route: string, statusCode: number, seconds: number) => void;
     };
   }
 }
@@ -137,16 +142,36 @@ export default fp<{ config: AppConfig }>(
     });
     plays.inc({ outcome: 'accepted' }, 0);
 
+    // Each series' histogram looked up by route, method and status class rather than by a
+    // labels object, which prom-client hashes (keys sorted, joined) on every observation.
+    const durationSeries = new Map<string, Map<string, Array<{ observe(value: number): void }>>>();
+    function countRequest(method: string, route: string, status: number, seconds: number) {
+      let byMethod = durationSeries.get(route);
+      if (!byMethod) {
+        byMethod = new Map();
+        durationSeries.set(route, byMethod);
+      }
+      let byClass = byMethod.get(method);
+      if (!byClass) {
+        byClass = [];
+        byMethod.set(method, byClass);
+      }
+      const statusClass = Math.floor(status / 100);
+      let series = byClass[statusClass];
+      if (!series) {
+        series = requestDuration.labels({ method, route, status_class: `${statusClass}xx` });
+        byClass[statusClass] = series;
+      }
+      series.observe(seconds);
+    }
+
     app.addHook('onResponse', (request, reply, done) => {
       // The pattern (`/api/v1/game/:id`), never the path: a label value per game, user or
       // made-up URL would grow without bound.
       const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
       if (route !== METRICS_PATH) {
         const status = reply.statusCode;
-        requestDuration.observe(
-          { method: request.method, route, status_class: `${Math.floor(status / 100)}xx` },
-          reply.elapsedTime / 1000,
-        );
+        countRequest(request.method, route, status, reply.elapsedTime / 1000);
         if (route === PLAY_ROUTE && request.method === 'POST') {
           if (status < 300) plays.inc({ outcome: 'accepted' });
           else
@@ -414,6 +439,7 @@ export default fp<{ config: AppConfig }>(
 
     app.decorate('metrics', {
       timeDraw,
+      countRequest,
       internalAddress: () => {
         const address = internal?.address();
         return address && typeof address === 'object' ? address : null;

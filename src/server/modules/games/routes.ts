@@ -10,9 +10,8 @@ import {
   playGameSchema,
   playResultSchema,
 } from '../../../shared/schemas/games.ts';
-import { acceptsGzip, COMPRESSION_THRESHOLD_BYTES, gzipOnce } from '../../lib/compression.ts';
-import { noneMatchHits } from '../../lib/etag.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { listAnswer } from './list-reads.ts';
 import { GAME_MESSAGES, getGame, listPlayedGames, playGame } from './service.ts';
 
 export async function gameRoutes(app: FastifyInstance) {
@@ -21,7 +20,7 @@ export async function gameRoutes(app: FastifyInstance) {
   typed.get(
     '/game',
     {
-      // Compressed here from the cached body, once per body rather than once per request.
+      // Compressed once per cached body (listAnswer) rather than once per request.
       compress: false,
       schema: {
         tags: ['games'],
@@ -33,24 +32,17 @@ export async function gameRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { gameType } = request.query;
       const userId = requireUser(request).id;
-      const { body, etag } =
+      const prepared =
         app.gameLists.cachedResponse(gameType, userId) ??
         (await app.gameLists.response(gameType, userId));
-      // Already JSON of the response schema above (built from it), so sent as it is. Private:
-      // the played marks make it this player's; no-cache: the browser keeps it and asks again
-      // with its tag, and a list unchanged since costs a 304 of no body.
-      const untyped = (reply as FastifyReply)
-        .header('etag', etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'accept-encoding');
-      if (noneMatchHits(request.headers['if-none-match'], etag)) return untyped.code(304).send();
-      untyped.type('application/json; charset=utf-8');
-      if (
-        body.length < COMPRESSION_THRESHOLD_BYTES ||
-        !acceptsGzip(request.headers['accept-encoding'])
-      )
-        return untyped.send(body);
-      return untyped.header('content-encoding', 'gzip').send(gzipOnce(body));
+      // Already JSON of the response schema above (built from it), so sent as it is.
+      const answer = listAnswer(
+        prepared,
+        request.headers['if-none-match'],
+        request.headers['accept-encoding'],
+      );
+      const untyped = (reply as FastifyReply).code(answer.statusCode).headers(answer.headers);
+      return answer.body ? untyped.send(answer.body) : untyped.send();
     },
   );
 
