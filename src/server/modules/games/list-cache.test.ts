@@ -109,6 +109,23 @@ describe('game list cache', () => {
     expect(find(await newest(app, viewer), game.id)).toMatchObject({ title: 'Renamed elsewhere' });
   });
 
+  it('keeps a list and its prepared answers when a refresh by age finds nothing changed', async () => {
+    const { app, clock, newGame } = await setUp();
+    const viewer = await createUser(app.db);
+    const game = await newGame();
+    expect(find(await newest(app, viewer), game.id)).toMatchObject({ title: game.title });
+    const before = app.gameLists.cachedResponse('NEW_CHALLANGES', viewer.id);
+    expect(before).toBeDefined();
+
+    clock.advance(GAME_LIST_TTL_MS);
+    expect(app.gameLists.cachedResponse('NEW_CHALLANGES', viewer.id)).toBeUndefined();
+    expect(find(await newest(app, viewer), game.id)).toMatchObject({ title: game.title });
+    const after = app.gameLists.cachedResponse('NEW_CHALLANGES', viewer.id);
+    expect(after?.etag).toBe(before?.etag);
+    // Other files' changes to games on a shared PostgreSQL make this app build its lists anew.
+    if (aloneOnTheDatabase()) expect(after).toBe(before);
+  });
+
   it("shows a play at once: the player's hasPlayedGame and the new count, for everyone", async () => {
     const { app, newGame } = await setUp();
     const [player, other] = [await createUser(app.db), await createUser(app.db)];

@@ -37,6 +37,8 @@ interface CachedList {
   version: number;
   computedAtMs: number;
   gameIds: string[];
+  /** Each game's API fields as read, so a refresh that finds nothing changed keeps the list. */
+  fingerprints: string[];
   /** Each game's JSON as a player who has not played it sees it, and as one who has. */
   json: Array<{ unplayed: string; played: string }>;
   /** Whole answers by the positions of the games played ("" for none). */
@@ -162,10 +164,24 @@ export class GameListCache {
     const version = this.version;
     const list = listGameRows(this.db, type, now)
       .then((rows): CachedList => {
+        const fingerprints = rows.map((row) => JSON.stringify(toApiGame(row, false)));
+        // A refresh by age alone mostly finds the same games: the list, its prepared answers
+        // (their gzip and tags) and each player's last answer are kept rather than rebuilt.
+        if (
+          cached &&
+          version === this.version &&
+          cached.version === version &&
+          fingerprints.length === cached.fingerprints.length &&
+          fingerprints.every((fingerprint, index) => fingerprint === cached.fingerprints[index])
+        ) {
+          cached.computedAtMs = now.getTime();
+          return cached;
+        }
         const built = {
           version,
           computedAtMs: now.getTime(),
           gameIds: rows.map((row) => row.id),
+          fingerprints,
           json: rows.map((row) => ({
             unplayed: JSON.stringify(gameSchema.parse(toApiGame(row, false))),
             played: JSON.stringify(gameSchema.parse(toApiGame(row, true))),
