@@ -64,6 +64,8 @@ export async function openDatabase(options: {
   inMemory?: boolean;
   /** PGlite only: start from a dump made by `dumpDataDir()`. */
   loadDataDir?: Blob;
+  /** PGlite only: PostgreSQL already compiled, for processes that open many databases (tests). */
+  pglite?: { wasmModule: WebAssembly.Module; fsBundle: Blob };
   poolSize?: number;
   /**
    * PostgreSQL itself when `databaseUrl` goes through a transaction pooler (PgBouncer), which
@@ -81,6 +83,7 @@ export async function openDatabase(options: {
   return openPglite(
     options.inMemory ? 'memory://' : path.resolve(options.dataDir, 'pglite'),
     options.loadDataDir,
+    options.pglite,
   );
 }
 
@@ -196,9 +199,16 @@ async function listenOnPostgres(
   };
 }
 
-async function openPglite(location: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  location: string,
+  loadDataDir?: Blob,
+  compiled?: { wasmModule: WebAssembly.Module; fsBundle: Blob },
+): Promise<DatabaseHandle> {
   if (location !== 'memory://') await mkdir(location, { recursive: true });
-  const client = await PGlite.create(location, loadDataDir ? { loadDataDir } : {});
+  const client = await PGlite.create(location, {
+    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(compiled ? { pgliteWasmModule: compiled.wasmModule, fsBundle: compiled.fsBundle } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

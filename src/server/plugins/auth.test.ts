@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { plans, users } from '../db/schema.ts';
-import { buildTestApp, TEST_JWT_SECRET } from '../test/app.ts';
+import { buildTestApp, TEST_JWT_SECRET, testAppPerFile } from '../test/app.ts';
 import { eventually, withoutNotifications } from '../test/cluster.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser, fundWallet, testClock, type UserRow } from '../test/factories.ts';
 import { ACCOUNT_STATE_TTL_MS } from './auth.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 async function bumpTokenVersion(userId: string) {
   await database()
@@ -56,7 +58,7 @@ async function expectUnauthorized(
 
 describe('bearer authentication', () => {
   it('lets a valid token through on every protected route', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
     for (const url of PROTECTED) {
@@ -74,12 +76,12 @@ describe('bearer authentication', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     await expectUnauthorized(app, {});
   });
 
   it('answers 401 for a malformed authorization header', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const { authorization } = await bearerFor(app, user);
     const token = authorization.slice('Bearer '.length);
@@ -98,7 +100,7 @@ describe('bearer authentication', () => {
   });
 
   it('answers 401 for a token signed with another secret', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const token = await craftToken(app, user, {
       secret: 'another-secret-that-is-also-long-enough-to-sign',
@@ -107,14 +109,14 @@ describe('bearer authentication', () => {
   });
 
   it('answers 401 for an expired token', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const token = await craftToken(app, user, { expiresAt: Math.floor(Date.now() / 1000) - 60 });
     await expectUnauthorized(app, { authorization: `Bearer ${token}` });
   });
 
   it('answers 401 for a token of another issuer, without a subject, or for an unknown user', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const tokens = [
       await craftToken(app, user, { issuer: 'someone-else' }),
@@ -126,7 +128,7 @@ describe('bearer authentication', () => {
   });
 
   it('answers 401 for an unsigned (alg none) token', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
@@ -135,7 +137,7 @@ describe('bearer authentication', () => {
   });
 
   it('answers 401 at once when this server revokes a token (token version bumped)', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
     expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
@@ -150,7 +152,7 @@ describe('bearer authentication', () => {
   });
 
   it('honours a revocation made elsewhere (another instance, a script) as soon as the database tells it', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
     expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
@@ -193,7 +195,7 @@ describe('bearer authentication', () => {
   });
 
   it('answers 401 once the account is deleted', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
     await app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
@@ -201,7 +203,7 @@ describe('bearer authentication', () => {
   });
 
   it('answers 401 with a suspension message for a suspended account', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db, { suspendedAt: new Date(), suspendedReason: 'abuse' });
     const headers = await bearerFor(app, user);
     await expectUnauthorized(app, headers, {
@@ -214,7 +216,7 @@ describe('bearer authentication', () => {
 
 describe('GET /api/v1/user', () => {
   it('returns the signed-in player with the plucker_ prefix and naira amounts', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db, { totalWinningAmount: 50_000n, points: 120, level: 2 });
     // Money only ever arrives through the ledger, so other tests' ledger checks stay true.
     await fundWallet(app.db, user.id, 123_456n);
@@ -249,7 +251,7 @@ describe('GET /api/v1/user', () => {
   });
 
   it('drops the prefix and shows the tick for a plan with the verified badge', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const [vip] = await app.db.select().from(plans).where(eq(plans.planName, 'VIP'));
     if (!vip) throw new Error('the VIP plan was not seeded');
     const expiresAt = new Date(Date.now() + 7 * 86_400_000);
@@ -267,7 +269,7 @@ describe('GET /api/v1/user', () => {
   });
 
   it('never sends the password hash or the token version', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db, {
       passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
     });

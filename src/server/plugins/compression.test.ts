@@ -1,13 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.ts';
+import { testAppPerFile } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 describe('API response compression', () => {
   it('compresses a large JSON answer with the best encoding the client accepts', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const plain = await app.inject({ url: '/api/v1/bank' });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -30,7 +32,7 @@ describe('API response compression', () => {
   });
 
   it('leaves small answers and clients that accept no compression alone', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     // The health answer is small whatever other test files put in a shared database.
     const small = await app.inject({
       url: '/api/health',
@@ -49,7 +51,7 @@ describe('API response compression', () => {
   });
 
   it('refuses a compressed request body rather than inflating it', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { pngOf, uploadPhoto } from '../modules/profile/test-fixtures.ts';
-import { buildTestApp } from '../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser } from '../test/factories.ts';
 
@@ -12,6 +12,8 @@ const APP_ORIGIN = 'https://app.example.ng';
 const SECOND_ORIGIN = 'http://localhost:5173';
 const OTHER_ORIGIN = 'https://evil.example.com';
 const CORS_ENV = { CORS_ORIGINS: `${APP_ORIGIN},${SECOND_ORIGIN}` };
+/** One app with CORS_ENV for the tests that need nothing else of their own. */
+const corsApp = testAppPerFile(database, CORS_ENV);
 
 function preflight(
   app: FastifyInstance,
@@ -50,7 +52,7 @@ function expectNoCorsHeaders(headers: Record<string, unknown>) {
 
 describe('CORS with CORS_ORIGINS set', () => {
   it('answers a preflight from a listed origin with 204 and what the API uses', async () => {
-    const app = await buildTestApp(database(), CORS_ENV);
+    const app = corsApp();
 
     for (const origin of [APP_ORIGIN, SECOND_ORIGIN]) {
       const response = await preflight(app, origin, {
@@ -74,7 +76,7 @@ describe('CORS with CORS_ORIGINS set', () => {
   });
 
   it('answers the preflight of any API route before its token check', async () => {
-    const app = await buildTestApp(database(), CORS_ENV);
+    const app = corsApp();
 
     for (const [url, method] of [
       ['/api/v1/user', 'GET'],
@@ -89,7 +91,7 @@ describe('CORS with CORS_ORIGINS set', () => {
   });
 
   it('grants another origin nothing: its preflight is a 404 without any CORS header', async () => {
-    const app = await buildTestApp(database(), CORS_ENV);
+    const app = corsApp();
 
     for (const origin of [
       OTHER_ORIGIN,
@@ -109,7 +111,7 @@ describe('CORS with CORS_ORIGINS set', () => {
   });
 
   it('adds the allow-origin and exposed headers to real responses, errors included', async () => {
-    const app = await buildTestApp(database(), CORS_ENV);
+    const app = corsApp();
     const user = await createUser(database().db);
     const headers = { ...(await bearerFor(app, user)), origin: APP_ORIGIN };
 
@@ -168,7 +170,7 @@ describe('CORS with CORS_ORIGINS set', () => {
   });
 
   it('lets listed origins show profile photos: cross-origin CORP on photos only', async () => {
-    const app = await buildTestApp(database(), CORS_ENV);
+    const app = corsApp();
     const user = await createUser(database().db);
     const url = await uploadPhoto(app, await bearerFor(app, user), await pngOf(40));
 

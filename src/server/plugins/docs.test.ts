@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.ts';
+import { testAppPerFile } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 interface OpenApiDocument {
   openapi: string;
@@ -53,7 +55,7 @@ const DOWNLOADS: Record<string, string> = {
 
 describe('OpenAPI', () => {
   it('documents every /api/v1 operation: JSON success and error bodies, redirects and request bodies', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const doc = app.swagger() as unknown as OpenApiDocument;
 
     const problems: string[] = [];
@@ -97,7 +99,7 @@ describe('OpenAPI', () => {
   });
 
   it('GET /api/docs/json documents the API from the zod schemas', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
 
     const response = await app.inject({ url: '/api/docs/json' });
 
@@ -141,7 +143,7 @@ describe('OpenAPI', () => {
   });
 
   it('GET /api/docs/ serves the documentation UI', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
 
     const response = await app.inject({ url: '/api/docs/' });
 
@@ -151,7 +153,7 @@ describe('OpenAPI', () => {
   });
 
   it('serves the UI scripts it links to from this server', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const html = (await app.inject({ url: '/api/docs/' })).body;
     const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1] ?? '');
     expect(scripts.length).toBeGreaterThan(0);

@@ -8,12 +8,14 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { badRequest, conflict, ErrorCode, forbidden, notFound, STATUS_BY_CODE } from '../errors.ts';
-import { buildTestApp, testEnv } from '../test/app.ts';
+import { testAppPerFile, testEnv } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser } from '../test/factories.ts';
 import { freePort } from '../test/instances.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 /**
  * The real app plus routes that fail on purpose, registered before `ready()` the way a feature
@@ -70,7 +72,7 @@ async function appWithFailingRoutes(): Promise<FastifyInstance> {
 
 describe('error responses', () => {
   it('answers 404 JSON for an unknown route under /api', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     for (const [method, url] of [
       ['GET', '/api/nope'],
       ['GET', '/api/v1/nope'],
@@ -88,7 +90,7 @@ describe('error responses', () => {
   });
 
   it('answers 400 JSON for an invalid JSON body', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const response = await app.inject({
       method: 'POST',
@@ -106,7 +108,7 @@ describe('error responses', () => {
   });
 
   it('answers 415 JSON for a body type the API does not read', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const response = await app.inject({
       method: 'POST',
@@ -123,7 +125,7 @@ describe('error responses', () => {
   });
 
   it('answers 413 JSON for a body over the 1 MB limit', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const response = await app.inject({
       method: 'POST',
@@ -140,7 +142,7 @@ describe('error responses', () => {
   });
 
   it("answers 400 with the first failing rule's text on a validation failure", async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
     for (const page of ['0', '-1', '1.5', 'abc', '100001']) {

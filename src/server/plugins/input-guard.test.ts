@@ -2,12 +2,14 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { payments, users, withdrawals } from '../db/schema.ts';
-import { buildTestApp } from '../test/app.ts';
+import { testAppPerFile } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 import { bearerFor, createUser, uniqueSuffix } from '../test/factories.ts';
 import { INPUT_MESSAGES } from './input-guard.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 let address = 0;
 /** Each request from its own address, so per-address limits never answer instead. */
@@ -33,7 +35,7 @@ async function send(
 }
 
 async function setUp() {
-  const app = await buildTestApp(database());
+  const app = fileApp();
   const player = await createUser(app.db);
   const admin = await createUser(app.db, { role: 'admin' });
   return {

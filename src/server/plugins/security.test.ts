@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bootScript } from '../../shared/boot-script.ts';
-import { buildTestApp } from '../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 function directives(header: string | string[] | number | undefined): Map<string, string> {
   expect(typeof header).toBe('string');
@@ -22,7 +24,7 @@ function directives(header: string | string[] | number | undefined): Map<string,
 
 describe('security headers', () => {
   it('sends a strict CSP and the helmet headers on API responses', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
 
     const response = await app.inject({ url: '/api/v1/settings' });
 
@@ -65,7 +67,7 @@ describe('security headers', () => {
   });
 
   it('sends the same headers on error responses', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const response = await app.inject({ url: '/api/v1/notification' });
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");

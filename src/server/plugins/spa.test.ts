@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages.ts';
-import { buildTestApp } from '../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../test/app.ts';
 import { testDatabasePerFile } from '../test/database.ts';
 
 const database = testDatabasePerFile();
@@ -67,8 +67,11 @@ describe('the built web app', () => {
     await rm(parent, { recursive: true, force: true });
   });
 
+  /** The tests of this build share one app (built once its files are written). */
+  const webApp = testAppPerFile(database, () => ({ WEB_DIST: webDist }));
+
   it('answers index.html, revalidated, with the CSP, for every client route', async () => {
-    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const app = webApp();
     for (const url of CLIENT_ROUTES) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(200);
@@ -81,7 +84,7 @@ describe('the built web app', () => {
   });
 
   it('answers HEAD for a page like GET, without a body', async () => {
-    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const app = webApp();
     const response = await app.inject({ method: 'HEAD', url: '/Home' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -89,7 +92,7 @@ describe('the built web app', () => {
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {
-    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const app = webApp();
     const response = await app.inject({ url: '/assets/x.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
@@ -104,7 +107,7 @@ describe('the built web app', () => {
   });
 
   it('answers 404 JSON for a missing asset and for unknown API routes, never the shell', async () => {
-    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const app = webApp();
     for (const url of ['/assets/missing.js', '/api/nope', '/api/v1/nope?x=1']) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(404);
@@ -118,7 +121,7 @@ describe('the built web app', () => {
   });
 
   it('answers 404 JSON rather than the shell for a non-GET request to a page', async () => {
-    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const app = webApp();
     const response = await app.inject({ method: 'POST', url: '/Home', payload: {} });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
@@ -129,7 +132,7 @@ describe('the built web app', () => {
   });
 
   it('never serves files from outside the build directory', async () => {
-    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const app = webApp();
     for (const url of [
       '/../secret.txt',
       '/assets/../../secret.txt',
@@ -160,8 +163,11 @@ describe('the prerendered pages', () => {
     await rm(webDist, { recursive: true, force: true });
   });
 
+  /** The tests of this build share one app (built once its files are written). */
+  const webApp = testAppPerFile(database, () => ({ WEB_DIST: webDist }));
+
   it('answers each prerendered path with its own page, in any spelling, revalidated, with the CSP', async () => {
-    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const app = webApp();
     const expected: Array<[string, string]> = [
       ['/login', 'login.html'],
       ['/LOGIN', 'login.html'],
@@ -189,7 +195,7 @@ describe('the prerendered pages', () => {
   });
 
   it('answers index.html for the routes it did not prerender', async () => {
-    const app = await buildTestApp(database(), { WEB_DIST: webDist });
+    const app = webApp();
     for (const url of [
       '/Profile',
       '/GameDetails',

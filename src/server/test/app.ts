@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -32,14 +32,14 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   };
 }
 
-/**
- * Builds the app for one test on the file's database and closes it when the test finishes.
- */
-export async function buildTestApp(
+type AppOptions = { clock?: Clock; rateLimitScope?: string };
+
+/** An app on `database` with the test environment and a DATA_DIR of its own; `close` removes both. */
+async function startTestApp(
   database: DatabaseHandle,
-  env: Record<string, string> = {},
-  options: { clock?: Clock; rateLimitScope?: string } = {},
-): Promise<FastifyInstance> {
+  env: Record<string, string>,
+  options: AppOptions,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-test-'));
   // Draws wait for a beacon round: the run's stand-in (global setup) signs them.
   const beaconEnv = inject('beaconEnv');
@@ -50,10 +50,58 @@ export async function buildTestApp(
     // each app counts on its own unless the test is about sharing.
     rateLimitScope: options.rateLimitScope ?? `test-${uniqueSuffix()}:`,
   });
-  onTestFinished(async () => {
+  const close = async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
-  });
-  await app.ready();
+  };
+  try {
+    await app.ready();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { app, close };
+}
+
+/**
+ * Builds the app for one test on the file's database and closes it when the test finishes: for
+ * a test with an environment or a clock of its own, or one that stops or breaks its app.
+ */
+export async function buildTestApp(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const { app, close } = await startTestApp(database, env, options);
+  onTestFinished(close);
   return app;
+}
+
+/**
+ * One app for all the tests of a file, built in beforeAll and closed in afterAll: building an
+ * app costs more than most tests. For tests that share its environment and leave it running;
+ * they make their own unique data (factories.ts), so they pass in any order. Call it after
+ * `testDatabasePerFile()`, whose database it is built on, and after the beforeAll hooks that
+ * start what `env` names.
+ */
+export function testAppPerFile(
+  database: () => DatabaseHandle,
+  /** Or a function, for an environment made in the file's own beforeAll (a fake provider's URL). */
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: AppOptions = {},
+): () => FastifyInstance {
+  let started: { app: FastifyInstance; close: () => Promise<void> } | undefined;
+
+  beforeAll(async () => {
+    started = await startTestApp(database(), typeof env === 'function' ? env() : env, options);
+  });
+
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  return () => {
+    if (!started) throw new Error('testAppPerFile(): the app is built in beforeAll');
+    return started.app;
+  };
 }

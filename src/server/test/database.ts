@@ -1,33 +1,84 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 
+/** PGlite's compiled PostgreSQL and its file bundle, read and compiled once per worker. */
+let pgliteBinaries: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+
+function loadPgliteBinaries() {
+  pgliteBinaries ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, bundle] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
+    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  })();
+  return pgliteBinaries;
+}
+
 /**
- * One database per test file: a fresh PGlite loaded from the run's template, or a small pool
- * on the shared PostgreSQL test database. Tests make unique data (see factories.ts), so files
- * and tests never need to empty tables.
+ * A database of the test's own, whatever the run's: a fresh PGlite loaded from the run's
+ * template, or a small pool on the run's PostgreSQL database. The caller closes it; for tests
+ * that close or break their database under an app.
+ */
+export async function openTestDatabase(poolSize = 2): Promise<DatabaseHandle> {
+  const databaseUrl = inject('testDatabaseUrl');
+  if (databaseUrl) return openDatabase({ databaseUrl, dataDir: '', poolSize });
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('the PGlite template was not prepared by global-setup');
+  // Compiling PostgreSQL's WebAssembly is a third of what opening a database costs: the worker's
+  // files share one compilation.
+  const { wasmModule, fsBundle } = await loadPgliteBinaries();
+  return openDatabase({
+    databaseUrl: undefined,
+    dataDir: '',
+    inMemory: true,
+    loadDataDir: new Blob([await readFile(template)]),
+    pglite: { wasmModule, fsBundle },
+  });
+}
+
+/**
+ * The worker's PGlite database, loaded from the template by its first file and kept for the
+ * files after it. Server files of a worker run one after another and share its modules
+ * (`isolate: false`), so they share this too, as files share the one database on PostgreSQL:
+ * each load costs more than most files' tests.
+ */
+let workerPglite: Promise<DatabaseHandle> | undefined;
+
+/**
+ * The database of a test file: the worker's PGlite (see above), or a small pool on the run's
+ * PostgreSQL database. Tests make unique data (see factories.ts), so files and tests never need
+ * to empty tables, and a file never closes the database it is given (`openTestDatabase()` gives
+ * one of its own).
  */
 export function testDatabasePerFile(): () => DatabaseHandle {
   let handle: DatabaseHandle | undefined;
+  let ownPool = false;
 
   beforeAll(async () => {
-    const databaseUrl = inject('testDatabaseUrl');
-    if (databaseUrl) {
-      handle = await openDatabase({ databaseUrl, dataDir: '', poolSize: 10 });
+    if (inject('testDatabaseUrl')) {
+      handle = await openTestDatabase(10);
+      ownPool = true;
       return;
     }
-    const template = inject('pgliteTemplate');
-    if (!template) throw new Error('the PGlite template was not prepared by global-setup');
-    handle = await openDatabase({
-      databaseUrl: undefined,
-      dataDir: '',
-      inMemory: true,
-      loadDataDir: new Blob([await readFile(template)]),
-    });
+    workerPglite ??= openTestDatabase().then((database) => ({
+      ...database,
+      close: () =>
+        Promise.reject(
+          new Error(
+            'the worker database outlives its files: openTestDatabase() gives one of your own',
+          ),
+        ),
+    }));
+    handle = await workerPglite;
   });
 
   afterAll(async () => {
-    await handle?.close();
+    if (ownPool) await handle?.close();
   });
 
   return () => {

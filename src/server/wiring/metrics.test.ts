@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { checkLedger } from '../modules/wallet/ledger-check.ts';
 import { buildTestApp, testEnv } from '../test/app.ts';
-import { testDatabasePerFile } from '../test/database.ts';
+import { openTestDatabase, testDatabasePerFile } from '../test/database.ts';
 import {
   bearerFor,
   createAdmin,
@@ -68,18 +66,7 @@ async function scrape(app: FastifyInstance): Promise<Sample[]> {
 }
 
 /** A handle of the test's own on the run's database, which the test may close under the app. */
-async function openOwnHandle(): Promise<DatabaseHandle> {
-  const databaseUrl = inject('testDatabaseUrl');
-  if (databaseUrl) return openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
-  const template = inject('pgliteTemplate');
-  if (!template) throw new Error('the PGlite template was not prepared by global-setup');
-  return openDatabase({
-    databaseUrl: undefined,
-    dataDir: '',
-    inMemory: true,
-    loadDataDir: new Blob([await readFile(template)]),
-  });
-}
+const openOwnHandle = () => openTestDatabase();
 
 const routeValues = (samples: Sample[]) =>
   new Set(

@@ -1,17 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { verifyDrawProof } from '../../../shared/draw-check.ts';
 import { webFairnessCrypto } from '../../../shared/fairness.ts';
 import { games, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createGame, createPlayer, type UserRow } from '../../test/factories.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 /** A player with `naira` in the wallet and no bank account. */
-function fundedUser(app: Awaited<ReturnType<typeof buildTestApp>>, naira: number) {
+function fundedUser(app: FastifyInstance, naira: number) {
   return createPlayer(app.db, { kobo: BigInt(naira * 100), bank: null });
 }
 
@@ -20,7 +23,7 @@ const GAME = { entryFee: 10_000n, reward: 30_000n, maximumPlayers: 10 };
 
 describe('play and draw', () => {
   it('debits the fee, closes the game on the last place, draws verifiable winners and credits them', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const game = await createGame(app.db, GAME);
     const players = await Promise.all(Array.from({ length: 10 }, () => fundedUser(app, 500)));
 
@@ -68,7 +71,7 @@ describe('play and draw', () => {
   });
 
   it('counts a game played and +10 points when the answer is taken; a cancelled game takes them back', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const stats = async (id: string) =>
       (
         await app.db
@@ -103,7 +106,7 @@ describe('play and draw', () => {
   });
 
   it('refuses a second answer, too many words, and a short balance with clear messages', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const game = await createGame(app.db, GAME);
     const player = await fundedUser(app, 150);
     const headers = await bearerFor(app, player);
@@ -144,7 +147,7 @@ describe('play and draw', () => {
   });
 
   it('cancels and refunds a game that closes with fewer than 5 players', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const game = await createGame(app.db, GAME);
     const players = await Promise.all(Array.from({ length: 3 }, () => fundedUser(app, 200)));
     for (const player of players) {

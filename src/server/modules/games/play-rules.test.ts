@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { maxKobo } from '../../lib/kobo.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   actorFor,
@@ -30,6 +30,8 @@ import { readSettingsRow } from '../settings/service.ts';
 import { dailyLimitMessage, minimumBalanceMessage, playGame } from './service.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 const MESSAGES = {
   empty: 'Type your answer before you submit',
@@ -81,7 +83,7 @@ async function unlimitedPlayer(app: FastifyInstance, kobo = 0n): Promise<UserRow
 
 describe('POST /game/play: the answer', () => {
   it('takes 1 to 20 words and at most 280 characters, trimmed, with a message for each refusal', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const player = await unlimitedPlayer(app);
     const fresh = async () => {
       const game = await createGame(app.db);
@@ -144,7 +146,7 @@ describe('POST /game/play: the answer', () => {
   });
 
   it('allows one answer per player per game', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const player = await unlimitedPlayer(app, 50_000n);
     const game = await createGame(app.db, { entryFee: 10_000n });
     expect((await play(app, player, game.id, 'first')).statusCode).toBe(201);
@@ -159,7 +161,7 @@ describe('POST /game/play: the answer', () => {
     expect(await balanceOf(app, player.id)).toBe(40_000n);
   });
   it('counts words as a reader sees them: blank fillers split words, invisible characters are no answer, nothing is charged', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const player = await unlimitedPlayer(app, 50_000n);
     const game = await createGame(app.db, { entryFee: 10_000n });
     const joinedBy = (separator: string) =>
@@ -204,7 +206,7 @@ describe('POST /game/play: the answer', () => {
 
 describe('POST /game/play: the game', () => {
   it('refuses upcoming, closed, completed, cancelled, full and unknown games', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const player = await unlimitedPlayer(app, 100_000n);
     const upcoming = await createGame(app.db, {
       status: 'UPCOMING',
@@ -274,7 +276,7 @@ describe('POST /game/play: the game', () => {
   });
 
   it('needs a plan with tournament access for a tournament', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const tournament = await createGame(app.db, { isTournament: true });
     endAfterTest(app, [tournament]);
     const noPlan = await createPlayer(app.db);
@@ -296,7 +298,7 @@ describe('POST /game/play: the game', () => {
 
 describe('POST /game/play: money', () => {
   it('needs a balance of max(entry fee, minimum payment amount) and debits only the fee', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const settings = await readSettingsRow(app.db);
     const minimum = settings.minimumPaymentAmount;
     const cheap = await createGame(app.db, { entryFee: minimum / 2n });
@@ -355,7 +357,7 @@ describe('POST /game/play: money', () => {
   });
 
   it('takes the place, records the answer and debits the fee together or not at all', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const game = await createGame(app.db, { entryFee: 20_000n, maximumPlayers: 5, playerCount: 4 });
     const player = await unlimitedPlayer(app, 30_000n);
     const state = async () => ({

@@ -2,25 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { testDatabasePerFile } from '../../test/database.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
+import { openTestDatabase, testDatabasePerFile } from '../../test/database.ts';
 import { latestMigrationMillis } from './readiness.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that neither stop it nor need an environment of their own. */
+const fileApp = testAppPerFile(database);
 
 /** A second handle on the test database (same kind), which this test may close. */
-async function ownDatabase(): Promise<DatabaseHandle> {
-  const databaseUrl = inject('testDatabaseUrl');
-  if (databaseUrl) return openDatabase({ databaseUrl, dataDir: '', poolSize: 2 });
-  const template = inject('pgliteTemplate');
-  if (!template) throw new Error('the PGlite template was not prepared by global-setup');
-  return openDatabase({
-    databaseUrl: undefined,
-    dataDir: '',
-    inMemory: true,
-    loadDataDir: new Blob([await readFile(template)]),
-  });
-}
+const ownDatabase = () => openTestDatabase();
 
 /**
  * An embedded database of this test's own, whatever the run's database is, for tests that
@@ -40,7 +31,7 @@ async function privateEmbeddedDatabase(): Promise<DatabaseHandle> {
 
 describe('GET /api/health', () => {
   it('answers 200 with the database checked', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
 
     const response = await app.inject({ url: '/api/health' });
 
@@ -54,7 +45,7 @@ describe('GET /api/health', () => {
   });
 
   it('needs no token', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const response = await app.inject({
       url: '/api/health',
       headers: { authorization: 'Bearer not-a-token' },
@@ -93,7 +84,7 @@ describe('GET /api/health/live', () => {
 
 describe('GET /api/health/ready', () => {
   it('answers 200 when the database answers, has every migration and the server is not draining', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
 
     const response = await app.inject({ url: '/api/health/ready' });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { games, plans, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
@@ -15,6 +15,8 @@ import { checkLedger } from '../wallet/ledger-check.ts';
 import { renewDuePlans } from './service.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 const DAY = 86_400_000;
 const START = '2026-03-02T09:00:00Z';
@@ -51,7 +53,7 @@ const balanceOf = async (app: App, userId: string) =>
 
 describe('plans', () => {
   it('lists plans with the weekly price computed as amountPerDay × 7', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const plan = await vipPlan(app);
     const listed = (await app.inject({ url: '/api/v1/plan' }))
       .json()
@@ -94,7 +96,7 @@ describe('plans', () => {
   });
 
   it('explains a short balance, an unknown plan and a missing id, and changes nothing', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const plan = await vipPlan(app);
     const user = await createUser(app.db);
     await fundWallet(app.db, user.id, 100_000n);

@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../../../shared/messages.ts';
 import { users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { createGame, createPlan, fundWallet, uniqueSuffix } from '../../test/factories.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
 import { AGE_MESSAGES } from '../users/age.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 const PUBLIC_URL = 'http://pluckers.test';
 
 let provider: TestOidcProvider;
@@ -58,7 +60,7 @@ async function googleSignUp(app: FastifyInstance) {
 
 describe('18+ confirmation', () => {
   it('refuses a sign-up that says anything but ageConfirmed: true, with a clear 400 that changes nothing', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const suffix = uniqueSuffix();
     const body = {
       fullname: 'Ada Lovelace',
@@ -178,7 +180,7 @@ describe('18+ confirmation', () => {
   });
 
   it('needs a signed-in player to confirm', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/user/confirm-age',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../../../shared/messages.ts';
 import { users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -11,6 +11,8 @@ import { hashPassword } from '../auth/passwords.ts';
 // Any client, not only ours: numbers as Nigerians type them are taken and stored in E.164;
 // numbers that cannot exist are refused with the same clear message.
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 const TYPED_AS_PEOPLE_DO = [
   '08031234567',
@@ -52,7 +54,7 @@ async function storedPhoneOf(app: FastifyInstance, email: string) {
 
 describe('phone numbers', () => {
   it('signs up with a Nigerian number however it is typed, stored as +234…', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     for (const typed of TYPED_AS_PEOPLE_DO) {
       const { response, email } = await signUp(app, typed);
       expect(response.statusCode, `${typed}: ${response.body}`).toBe(201);
@@ -63,7 +65,7 @@ describe('phone numbers', () => {
   });
 
   it('refuses numbers that cannot exist, with one clear message, and makes no account', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     for (const typed of NOT_A_NUMBER) {
       const { response, email } = await signUp(app, typed);
       expect(response.statusCode, typed).toBe(400);
@@ -73,7 +75,7 @@ describe('phone numbers', () => {
   });
 
   it('changes the phone on the profile the same way', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const player = await createUser(app.db, {
       passwordHash: await hashPassword('Quiz-Master-2024'),
     });

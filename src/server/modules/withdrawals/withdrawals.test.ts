@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, users, withdrawals } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bankByCode,
@@ -45,12 +45,16 @@ const FEE = 5_000n;
 /** Every first payout to an account is held for review (aml-rules.ts): the operator says why it may go. */
 const FIRST_PAYOUT_NOTE = 'First payout to this account: name matches the player';
 
+/** One app for the tests that need no clock or environment of their own. */
+const fileApp = testAppPerFile(database, () => ({ ...paystack.env, SMTP_URL: smtp.url }));
+
 async function setup(options: { clock?: TestClock; env?: Record<string, string> } = {}) {
-  const app = await buildTestApp(
-    database(),
-    options.env ?? { ...paystack.env, SMTP_URL: smtp.url },
-    { clock: options.clock },
-  );
+  const app =
+    options.clock || options.env
+      ? await buildTestApp(database(), options.env ?? { ...paystack.env, SMTP_URL: smtp.url }, {
+          clock: options.clock,
+        })
+      : fileApp();
   const admin = await createAdmin(app.db);
   const adminHeaders = await bearerFor(app, admin);
   return { app, admin, adminHeaders };
