@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { playerFilesList } from './scripts/player-files.ts';
 import { bootScript } from './src/shared/boot-script.ts';
 import { pwaOptions } from './src/web/app/pwa/pwa-options.ts';
 
@@ -93,7 +94,14 @@ function bootScriptTag(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), bootScriptTag(), chunkModules(), VitePWA(pwaOptions)],
+  plugins: [
+    react(),
+    tailwindcss(),
+    bootScriptTag(),
+    chunkModules(),
+    playerFilesList((id) => id.startsWith(path.join(webRoot, 'features', 'admin') + path.sep)),
+    VitePWA(pwaOptions),
+  ],
   resolve: {
     alias: {
       '@shared': fromRoot('./src/shared'),

@@ -125,6 +125,50 @@ describe.each(VIEWPORT_NAMES)(
   },
 );
 
+describe('the other screens’ code, while Home is idle', () => {
+  it('is downloaded without running it, and a screen opens from it once the connection drops', async () => {
+    const page = await e2e.open('/favicon.svg', {
+      authToken: need(player, 'a player').token,
+      viewport: 'mobile',
+      allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/],
+    });
+    // Requests of the page and of its workers, by path, with what asked for them.
+    const requested = new Map<string, string[]>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      requested.set(path, [...(requested.get(path) ?? []), request.resourceType()]);
+    });
+    await page.goto(`${e2e.server.url}/Home`);
+    await waitForScreen(page);
+    await page.getByRole('link', { name: /^Balance / }).waitFor({ state: 'attached' });
+
+    const files = await page.evaluate(
+      async () => (await (await fetch('/player-files.json')).json()) as string[],
+    );
+    expect(files).toContainEqual(expect.stringMatching(/^\/assets\/LeaderboardPage-.*\.js$/));
+    expect(files.filter((file) => /AdminApp/.test(file))).toEqual([]);
+    await expect
+      .poll(() => files.filter((file) => !requested.has(file)), { timeout: 30_000 })
+      .toEqual([]);
+    // Downloaded as files, not imported: no screen's module (nor the schemas it parses with)
+    // runs on Home's main thread before the player opens it.
+    const leaderboard = files.find((file) => /\/LeaderboardPage-/.test(file)) ?? '';
+    expect(requested.get(leaderboard)).toEqual(['fetch']);
+    expect(await page.locator('link[rel="modulepreload"][href*="LeaderboardPage-"]').count()).toBe(
+      0,
+    );
+
+    await page.context().setOffline(true);
+    await navigate(page, 'mobile', 'Leaderboard');
+    await page.getByRole('heading', { name: 'Leaderboard', level: 1 }).waitFor();
+    // The screen is there; only its list waits for the connection.
+    expect(
+      await page.getByText("This screen loads by itself when you're back online.").count(),
+    ).toBe(0);
+    await shot(page, 'screen-from-downloaded-code');
+  });
+});
+
 describe.each(VIEWPORT_NAMES)(
   'verifying the e-mail just after signing up, at %s width',
   (viewport) => {

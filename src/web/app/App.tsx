@@ -235,34 +235,32 @@ export function preloadScreen(pathname: string): Promise<unknown> | undefined {
 
 /**
  * Until a service worker controls the page (a first visit; never in Data saver, which does not
- * install one) a screen's code is downloaded only when it is opened, so on a connection that
- * has just dropped the next tap could not open anything. Once a player is signed in, the code
- * of their screens is fetched while the browser is idle and online; Data saver keeps its promise
- * of nothing ahead of need, and the operator console is not a player's screen.
+ * install one) a screen's code is downloaded only when it is opened, so on a connection that has
+ * just dropped the next tap could not open anything. Once a player is signed in, the code of
+ * their screens is downloaded while the browser is idle and online, without running it
+ * (lib/player-files.ts); Data saver keeps its promise of nothing ahead of need, and the operator
+ * console is not a player's screen (the build leaves it out of the list).
  */
 function PreloadPlayerScreens() {
   const signedIn = useSession((session) => session.user !== null);
   useEffect(() => {
     if (!signedIn || savingData() || navigator.serviceWorker?.controller) return;
-    const preloadAll = () => {
-      if (!navigator.onLine) return;
-      for (const { Screen } of protectedRoutes) {
-        // A failure here costs nothing: opening the screen asks again and says why it cannot.
-        if (Screen !== AdminApp) Screen.preload().catch(() => undefined);
-      }
+    // From a chunk of its own, as the service worker's: the first screen does not pay for it.
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    import('@web/lib/player-files.ts').then(
+      ({ downloadPlayerFiles }) => {
+        if (!unmounted) stop = downloadPlayerFiles();
+      },
+      () => undefined,
+    );
+    return () => {
+      unmounted = true;
+      stop?.();
     };
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(preloadAll, { timeout: IDLE_PRELOAD_TIMEOUT_MS });
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(preloadAll, IDLE_PRELOAD_TIMEOUT_MS);
-    return () => clearTimeout(timer);
   }, [signedIn]);
   return null;
 }
-
-/** The longest the screens' code waits for an idle moment before it is fetched anyway. */
-const IDLE_PRELOAD_TIMEOUT_MS = 5_000;
 
 /** `ssrPath`: the page the build prerenders (scripts/prerender-web.ts); the browser's own otherwise. */
 export function App({ ssrPath }: { ssrPath?: string }) {
