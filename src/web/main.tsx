@@ -1,6 +1,6 @@
 // First, so no schema parses before zod is told the page's CSP forbids eval.
 import './lib/zod-config.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/App.tsx';
 import { ScreenCodeError } from './app/ScreenBoundary.tsx';
@@ -54,5 +54,7 @@ const options = {
     if (!(error instanceof ScreenCodeError)) console.error(error);
   },
 };
-if (prerenderedHere(root)) hydrateRoot(root, app, options);
+// Hydrated as a transition: React adopts the HTML in slices the browser can answer input
+// between, instead of one long task (the page already shows it, so nothing waits on it).
+if (prerenderedHere(root)) startTransition(() => void hydrateRoot(root, app, options));
 else createRoot(root, options).render(app);
