@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from './test/app.ts';
+import { testAppPerFile } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
 import { uniqueSuffix } from './test/factories.ts';
 import { type JsonSchema, openApiOperations } from './test/openapi.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 /** Formats that bound a string's length by themselves. */
 const BOUNDED_FORMATS = new Set(['uuid', 'date', 'date-time']);
@@ -32,7 +34,7 @@ function unboundedStrings(schema: JsonSchema | undefined, at: string, found: str
 
 describe('input lengths', () => {
   it('every text a route takes (body, query, path, header) has a maximum length', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const found: string[] = [];
     for (const operation of openApiOperations(app)) {
       const where = `${operation.method} ${operation.url}`;
@@ -45,7 +47,7 @@ describe('input lengths', () => {
   });
 
   it('a 100,000-character full name is refused with a clear message, and no account is made', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const suffix = uniqueSuffix();
     const response = await app.inject({
       method: 'POST',

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 interface Category {
   id: string;
@@ -20,7 +22,7 @@ const EMOJI = /^(\p{Extended_Pictographic}|\p{Regional_Indicator})/u;
 
 describe('GET /api/v1/category', () => {
   it('lists categories, each with an id, a title and an emoji, sorted by title', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
 
     const response = await app.inject({ url: '/api/v1/category' });
 
@@ -42,7 +44,7 @@ describe('GET /api/v1/category', () => {
 
 describe('GET /api/v1/bank', () => {
   it('lists Nigerian banks with their real institution codes', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
 
     const response = await app.inject({ url: '/api/v1/bank' });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { lagosDayStart } from '../../../shared/date.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { gameEntries, playExclusions } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createGame, createPlayer, type UserRow } from '../../test/factories.ts';
 import { balanceOf } from '../../test/fake-money.ts';
@@ -12,6 +12,8 @@ import { expectLedgerOk } from '../../test/ledger.ts';
 import { type BatchedPlay, PlayBatcher, type PositionalClient } from './play-batch.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 /** Each player's headers, signed in and known to the auth cache before any play is sent. */
 async function signedIn(app: FastifyInstance, players: UserRow[]) {
@@ -41,7 +43,7 @@ async function writersOf(app: FastifyInstance, entryIds: number[]): Promise<Set<
 
 describe('plays sent together', () => {
   it('each get their own answer, in the order of the checks', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const open = await createGame(app.db, { entryFee: 10_000n, maximumPlayers: 50 });
     const full = await createGame(app.db, {
       status: 'CLOSED',
@@ -114,7 +116,7 @@ describe('plays sent together', () => {
   });
 
   it('share one transaction; a batch that fails writes nothing and leaves its plays to the full play', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const game = await createGame(app.db, { entryFee: 10_000n, maximumPlayers: 50 });
     const players = await Promise.all(
       Array.from({ length: 3 }, () => createPlayer(app.db, { kobo: 50_000n })),

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { gameEntries, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { type buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createGame, createPlayer } from '../../test/factories.ts';
 import { rewardChangedMessage } from './service.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 async function balanceOf(app: Awaited<ReturnType<typeof buildTestApp>>, userId: string) {
   const [row] = await app.db
@@ -18,7 +20,7 @@ async function balanceOf(app: Awaited<ReturnType<typeof buildTestApp>>, userId: 
 
 describe('the reward the player saw', () => {
   it('charges nothing when the reward changed since it was shown, and answers with the fresh game', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const player = await createPlayer(app.db, { kobo: 100_000n });
     const game = await createGame(app.db, { entryFee: 10_000n, reward: 3_000n });
     const headers = await bearerFor(app, player);
@@ -52,7 +54,7 @@ describe('the reward the player saw', () => {
   });
 
   it('refuses a reward that is not a sane naira amount with a clear message', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const player = await createPlayer(app.db, { kobo: 100_000n });
     const game = await createGame(app.db, { entryFee: 0n });
     for (const [reward, message] of [

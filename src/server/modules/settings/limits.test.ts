@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createUser } from '../../test/factories.ts';
 
@@ -10,6 +10,8 @@ import { bearerFor, createAdmin, createUser } from '../../test/factories.ts';
  * row on PostgreSQL, so what is saved here is what was there: refusals are the point.
  */
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 const BASE = {
   withdrawalTransactionFee: 50,
@@ -33,7 +35,7 @@ const DEFAULT_LIMITS = {
 const READ_BACK = { ...BASE, ...DEFAULT_LIMITS, bankTransferProvider: expect.any(String) };
 
 async function setup() {
-  const app = await buildTestApp(database());
+  const app = fileApp();
   const admin = await createAdmin(app.db);
   return { app, admin, headers: await bearerFor(app, admin) };
 }

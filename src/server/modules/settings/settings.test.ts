@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../shared/schemas/settings.ts';
 import { settings } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 describe('GET /api/v1/settings', () => {
   it('answers the seeded settings in naira, without a token', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
 
     const response = await app.inject({ url: '/api/v1/settings' });
 
@@ -25,7 +27,7 @@ describe('GET /api/v1/settings', () => {
   });
 
   it('stores kobo and converts to naira on the way out', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const [row] = await app.db.select().from(settings).where(eq(settings.id, 1));
     expect(row?.withdrawalTransactionFee).toBe(5000n);
     expect(row?.minimumPaymentAmount).toBe(10000n);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
@@ -14,6 +14,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp?.close();
 });
+/** One app for the file, sending mail to its SMTP server. */
+const fileApp = testAppPerFile(database, () => ({ SMTP_URL: smtp.url }));
 
 const ticket = (email: string) => ({
   name: 'Ada Plucker',
@@ -25,7 +27,7 @@ const ticket = (email: string) => ({
 
 describe('POST /api/v1/support', () => {
   it('stores the message for operators and e-mails the sender its reference', async () => {
-    const app = await buildTestApp(database(), { SMTP_URL: smtp.url });
+    const app = fileApp();
     const email = `support-${uniqueSuffix()}@example.test`;
     const response = await app.inject({
       method: 'POST',
@@ -68,7 +70,7 @@ describe('POST /api/v1/support', () => {
   });
 
   it("refuses an incomplete message with the form's words and stores nothing", async () => {
-    const app = await buildTestApp(database(), { SMTP_URL: smtp.url });
+    const app = fileApp();
     const email = `support-${uniqueSuffix()}@example.test`;
     const response = await app.inject({
       method: 'POST',

@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { banks, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
 
 const database = testDatabasePerFile();
+/** One app for the tests that need no environment or clock of their own. */
+const fileApp = testAppPerFile(database);
 
 describe('POST /api/v1/bank-account/resolve', () => {
   it('shows the account name before anything is saved, and refuses a bad check digit', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const user = await createUser(app.db, { fullname: 'Ada Obi' });
     const headers = await bearerFor(app, user);
     const [gtb] = await app.db.select().from(banks).where(eq(banks.code, '058'));
@@ -42,7 +44,7 @@ describe('POST /api/v1/bank-account/resolve', () => {
   });
 
   it('limits lookups per player, not per client address (carrier NAT)', async () => {
-    const app = await buildTestApp(database());
+    const app = fileApp();
     const [gtb] = await app.db.select().from(banks).where(eq(banks.code, '058'));
     const lookup = async (user: Awaited<ReturnType<typeof createUser>>) =>
       app.inject({
