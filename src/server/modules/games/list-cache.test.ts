@@ -16,7 +16,7 @@ import {
   testClock,
   type UserRow,
 } from '../../test/factories.ts';
-import { GAME_LIST_TTL_MS, PLAYED_TTL_MS } from './list-cache.ts';
+import { GAME_LIST_TTL_MS, PLAYED_TTL_MS, REFRESH_AHEAD_MS } from './list-cache.ts';
 
 const database = testDatabasePerFile();
 
@@ -124,6 +124,24 @@ describe('game list cache', () => {
     expect(after?.etag).toBe(before?.etag);
     // Other files' changes to games on a shared PostgreSQL make this app build its lists anew.
     if (aloneOnTheDatabase()) expect(after).toBe(before);
+  });
+
+  it('reads a list again in the background once half its age is spent, serving it meanwhile', async () => {
+    const { app, clock, newGame } = await setUp();
+    const viewer = await createUser(app.db);
+    const game = await newGame();
+    expect(find(await newest(app, viewer), game.id)).toMatchObject({ title: game.title });
+    await withoutNotifications(app.db, (tx) =>
+      tx.update(games).set({ title: 'Renamed elsewhere' }).where(eq(games.id, game.id)),
+    );
+
+    clock.advance(REFRESH_AHEAD_MS);
+    // Still within its age: answered from memory at once, and read again behind it.
+    expect(app.gameLists.cachedResponse('NEW_CHALLANGES', viewer.id)).toBeDefined();
+    await eventually(async () => {
+      const prepared = app.gameLists.cachedResponse('NEW_CHALLANGES', viewer.id);
+      expect(prepared?.body.toString('utf8')).toContain('Renamed elsewhere');
+    }, 1_000);
   });
 
   it("shows a play at once: the player's hasPlayedGame and the new count, for everyone", async () => {

@@ -15,6 +15,8 @@ import { listGameRows, playedIds } from './service.ts';
  * 24-hour window) or one whose notification was lost goes unseen.
  */
 export const GAME_LIST_TTL_MS = 1_000;
+/** A list this old is read again while it is still served (see cachedResponse). */
+export const REFRESH_AHEAD_MS = GAME_LIST_TTL_MS / 2;
 /** How long what we learnt of a player's entries is trusted, should a notification be lost. */
 export const PLAYED_TTL_MS = 30_000;
 const CACHED_PLAYERS = 10_000;
@@ -118,6 +120,11 @@ export class GameListCache {
       !isFresh(list.computedAtMs, nowMs, GAME_LIST_TTL_MS)
     )
       return undefined;
+    // Read again in the background once half its age is spent, so a list in steady demand is
+    // never found expired and no reader waits for its query. A failure leaves the list to
+    // expire, and the next reader to meet the error.
+    if (!isFresh(list.computedAtMs, nowMs, REFRESH_AHEAD_MS) && !this.loading.has(type))
+      this.list(type, true).catch(() => {});
     const entries = this.players.get(userId, nowMs);
     if (!entries) return undefined;
     if (entries.served?.list === list) return entries.served.prepared;
@@ -148,10 +155,11 @@ export class GameListCache {
     return prepared;
   }
 
-  private list(type: GameType): Promise<CachedList> {
+  private list(type: GameType, ahead = false): Promise<CachedList> {
     const now = this.clock.now();
     const cached = this.lists.get(type);
     if (
+      !ahead &&
       cached &&
       cached.version === this.version &&
       isFresh(cached.computedAtMs, now.getTime(), GAME_LIST_TTL_MS)

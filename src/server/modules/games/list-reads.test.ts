@@ -11,6 +11,7 @@ import type { Game } from '../../../shared/schemas/games.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { games } from '../../db/schema.ts';
+import { ACCOUNT_STATE_TTL_MS } from '../../plugins/auth.ts';
 import { testEnv } from '../../test/app.ts';
 import { eventually } from '../../test/cluster.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
@@ -172,6 +173,26 @@ describe('cached game-list reads on the raw request', () => {
     expect(await remaining(`${LIST}&page=2`)).toBe(before - 3);
     expect(await remaining(LIST, { ...auth, origin })).toBe(before - 4);
     expect(seen.byFastify).toBe(reachedFastify + 2);
+  });
+
+  it('answers reads that arrive together after the remembered account expired, on one read', async () => {
+    const { app, clock, seen, origin } = await listeningApp();
+    await liveGame(app);
+    const viewer = await createUser(app.db);
+    const auth = await bearerFor(app, viewer);
+    const first = await get(origin, LIST, auth);
+    expect(first.status).toBe(200);
+    const reachedFastify = seen.byFastify;
+
+    clock.advance(ACCOUNT_STATE_TTL_MS);
+    // The list read again as its own readers would, so only the account and session are stale.
+    await app.gameLists.response('NEW_CHALLANGES', viewer.id);
+    const together = await Promise.all(Array.from({ length: 20 }, () => get(origin, LIST, auth)));
+    for (const answer of together) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.equals(first.body)).toBe(true);
+    }
+    expect(seen.byFastify).toBe(reachedFastify);
   });
 
   it('refuses a token at once when its sessions are revoked, though the list is cached', async () => {
