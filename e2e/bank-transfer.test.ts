@@ -1,7 +1,8 @@
 /**
- * Top up by bank transfer on the wallet page, at a phone and a laptop width: "Get my account
- * number" shows the number, bank and name with a copy button; a transfer sent to it (a fake
- * Paystack's signed webhook) lands in the wallet and in the payment history with its sender.
+ * Top up by bank transfer on the wallet page (and the same card on Top up), at a phone and a
+ * laptop width: "Get my account number" shows the number, bank and name with a copy button; a
+ * transfer sent to it (a fake Paystack's signed webhook) lands in the wallet and in the payment
+ * history with its sender.
  * Axe and a screenshot at each width.
  */
 import { mkdir } from 'node:fs/promises';
@@ -48,6 +49,16 @@ async function shot(page: Page, name: string, viewport: ViewportName) {
   });
 }
 
+/** Top up shows the same account number as the wallet, with its copy button and promise. */
+async function expectAccountOnTopUp(page: Page, accountNumber: string) {
+  const card = page.getByRole('region', { name: 'Top up by bank transfer' });
+  expect(await card.locator('dd.font-mono').textContent()).toBe(accountNumber);
+  await card.getByRole('button', { name: 'Copy the account number' }).waitFor();
+  await card.getByText(/Transfers usually arrive within a minute/).waitFor();
+  // A live provider: no sandbox link.
+  expect(await card.getByRole('link', { name: 'Send a test transfer' }).count()).toBe(0);
+}
+
 describe('top up by bank transfer', () => {
   it('gets an account number at phone width, copies it, and a transfer lands with its sender', async () => {
     const page = await openWallet('mobile');
@@ -87,6 +98,7 @@ describe('top up by bank transfer', () => {
 
     const history = await openWallet('mobile', '/topup');
     await history.getByText('Bank transfer from CHIDI EZE (Access Bank)').waitFor();
+    await expectAccountOnTopUp(history, accountNumber);
     await expectNoSeriousA11yViolations(history, 'payment history with a transfer (390)');
     await shot(history, 'history', 'mobile');
   });
@@ -102,6 +114,7 @@ describe('top up by bank transfer', () => {
     await shot(page, 'wallet', 'desktop');
     const history = await openWallet('desktop', '/topup');
     await history.getByText('Bank transfer from CHIDI EZE (Access Bank)').waitFor();
+    await expectAccountOnTopUp(history, (await card.locator('dd.font-mono').textContent()) ?? '');
     await shot(history, 'history', 'desktop');
   });
 });

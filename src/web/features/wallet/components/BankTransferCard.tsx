@@ -2,6 +2,7 @@ import { type BankTransferAccount, bankTransferBvnSchema } from '@shared/schemas
 import { Button } from '@web/components/ui/Button.tsx';
 import { Field } from '@web/components/ui/Field.tsx';
 import { Spinner } from '@web/components/ui/Spinner.tsx';
+import { apiUrl } from '@web/lib/api-origin.ts';
 import { errorMessage } from '@web/lib/http.ts';
 import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
@@ -13,8 +14,17 @@ import {
 
 const COULD_NOT_OPEN = 'We could not get your account number. Please try again shortly.';
 
-/** The account number, bank and name, with a button that copies the number. */
-function AccountDetails({ account }: { account: NonNullable<BankTransferAccount['account']> }) {
+/**
+ * The account number, bank and name, with a button that copies the number. In the sandbox no
+ * bank can reach it: a link opens the sandbox's page that makes a test transfer arrive.
+ */
+function AccountDetails({
+  account,
+  sandbox,
+}: {
+  account: NonNullable<BankTransferAccount['account']>;
+  sandbox: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -56,6 +66,21 @@ function AccountDetails({ account }: { account: NonNullable<BankTransferAccount[
         Send any amount from your bank app to this account. Transfers usually arrive within a
         minute, and we tell you when the money is in your wallet.
       </p>
+      {sandbox ? (
+        <p className="rounded-xl border border-wallet/50 bg-wallet/10 p-3 text-sm">
+          Sandbox: no bank sends money here.{' '}
+          <a
+            href={apiUrl(
+              `/api/v1/payment/sandbox/transfer?account=${encodeURIComponent(account.accountNumber)}`,
+            )}
+            target="_blank"
+            rel="noopener"
+            className="font-semibold text-accent underline"
+          >
+            Send a test transfer
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -130,9 +155,10 @@ function GetAccountButton() {
 /**
  * Top up by bank transfer: the player's own account number (a Paystack dedicated virtual account
  * or a Flutterwave virtual account, as the operator picked), made on request. Nothing shows
- * where the server offers no such accounts.
+ * where the server offers no such accounts. `identityHref`: where Verify your identity is (the
+ * wallet page's card; from another page, the wallet page's).
  */
-export function BankTransferCard() {
+export function BankTransferCard({ identityHref = '#identity' }: { identityHref?: string }) {
   const query = useBankTransferAccount();
   const data = query.data;
   if (query.isError || (data && !data.available)) return null;
@@ -151,7 +177,7 @@ export function BankTransferCard() {
           <Spinner label="Loading your account number" />
         </div>
       ) : data.account ? (
-        <AccountDetails account={data.account} />
+        <AccountDetails account={data.account} sandbox={data.mode === 'sandbox'} />
       ) : (
         <>
           <p className="mt-2 text-sm text-muted">
@@ -162,7 +188,7 @@ export function BankTransferCard() {
             <p className="mt-4 rounded-xl border border-line bg-card-raised p-3 text-sm">
               To get an account number, verify your identity (KYC tier {data.requiresKycTier})
               first: the bank needs your BVN to open it.{' '}
-              <a href="#identity" className="font-semibold text-accent underline">
+              <a href={identityHref} className="font-semibold text-accent underline">
                 Verify your identity
               </a>
             </p>
