@@ -83,6 +83,19 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * The screens that are not a signed-in player's: the operator console, the sign-in screens and
+ * the public pages. The player screens' code downloaded ahead of need (scripts/player-files.ts)
+ * leaves out what only they load.
+ */
+const NOT_PLAYER_SCREENS = [
+  'features/admin/',
+  'features/auth/',
+  'features/static-pages/',
+  'app/layout/PublicLayout.tsx',
+  'app/NotFoundPage.tsx',
+].map((module) => path.join(webRoot, module));
+
 /** The boot script (shared/boot-script.ts), first in every page's head. */
 function bootScriptTag(): Plugin {
   return {
@@ -99,7 +112,7 @@ export default defineConfig({
     tailwindcss(),
     bootScriptTag(),
     chunkModules(),
-    playerFilesList((id) => id.startsWith(path.join(webRoot, 'features', 'admin') + path.sep)),
+    playerFilesList((id) => NOT_PLAYER_SCREENS.some((prefix) => id.startsWith(prefix))),
     VitePWA(pwaOptions),
   ],
   resolve: {

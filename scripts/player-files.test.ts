@@ -14,13 +14,18 @@ const chunk = (
 });
 
 describe('playerFiles', () => {
-  it('lists what the screens load later, without the entry’s own files or the console’s', () => {
+  it('lists what the player screens load later, without the entry’s own files or what only other screens load', () => {
     const bundle = Object.fromEntries(
       [
         chunk('assets/index.js', {
           entry: true,
           imports: ['assets/runtime.js'],
-          dynamicImports: ['assets/Home.js', 'assets/Wallet.js', 'assets/AdminApp.js'],
+          dynamicImports: [
+            'assets/Home.js',
+            'assets/Wallet.js',
+            'assets/AdminApp.js',
+            'assets/LoginPage.js',
+          ],
         }),
         chunk('assets/runtime.js'),
         chunk('assets/Home.js', { imports: ['assets/runtime.js', 'assets/cards.js'] }),
@@ -32,10 +37,15 @@ describe('playerFiles', () => {
           facade: '/web/features/admin/AdminApp.tsx',
         }),
         chunk('assets/charts.js'),
+        chunk('assets/LoginPage.js', {
+          imports: ['assets/auth-ui.js'],
+          facade: '/web/features/auth/routes/LoginPage.tsx',
+        }),
+        chunk('assets/auth-ui.js'),
         { type: 'asset' as const, fileName: 'assets/index.css' },
       ].map((file) => [file.fileName, file]),
     );
-    expect(playerFiles(bundle, (id) => id.startsWith('/web/features/admin/'))).toEqual([
+    expect(playerFiles(bundle, (id) => /^\/web\/features\/(admin|auth)\//.test(id))).toEqual([
       '/assets/Home.js',
       '/assets/Wallet.js',
       '/assets/cards.js',

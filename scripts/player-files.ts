@@ -20,14 +20,14 @@ interface OutputFile {
 }
 
 /**
- * Every chunk the entries reach through imports and dynamic imports, except those only the
- * operator console reaches (`isConsole`: a module whose chunk is the console's, as the
- * service worker's precache leaves them out) and those the entries import statically (every
- * page has them already), as root-relative URLs, sorted.
+ * Every chunk the entries reach through imports and dynamic imports, except those reached only
+ * through a screen that is not a player's (`notPlayers`: the module a lazily loaded chunk is
+ * named after, such as the operator console or the sign-in screens) and those the entries
+ * import statically (every page has them already), as root-relative URLs, sorted.
  */
 export function playerFiles(
   bundle: Record<string, OutputFile>,
-  isConsole: (moduleId: string) => boolean,
+  notPlayers: (moduleId: string) => boolean,
 ): string[] {
   const chunks = new Map(
     Object.values(bundle)
@@ -52,7 +52,7 @@ export function playerFiles(
   );
   const players = reach(
     (chunk) => [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])],
-    (chunk) => Boolean(chunk.facadeModuleId && isConsole(chunk.facadeModuleId)),
+    (chunk) => Boolean(chunk.facadeModuleId && notPlayers(chunk.facadeModuleId)),
   );
   return [...players]
     .filter((fileName) => !started.has(fileName))
@@ -61,7 +61,7 @@ export function playerFiles(
 }
 
 /** Writes `playerFiles` of the build to PLAYER_FILES_PATH. */
-export function playerFilesList(isConsole: (moduleId: string) => boolean): Plugin {
+export function playerFilesList(notPlayers: (moduleId: string) => boolean): Plugin {
   return {
     name: 'pluckers:player-files',
     apply: 'build',
@@ -69,7 +69,7 @@ export function playerFilesList(isConsole: (moduleId: string) => boolean): Plugi
       this.emitFile({
         type: 'asset',
         fileName: PLAYER_FILES_PATH.slice(1),
-        source: JSON.stringify(playerFiles(bundle as Record<string, OutputFile>, isConsole)),
+        source: JSON.stringify(playerFiles(bundle as Record<string, OutputFile>, notPlayers)),
       });
     },
   };
