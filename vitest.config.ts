@@ -41,8 +41,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Files of a worker share its module cache: the server's modules (Fastify, Drizzle,
           // PGlite…) are imported once per worker, not once per file, which measured 42% less
-          // CPU. Safe because server tests keep no state in modules: each file opens its own
-          // database and builds its own apps, and none mocks modules or stubs globals.
+          // CPU. Safe because server tests keep no state in modules but the worker's database
+          // (test/database.ts), which files share as they share PostgreSQL: they make unique data,
+          // build their own apps, and none mocks modules or stubs globals.
           isolate: false,
         },
       },
