@@ -126,7 +126,7 @@ describe('game list cache', () => {
     if (aloneOnTheDatabase()) expect(after).toBe(before);
   });
 
-  it('reads a list again in the background once half its age is spent, serving it meanwhile', async () => {
+  it('reads a list again in the background before its age is spent, serving it meanwhile', async () => {
     const { app, clock, newGame } = await setUp();
     const viewer = await createUser(app.db);
     const game = await newGame();

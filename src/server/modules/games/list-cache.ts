@@ -16,7 +16,7 @@ import { listGameRows, playedIds } from './service.ts';
  */
 export const GAME_LIST_TTL_MS = 1_000;
 /** A list this old is read again while it is still served (see cachedResponse). */
-export const REFRESH_AHEAD_MS = GAME_LIST_TTL_MS / 2;
+export const REFRESH_AHEAD_MS = (GAME_LIST_TTL_MS * 3) / 4;
 /** How long what we learnt of a player's entries is trusted, should a notification be lost. */
 export const PLAYED_TTL_MS = 30_000;
 const CACHED_PLAYERS = 10_000;
@@ -120,8 +120,9 @@ export class GameListCache {
       !isFresh(list.computedAtMs, nowMs, GAME_LIST_TTL_MS)
     )
       return undefined;
-    // Read again in the background once half its age is spent, so a list in steady demand is
-    // never found expired and no reader waits for its query. A failure leaves the list to
+    // Read again in the background once three quarters of its age are spent, so a list in
+    // steady demand is never found expired and no reader waits for its query (a quarter of its
+    // age is ample for one query, and no more reads than that). A failure leaves the list to
     // expire, and the next reader to meet the error.
     if (!isFresh(list.computedAtMs, nowMs, REFRESH_AHEAD_MS) && !this.loading.has(type))
       this.list(type, true).catch(() => {});
