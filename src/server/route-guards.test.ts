@@ -50,6 +50,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/v1/payment/sandbox/:method/:reference/pay': 'the sandbox checkout (sandbox mode only)',
   'POST /api/v1/payment/sandbox/:method/:reference/cancel':
     'the sandbox checkout (sandbox mode only)',
+  'GET /api/v1/payment/sandbox/transfer':
+    'the sandbox\'s "a transfer arrives" page (sandbox mode only)',
+  'POST /api/v1/payment/sandbox/transfer':
+    'the sandbox\'s "a transfer arrives" page (sandbox mode only)',
   'GET /uploads/avatars/:name': 'profile photos, shown on public leaderboards',
 };
 

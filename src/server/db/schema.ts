@@ -553,6 +553,27 @@ export const sandboxOrders = pgTable('sandbox_orders', {
   createdAt: createdAt(),
 });
 
+/**
+ * The sandbox's record of bank transfers its page sent to players' account numbers: it stands in
+ * for the provider that a transfer's webhook is verified with (and reconciliation lists).
+ */
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    reference: text('reference').primaryKey(),
+    method: text('method').notNull(),
+    accountNumber: text('account_number').notNull(),
+    amount: kobo('amount').notNull(),
+    senderName: text('sender_name').notNull(),
+    senderBank: text('sender_bank').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_transfers_created_idx').on(t.method, t.createdAt),
+    check('sandbox_transfers_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
 export const withdrawals = pgTable(
   'withdrawals',
   {

@@ -130,6 +130,7 @@ describe('account numbers (Paystack dedicated virtual accounts)', () => {
     expect(
       await app.db.select().from(virtualAccounts).where(eq(virtualAccounts.userId, user.id)),
     ).toHaveLength(1);
+    await expectLedgerHolds(app);
   });
 
   it('is unavailable where no provider of account numbers runs, and asks for 18+ first', async () => {

@@ -18,6 +18,7 @@ import {
 } from '../../providers/payments/types.ts';
 import { receiveBankTransfer } from './bank-transfers.ts';
 import { sandboxCheckoutPage } from './sandbox-page.ts';
+import { sandboxTransferRoutes } from './sandbox-transfer-routes.ts';
 import { paymentsContextOf, settlePayment } from './service.ts';
 
 const methodParams = z.object({ method: paymentMethodSchema });
@@ -170,6 +171,9 @@ export async function paymentRoutes(
       },
     );
   });
+
+  // The sandbox's "a transfer arrives" page, for account numbers (sandbox mode only).
+  await app.register(sandboxTransferRoutes);
 
   await app.register(async (sandbox) => {
     sandbox.addContentTypeParser(

@@ -1,19 +1,93 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sandboxOrders } from '../../db/schema.ts';
+import { sandboxOrders, sandboxTransfers } from '../../db/schema.ts';
 import {
   type CheckoutRequest,
+  type IncomingTransfer,
   InvalidSignatureError,
   type PaymentMethod,
   type PaymentProvider,
   type VerifiedPayment,
+  type VirtualAccountProvider,
 } from './types.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-pluckers-sandbox-signature';
 
 export function signSandboxWebhook(secret: Uint8Array, rawBody: Buffer | string): string {
   return createHmac('sha512', secret).update(rawBody).digest('hex');
+}
+
+/** The webhook event the sandbox's transfer page sends when a transfer "arrives". */
+export const SANDBOX_TRANSFER_EVENT = 'transfer.received';
+
+/** The bank the sandbox's account numbers are at: no real bank, so no real transfer reaches one. */
+export const SANDBOX_BANK_NAME = 'Pluckers Sandbox Bank';
+
+/**
+ * A player's sandbox account number: ten digits drawn from their reference, so asking again gives
+ * the same number (as a provider answers a customer with the account it already has).
+ */
+export function sandboxAccountNumber(method: PaymentMethod, reference: string): string {
+  const digest = createHash('sha256').update(`${method}:${reference}`).digest();
+  return String(digest.readBigUInt64BE() % 10_000_000_000n).padStart(10, '0');
+}
+
+const incomingOf = (row: typeof sandboxTransfers.$inferSelect): IncomingTransfer => ({
+  reference: row.reference,
+  transactionId: row.reference,
+  accountNumber: row.accountNumber,
+  accountReference: null,
+  amountKobo: row.amount,
+  currency: 'NGN',
+  senderName: row.senderName,
+  senderBank: row.senderBank,
+});
+
+/**
+ * Account numbers in the sandbox, for the methods that give them live (Paystack, Flutterwave).
+ * Money reaches them only from the sandbox's transfer page, which records the transfer in
+ * sandbox_transfers (the provider's side) and then sends the signed webhook: the transfer is
+ * verified, credited or held exactly as a live one. Flutterwave's needs a BVN, as live.
+ */
+function sandboxVirtualAccounts(
+  method: PaymentMethod,
+  db: Database,
+): VirtualAccountProvider | undefined {
+  if (method !== 'paystack' && method !== 'flutterwave') return undefined;
+  return {
+    requiresBvn: method === 'flutterwave',
+    async create(request) {
+      return {
+        accountNumber: sandboxAccountNumber(method, request.reference),
+        accountName: `PLUCKERS/${request.fullname.toUpperCase()}`,
+        bankName: SANDBOX_BANK_NAME,
+        providerCustomer: null,
+        providerReference: request.reference,
+      };
+    },
+    async verifyIncoming(reference) {
+      const [row] = await db
+        .select()
+        .from(sandboxTransfers)
+        .where(and(eq(sandboxTransfers.reference, reference), eq(sandboxTransfers.method, method)));
+      return row ? incomingOf(row) : null;
+    },
+    async listIncoming(since, until) {
+      const rows = await db
+        .select()
+        .from(sandboxTransfers)
+        .where(
+          and(
+            eq(sandboxTransfers.method, method),
+            gte(sandboxTransfers.createdAt, since),
+            lt(sandboxTransfers.createdAt, until),
+          ),
+        )
+        .orderBy(asc(sandboxTransfers.createdAt));
+      return rows.map(incomingOf);
+    },
+  };
 }
 
 /**
@@ -70,7 +144,14 @@ export function createSandboxProvider(options: {
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         throw new InvalidSignatureError('bad sandbox signature');
       const event = JSON.parse(rawBody.toString('utf8')) as { event?: string; reference?: string };
-      if (event.event !== 'charge.success' || !event.reference) return null;
+      if (!event.reference) return null;
+      if (event.event === SANDBOX_TRANSFER_EVENT)
+        return {
+          kind: 'bank_transfer',
+          reference: event.reference,
+          eventKey: `sandbox:${options.method}:transfer:${event.reference}`,
+        };
+      if (event.event !== 'charge.success') return null;
       return {
         kind: 'charge',
         reference: event.reference,
@@ -89,5 +170,7 @@ export function createSandboxProvider(options: {
     async verifyTransfer(reference) {
       return { status: 'success', providerReference: `sandbox-${reference}` };
     },
+
+    virtualAccounts: sandboxVirtualAccounts(options.method, options.db),
   };
 }

@@ -98,4 +98,54 @@ describe('Held payments', () => {
       await within(row).findByText(/Returned to the payer .*: Returned by bank transfer/),
     ).toBeTruthy();
   });
+  it("shows a held bank transfer's sender and bank, the one it goes back to", async () => {
+    await signInAdmin(server());
+    const player = await server().createUser();
+    const token = await server().tokenFor(player);
+    const account = await api<{ data: { account: { accountNumber: string } } }>(
+      server(),
+      token,
+      'POST',
+      '/payment/bank-transfer/account',
+      {},
+    );
+    expect(account.status).toBe(200);
+    const limit = await api(server(), token, 'PUT', '/responsible-play/limits', {
+      kind: 'deposit',
+      period: 'day',
+      amount: 1000,
+    });
+    expect(limit.status).toBe(200);
+    // The sandbox's "a transfer arrives" page, posted as its form is.
+    const sent = await fetch(`${server().origin}/api/v1/payment/sandbox/transfer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        account: account.body.data.account.accountNumber,
+        amount: '2500',
+        senderName: 'NGOZI ABA',
+        senderBank: 'Zenith Bank',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(sent.status).toBe(303);
+    const reference = new URL(
+      String(sent.headers.get('location')),
+      server().origin,
+    ).searchParams.get('transfer');
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/held-payments');
+
+    const row = (await screen.findByText(reference ?? '')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('NGOZI ABA (Zenith Bank)')).toBeTruthy();
+    expect(within(row).getByText('Bank transfer')).toBeTruthy();
+    expect(within(row).getByText('₦2,500')).toBeTruthy();
+    await person.click(within(row).getByRole('button', { name: 'Mark returned' }));
+    const giveBack = await screen.findByRole('dialog', {
+      name: 'Return this payment to the payer?',
+    });
+    expect(
+      within(giveBack).getByText(/₦2,500 sent by NGOZI ABA \(Zenith Bank\) to plucker_/),
+    ).toBeTruthy();
+  });
 });

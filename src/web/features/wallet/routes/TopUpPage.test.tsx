@@ -307,4 +307,21 @@ describe('TopUpPage', () => {
       /^\/api\/v1\/payment\/sandbox\/transactpay\/PLK-/,
     );
   });
+  it('gives the account number for bank transfers here too, with a copy button and, in the sandbox, a test transfer', async () => {
+    await signIn(server(), { fullname: 'Adaeze Okafor' });
+    const person = userEvent.setup();
+    render(withClient(<TopUpPage />));
+
+    const card = await screen.findByRole('region', { name: 'Top up by bank transfer' });
+    await person.click(await within(card).findByRole('button', { name: 'Get my account number' }));
+    const number = await within(card).findByText(/^\d{10}$/);
+    expect(within(card).getByText('PLUCKERS/ADAEZE OKAFOR')).toBeTruthy();
+    expect(within(card).getByText('Pluckers Sandbox Bank')).toBeTruthy();
+    expect(within(card).getByText(/Transfers usually arrive within a minute/)).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Copy the account number' })).toBeTruthy();
+    const test = within(card).getByRole('link', { name: 'Send a test transfer' });
+    expect(test.getAttribute('href')).toBe(
+      `/api/v1/payment/sandbox/transfer?account=${number.textContent}`,
+    );
+  });
 });
