@@ -46,10 +46,7 @@ describe('bench data generators', () => {
     expect(await runDraw(db, gameId, new Date(), round)).toBe('completed');
 
     expect(
-      await count(
-        db,
-        sql`SELECT count(*)::int AS n FROM game_entries WHERE game_id = ${gameId} AND is_winner`,
-      ),
+      await count(db, sql`SELECT count(*)::int AS n FROM game_winners WHERE game_id = ${gameId}`),
     ).toBe(100);
     expect(
       await count(
@@ -81,9 +78,9 @@ describe('bench data generators', () => {
     const page = await leaderboard(db, { dateFrom, dateTo, pageSize: 10 });
 
     const expected = (await db.execute(sql`
-      SELECT sum(e.prize)::bigint AS won FROM game_entries e JOIN users u ON u.id = e.user_id
-      WHERE u.handle LIKE ${`${prefix}%`} AND e.is_winner IS NOT NULL
-      GROUP BY e.user_id ORDER BY won DESC LIMIT 10`)) as unknown as {
+      SELECT sum(w.prize)::bigint AS won FROM game_winners w JOIN users u ON u.id = w.user_id
+      WHERE u.handle LIKE ${`${prefix}%`}
+      GROUP BY w.user_id ORDER BY won DESC LIMIT 10`)) as unknown as {
       rows: Array<{ won: string }>;
     };
     expect(page).toHaveLength(10);
@@ -117,7 +114,7 @@ describe('bench data generators', () => {
         db,
         sql`SELECT count(*)::int AS n FROM users u
           WHERE u.id = ${benchUserId(prefix, 49)} AND u.account_balance = 100000 +
-            (SELECT coalesce(sum(e.prize), 0) FROM game_entries e WHERE e.user_id = u.id)`,
+            (SELECT coalesce(sum(w.prize), 0) FROM game_winners w WHERE w.user_id = u.id)`,
       ),
     ).toBe(1);
     // The history: 3 games of 50 entries, each entry fee posted on its own as a play posts it.

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../src/server/db/client.ts';
+import { drawnEntrySql } from '../src/server/db/outcome.ts';
 import { ACCOUNTS, post } from '../src/server/modules/wallet/ledger.ts';
 import type { LedgerAccount, LedgerKind } from '../src/shared/ledger.ts';
 
@@ -166,16 +167,24 @@ export async function generateEntries(
           ELSE ${regulars}::bigint + (gi::bigint * 7919 + (k / 2)::bigint * 4729) % ${users - regulars}::bigint END`
       : sql`(gi::bigint * 7919 + k::bigint * 4729) % ${users}::bigint`;
   const winners = options.drawn ? (options.winnersPerGame ?? Math.floor(perGame / 5)) : 0;
-  const step = games.rewardStepKobo ?? 0n;
   await db.execute(sql`
-    INSERT INTO game_entries (game_id, user_id, answer, amount_paid, is_winner, prize, created_at)
+    INSERT INTO game_entries (game_id, user_id, answer, amount_paid, created_at)
     SELECT ${gameIdSql(games.prefix, sql`gi`)},
       ${userIdSql(options.userPrefix, userIndex)},
       'Jollof with fried plantain, always', ${games.entryFeeKobo}::bigint,
-      CASE WHEN ${options.drawn}::boolean THEN k < ${winners}::int END,
-      CASE WHEN k < ${winners}::int THEN ${games.rewardKobo}::bigint + (gi % 10) * ${step}::bigint ELSE 0 END,
       ${gameCreatedAtSql(games, sql`gi`)} + k * ${options.secondsApart ?? 1}::float8 * interval '1 second'
     FROM generate_series(0, ${games.count - 1}::int) AS gi CROSS JOIN generate_series(0, ${perGame - 1}::int) AS k`);
+  // The first `winners` entries of each game (k order: created k steps after the game) won its
+  // reward, which is the generated base + (game % 10) × step.
+  if (winners > 0)
+    await db.execute(sql`
+      INSERT INTO game_winners (game_id, entry_id, user_id, prize, created_at)
+      SELECT game_id, id, user_id, reward, created_at FROM (
+        SELECT e.game_id, e.id, e.user_id, g.reward, e.created_at,
+          row_number() OVER (PARTITION BY e.game_id ORDER BY e.created_at, e.id) AS k
+        FROM game_entries e JOIN games g ON g.id = e.game_id
+        WHERE g.title LIKE ${`Bench ${games.prefix} game %`}) ranked
+      WHERE k <= ${winners}::int ORDER BY game_id, id`);
   await db.execute(sql`
     UPDATE games g SET player_count = c.n
     FROM (SELECT game_id, count(*)::int AS n FROM game_entries GROUP BY game_id) c
@@ -200,7 +209,9 @@ async function settleHistory(
     account: LedgerAccount,
   ) => {
     await db.execute(sql`
-      WITH sums AS (SELECT e.user_id, (${perUser})::bigint AS amount FROM game_entries e WHERE ${ofDataset} GROUP BY e.user_id)
+      WITH sums AS (SELECT e.user_id, (${perUser})::bigint AS amount FROM game_entries e
+        LEFT JOIN game_winners w ON w.game_id = e.game_id AND w.entry_id = e.id
+        WHERE ${ofDataset} GROUP BY e.user_id)
       SELECT ledger_post(${kind}::ledger_kind, ${`bench:${gamePrefix}:${kind}`}, ${`Generated ${kind} history`},
         array_append(array_agg('wallet'::ledger_account), ${account}::ledger_account),
         array_append(array_agg(user_id ORDER BY user_id), NULL::uuid),
@@ -215,7 +226,7 @@ async function settleHistory(
         ARRAY[-e.amount_paid, e.amount_paid], e.created_at))
       FROM game_entries e JOIN games g ON g.id = e.game_id WHERE ${ofDataset} AND e.amount_paid > 0`);
   else await postSums('entry_fee', sql`-sum(e.amount_paid)`, ACCOUNTS.entryFees);
-  await postSums('prize', sql`sum(e.prize)`, ACCOUNTS.prizeExpense);
+  await postSums('prize', sql`coalesce(sum(w.prize), 0)`, ACCOUNTS.prizeExpense);
   const points = sql.raw('(s.played * 10 + s.won_games * 50)');
   await db.execute(sql`
     UPDATE users u SET
@@ -226,9 +237,10 @@ async function settleHistory(
       level = CASE WHEN u.points + ${points} < 100 THEN 1 WHEN u.points + ${points} < 500 THEN 2
         WHEN u.points + ${points} < 2000 THEN 3 WHEN u.points + ${points} < 10000 THEN 4 ELSE 5 END
     FROM (
-      SELECT e.user_id, count(*)::int AS played, (count(*) FILTER (WHERE e.is_winner))::int AS won_games,
-        sum(e.prize)::bigint AS prizes
-      FROM game_entries e WHERE ${ofDataset} AND e.is_winner IS NOT NULL GROUP BY e.user_id
+      SELECT e.user_id, count(*)::int AS played, count(w.entry_id)::int AS won_games,
+        coalesce(sum(w.prize), 0)::bigint AS prizes
+      FROM game_entries e LEFT JOIN game_winners w ON w.game_id = e.game_id AND w.entry_id = e.id
+      WHERE ${ofDataset} AND ${drawnEntrySql('e')} GROUP BY e.user_id
     ) s WHERE s.user_id = u.id`);
 }
 

@@ -59,7 +59,7 @@ export async function settleGeneratedGame(
   const count = async (query: ReturnType<typeof sql>) =>
     ((await db.execute(query)) as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
   const winners = await count(
-    sql`SELECT count(*)::int AS n FROM game_entries WHERE game_id = ${gameId} AND is_winner`,
+    sql`SELECT count(*)::int AS n FROM game_winners WHERE game_id = ${gameId}`,
   );
   // Players told the result: every entry of the game reads its one result notice.
   const notified = await count(sql`

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchGameId, generateDrawDataset } from '../../bench/generate.ts';
 import { openDatabase } from './db/client.ts';
-import { drawnEntrySql } from './db/outcome.ts';
+import { drawnEntrySql, wonEntrySql } from './db/outcome.ts';
 import { gameEntries, games, jobs } from './db/schema.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { queueDraw } from './modules/draws/queue.ts';
@@ -263,7 +263,7 @@ describe('a draw whose instance dies', () => {
 
       // Undrawn as every reader tells it: a loser's entry of the COMPLETED game reads as drawn.
       const winners = await db.execute(sql`
-        SELECT count(*) FILTER (WHERE e.is_winner)::int AS winners,
+        SELECT count(*) FILTER (WHERE ${wonEntrySql('e')})::int AS winners,
           count(*) FILTER (WHERE NOT ${drawnEntrySql('e')})::int AS undrawn
         FROM game_entries e WHERE e.game_id = ${gameId}`);
       expect((winners as unknown as { rows: unknown[] }).rows[0]).toEqual({

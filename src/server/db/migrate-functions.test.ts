@@ -13,9 +13,14 @@ const database = testDatabasePerFile();
 const functionsFolder = fileURLToPath(new URL('./functions', import.meta.url));
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** What node-postgres's clients and PGlite both answer. */
+/**
+ * What node-postgres's clients and PGlite both answer. Without values, PGlite's exec and
+ * node-postgres's simple query take a file of several statements (a function and its trigger),
+ * as the migrator's runners do (db/client.ts).
+ */
 interface PositionalClient {
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec?(text: string): Promise<Array<{ rows: unknown[] }>>;
 }
 
 /** A connection of its own, as the migrator's: PGlite's only one, or one from the pool. */
@@ -30,9 +35,11 @@ async function connection(): Promise<{ run: RunSql; texts: string[] }> {
   const texts: string[] = [];
   return {
     texts,
-    run: (text, values) => {
+    run: async (text, values) => {
       texts.push(text);
-      return one.query(text, values ?? []);
+      if (values) return one.query(text, values);
+      if (one.exec) return (await one.exec(text)).at(-1) ?? { rows: [] };
+      return one.query(text);
     },
   };
 }

@@ -360,12 +360,15 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    /**
+     * No foreign keys here (migration 0033): ledger_post inserts the transaction before its
+     * lines and a transaction is never deleted, and the deferred check of each transaction
+     * (functions/ledger_transaction_balanced.sql) finds a wallet line's player, set-based.
+     */
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
     /** `wallet` for a player's wallet (with user_id), otherwise a platform account name. */
     account: ledgerAccount('account').notNull(),
-    userId: uuid('user_id').references(() => users.id),
+    userId: uuid('user_id'),
     amount: kobo('amount').notNull(),
     createdAt: createdAt(),
   },
@@ -392,38 +395,54 @@ export const gameEntries = pgTable(
       .notNull()
       .references(() => users.id),
     answer: text('answer').notNull(),
-    amountPaid: kobo('amount_paid').notNull(),
-    /** null until the draw: pending review. */
     /**
-     * true once drawn a winner. null otherwise: pending until the draw, and a loser of a draw
-     * made since migration 0020 stays null too (an entry of a COMPLETED game that is not a
-     * winner lost, `entryOutcome`), so a draw writes only its winners. Losers of earlier draws
-     * hold false, which reads the same.
+     * sha256 of "<id>:<answer>" in UTF-8, the answer's hash as the seal's leaf and the public
+     * proof take it (src/shared/merkle.ts answerHashOf), computed by PostgreSQL as the entry is
+     * written (migration 0033), so a seal hashes each entry once.
      */
-    isWinner: boolean('is_winner'),
-    prize: kobo('prize').notNull().default(sql`0`),
+    answerHash: bytes('answer_hash')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`sha256(decode(replace("game_entries"."id"::text || ':' || "game_entries"."answer", '\\', '\\\\'), 'escape'))`,
+      ),
+    amountPaid: kobo('amount_paid').notNull(),
     refunded: boolean('refunded').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('game_entries_one_per_player').on(t.gameId, t.userId),
     index('game_entries_user_idx').on(t.userId, t.id),
-    // TRENDING's count of each live game's entries of the last 24 hours, a range of it per
-    // game: by game, since a drawn game's losers keep is_winner null and would otherwise stay in
-    // a 24-hour range scanned for every list (migration 0020). Partial, so winners leave it.
-    index('game_entries_game_created_idx')
-      .on(t.gameId, t.createdAt)
-      .where(sql`${t.isWinner} IS NULL`),
-    // Leaderboard (modules/leaderboard/service.ts): a window's winnings, read from the index
-    // alone, then the points of the few players who can make the page.
-    index('game_entries_winnings_idx')
-      .on(t.createdAt, t.userId, t.prize, t.gameId)
-      .where(sql`${t.isWinner} AND NOT ${t.refunded}`),
-    // A player's entries in a window with their outcome; undrawn ones included, since a loser
-    // is told from a pending entry by its game's status (migration 0020).
+    // TRENDING's count of each live game's entries of the last 24 hours, a range of it per game.
+    index('game_entries_game_created_idx').on(t.gameId, t.createdAt),
+    // A player's entries in a window (the leaderboard's points); undrawn ones included, since a
+    // loser is told from a pending entry by its game's status.
     index('game_entries_player_entries_idx')
-      .on(t.userId, t.createdAt, t.isWinner, t.gameId)
+      .on(t.userId, t.createdAt, t.gameId)
       .where(sql`NOT ${t.refunded}`),
+  ],
+);
+
+/**
+ * A drawn game's winning entries (migration 0033): the draw inserts these rows and writes
+ * nothing of the entries, so an entry of a COMPLETED game without one lost. Player and time are
+ * the entry's (the statement trigger of functions/game_winners_of_their_entries.sql checks it),
+ * so the leaderboard reads a window's winnings from this table alone.
+ */
+export const gameWinners = pgTable(
+  'game_winners',
+  {
+    gameId: uuid('game_id').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    prize: kobo('prize').notNull(),
+    /** The entry's created_at: the leaderboard's windows are the entries' time. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.entryId] }),
+    // The leaderboard (modules/leaderboard/service.ts): a window's winnings from the index alone.
+    index('game_winners_winnings_idx').on(t.createdAt, t.userId, t.prize, t.gameId),
+    check('game_winners_prize_not_negative', sql`${t.prize} >= 0`),
   ],
 );
 

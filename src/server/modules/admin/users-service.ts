@@ -6,7 +6,7 @@ import { normalisePhone } from '../../../shared/phone.ts';
 import type { AdminUserDetail, AdminUserPage } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { newestRowsOf } from '../../db/newest-rows.ts';
-import { entryOutcome } from '../../db/outcome.ts';
+import { entryOutcome, wonSql } from '../../db/outcome.ts';
 import {
   gameEntries,
   games,
@@ -100,7 +100,12 @@ export async function userDetail(db: Database, id: string): Promise<AdminUserDet
       .orderBy(desc(ledgerEntries.id))
       .limit(HISTORY_ROWS),
     db
-      .select({ title: games.title, status: games.status, entry: gameEntries })
+      .select({
+        title: games.title,
+        status: games.status,
+        entry: gameEntries,
+        won: wonSql(gameEntries),
+      })
       .from(gameEntries)
       .innerJoin(games, eq(games.id, gameEntries.gameId))
       .where(eq(gameEntries.userId, id))
@@ -117,11 +122,11 @@ export async function userDetail(db: Database, id: string): Promise<AdminUserDet
       amount: koboToNaira(entry.amount),
       createdAt: entry.createdAt.toISOString(),
     })),
-    plays: plays.map(({ title, status, entry }) => ({
+    plays: plays.map(({ title, status, entry, won }) => ({
       gameTitle: title,
       answer: entry.answer,
       amountPaid: koboToNaira(entry.amountPaid),
-      isWinner: entryOutcome(entry.isWinner, status),
+      isWinner: entryOutcome(won, status),
       createdAt: entry.createdAt.toISOString(),
     })),
     payments: paymentRows.map((p) => ({

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -13,11 +13,12 @@ import {
 import { gameDetailsPath } from '../../../shared/games.ts';
 import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
-import { entryOutcome } from '../../db/outcome.ts';
+import { entryOutcome, wonSql } from '../../db/outcome.ts';
 import {
   gameEntries,
   gameResultNotices,
   games,
+  gameWinners,
   jobs,
   ledgerEntries,
   ledgerTransactions,
@@ -46,7 +47,7 @@ import { listNotifications, notify } from '../notifications/service.ts';
 import { commitmentFor, createDrawSeed, nodeFairnessCrypto } from './commitment.ts';
 import { queueDraw } from './queue.ts';
 import { sealEntries } from './seal.ts';
-import { drawGame } from './service.ts';
+import { cancelWithRefunds, drawGame } from './service.ts';
 
 const database = testDatabasePerFile();
 
@@ -135,8 +136,9 @@ async function drawState(db: Database, game: GameRow, people: UserRow[]) {
   const entries = await db
     .select({
       id: gameEntries.id,
-      isWinner: gameEntries.isWinner,
-      prize: gameEntries.prize,
+      won: wonSql(gameEntries),
+      prize: sql<string | null>`(SELECT w.prize::text FROM game_winners w
+        WHERE w.game_id = ${gameEntries.gameId} AND w.entry_id = ${gameEntries.id})`,
       refunded: gameEntries.refunded,
     })
     .from(gameEntries)
@@ -145,9 +147,10 @@ async function drawState(db: Database, game: GameRow, people: UserRow[]) {
   return {
     game: row,
     // As every reader sees them: a loser's entry reads as lost once the game is COMPLETED.
-    entries: entries.map((entry) => ({
+    entries: entries.map(({ won, prize, ...entry }) => ({
       ...entry,
-      isWinner: entryOutcome(entry.isWinner, row?.status ?? ''),
+      isWinner: entryOutcome(won, row?.status ?? ''),
+      prize: BigInt(prize ?? 0),
     })),
     users: await db
       .select({
@@ -636,12 +639,12 @@ describe('results after a draw', () => {
     for (const player of players) await notify(app.db, player.id, 'Earlier', 'before the draw');
     expect(await drawGame(app.db, app.beacon, game.id, new Date())).toBe('completed');
 
-    // Only the winner's entry was written; every other reads as lost.
+    // Only the winner was written, a row of its own; every other entry reads as lost.
     const written = await app.db
-      .select({ userId: gameEntries.userId, isWinner: gameEntries.isWinner })
-      .from(gameEntries)
-      .where(and(eq(gameEntries.gameId, game.id), isNotNull(gameEntries.isWinner)));
-    expect(written).toEqual([{ userId: expect.any(String), isWinner: true }]);
+      .select({ userId: gameWinners.userId, prize: gameWinners.prize })
+      .from(gameWinners)
+      .where(eq(gameWinners.gameId, game.id));
+    expect(written).toEqual([{ userId: expect.any(String), prize: 25_000n }]);
     const winnerId = written[0]?.userId;
     const losers = players.filter((player) => player.id !== winnerId);
     const [first, second] = losers;
@@ -709,7 +712,82 @@ describe('results after a draw', () => {
     expect(await list()).toEqual(after);
   });
 
-  it('a game drawn before migration 0020 (every entry marked, a notice per player) reads the same', async () => {
+  it('a winner row is an entry of its own game with its player and time, checked by PostgreSQL', async () => {
+    const db = database().db;
+    const first = await closedGame(db, 5);
+    const second = await closedGame(db, 5);
+    const entriesOf = (gameId: string) =>
+      db.select().from(gameEntries).where(eq(gameEntries.gameId, gameId)).orderBy(gameEntries.id);
+    const [mine, neighbour] = await entriesOf(first.game.id);
+    const [theirs] = await entriesOf(second.game.id);
+    if (!mine || !neighbour || !theirs) throw new Error('entries expected');
+    const winnerOf = (entry: typeof mine) => ({
+      gameId: entry.gameId,
+      entryId: entry.id,
+      userId: entry.userId,
+      prize: 100n,
+      createdAt: entry.createdAt,
+    });
+    const refused = /is not an entry of that game as it is/;
+    const attempts = [
+      // An entry of another game, named as this game's winner.
+      { ...winnerOf(theirs), gameId: first.game.id },
+      // This game's entry with another player, or another time, than the entry's.
+      { ...winnerOf(mine), userId: neighbour.userId },
+      { ...winnerOf(mine), createdAt: new Date(mine.createdAt.getTime() + 1) },
+      // No entry at all.
+      { ...winnerOf(mine), entryId: theirs.id + 1_000_000 },
+    ];
+    for (const attempt of attempts)
+      await expect(db.insert(gameWinners).values([winnerOf(neighbour), attempt])).rejects.toThrow(
+        expect.objectContaining({
+          cause: expect.objectContaining({ message: expect.stringMatching(refused) }),
+        }),
+      );
+    expect(
+      await db.select().from(gameWinners).where(eq(gameWinners.gameId, first.game.id)),
+    ).toEqual([]);
+    // A row moved onto another game's entry is refused the same way.
+    await db.insert(gameWinners).values(winnerOf(mine));
+    await expect(
+      db.update(gameWinners).set({ entryId: theirs.id }).where(eq(gameWinners.entryId, mine.id)),
+    ).rejects.toThrow(
+      expect.objectContaining({
+        cause: expect.objectContaining({ message: expect.stringMatching(refused) }),
+      }),
+    );
+    // A refunded entry (its game cancelled) never won.
+    await db.update(gameEntries).set({ refunded: true }).where(eq(gameEntries.id, neighbour.id));
+    await expect(db.insert(gameWinners).values(winnerOf(neighbour))).rejects.toThrow(
+      expect.objectContaining({
+        cause: expect.objectContaining({ message: expect.stringMatching(refused) }),
+      }),
+    );
+    expect(
+      (await db.select().from(gameWinners).where(eq(gameWinners.gameId, first.game.id))).map(
+        (row) => row.entryId,
+      ),
+    ).toEqual([mine.id]);
+
+    // Left as a real game would be (the files of a worker share this database): no winner of an
+    // undrawn game, no refund without its posting, both games cancelled with their refunds.
+    await db.delete(gameWinners).where(eq(gameWinners.gameId, first.game.id));
+    await db.update(gameEntries).set({ refunded: false }).where(eq(gameEntries.id, neighbour.id));
+    for (const { game } of [first, second])
+      await db.transaction((tx) =>
+        cancelWithRefunds(tx, game, new Date(), {
+          rule: 'operator',
+          why: 'was cancelled by a test',
+          reason: 'test',
+        }),
+      );
+    await expectLedgerOk(
+      db,
+      [...first.players, ...second.players].map((player) => player.id),
+    );
+  });
+
+  it('a game drawn before migration 0020 (a notice per player) reads the same', async () => {
     const app = await buildTestApp(database());
     const { game, players } = await closedGame(app.db, 6);
     expect(await drawGame(app.db, app.beacon, game.id, new Date())).toBe('completed');
@@ -736,23 +814,23 @@ describe('results after a draw', () => {
     });
     const now = await readings();
 
-    // What a draw wrote before: false on every loser's entry, a notification row per player.
+    // What a draw wrote before: a notification row per player (the losers' false marks of
+    // those draws were dropped with the column by migration 0033).
     await app.db.transaction(async (tx) => {
-      await tx
-        .update(gameEntries)
-        .set({ isWinner: false })
-        .where(and(eq(gameEntries.gameId, game.id), isNull(gameEntries.isWinner)));
       const [notice] = await tx
         .delete(gameResultNotices)
         .where(eq(gameResultNotices.gameId, game.id))
         .returning();
       if (!notice) throw new Error('a result notice expected');
-      const entries = await tx.select().from(gameEntries).where(eq(gameEntries.gameId, game.id));
+      const entries = await tx
+        .select({ userId: gameEntries.userId, won: wonSql(gameEntries) })
+        .from(gameEntries)
+        .where(eq(gameEntries.gameId, game.id));
       await tx.insert(notifications).values(
         entries.map((entry) => ({
           userId: entry.userId,
-          title: entry.isWinner ? notice.winnerTitle : notice.loserTitle,
-          message: entry.isWinner ? notice.winnerMessage : notice.loserMessage,
+          title: entry.won ? notice.winnerTitle : notice.loserTitle,
+          message: entry.won ? notice.winnerMessage : notice.loserMessage,
           link: notice.link,
           createdAt: notice.createdAt,
         })),

@@ -1,14 +1,14 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { type BeaconChain, firstRoundAfter, roundTime } from '../../../shared/beacon.ts';
-import { answerHashOf } from '../../../shared/merkle.ts';
 import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
+import { wonSql } from '../../db/outcome.ts';
 import { gameEntries, games, jobs, plans, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { gameFairnessRecords } from '../fairness/log.ts';
 import { publicUsername } from '../users/serialize.ts';
 import { drawJobKey } from './queue.ts';
-import { entryBatches, nodeSha256 } from './seal.ts';
+import { entryBatches } from './seal.ts';
 
 type GameRow = typeof games.$inferSelect;
 
@@ -73,9 +73,9 @@ export async function loadDrawProof(
     db
       .select({
         id: gameEntries.id,
-        isWinner: gameEntries.isWinner,
+        isWinner: wonSql(gameEntries),
         playerId: gameEntries.userId,
-        answer: gameEntries.answer,
+        answerHash: gameEntries.answerHash,
         handle: users.handle,
         features: plans.features,
       })
@@ -92,9 +92,7 @@ export async function loadDrawProof(
       entries.push({
         entryId: row.id,
         username,
-        ...(sealed
-          ? { playerId: row.playerId, answerHash: answerHashOf(row.id, row.answer, nodeSha256) }
-          : {}),
+        ...(sealed ? { playerId: row.playerId, answerHash: row.answerHash.toString('hex') } : {}),
       });
       if (row.isWinner) {
         winners.push(row.id);

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { answerHashOf, leafHashOf, merkleRootOf } from '../../../shared/merkle.ts';
 import type { Database } from '../../db/client.ts';
@@ -91,6 +91,47 @@ describe('the streamed seal', () => {
     }
     // The next batch was already on its way when the caller stopped; nothing after it.
     expect(asked).toEqual([0, 30]);
+  });
+
+  it("stores each entry's answer hash as written, equal to the hash the seal and the proof took before", async () => {
+    const db = database().db;
+    const gameId = await interleavedGames(db, 8);
+    // Texts a byte-level shortcut could get wrong: backslashes and escape-like sequences (the
+    // stored hash decodes the text with them doubled), accents, an emoji, quotes, nothing.
+    const answers = ['\\', 'a\\000b\\\\c', '\\x41', 'Ẹ kú "àárọ̀" 🌶️', "it's", '', ' ', '\\\\'];
+    const entries = await db
+      .select({ id: gameEntries.id })
+      .from(gameEntries)
+      .where(eq(gameEntries.gameId, gameId))
+      .orderBy(asc(gameEntries.id));
+    for (const [index, entry] of entries.entries())
+      await db
+        .update(gameEntries)
+        .set({ answer: answers[index] as string })
+        .where(eq(gameEntries.id, entry.id));
+    const rows = await db
+      .select({
+        id: gameEntries.id,
+        answer: gameEntries.answer,
+        stored: gameEntries.answerHash,
+        // The seal's expression before the hash was stored (convert_to, not a generated column's).
+        before: sql<string>`encode(sha256(convert_to(${gameEntries.id}::text || ':' || ${gameEntries.answer}, 'UTF8')), 'hex')`,
+      })
+      .from(gameEntries)
+      .where(eq(gameEntries.gameId, gameId))
+      .orderBy(asc(gameEntries.id));
+    expect(rows.map((row) => row.answer)).toEqual(answers);
+    for (const row of rows) {
+      expect(row.stored.toString('hex'), row.answer).toBe(answerHashOf(row.id, row.answer));
+      expect(row.stored.toString('hex'), row.answer).toBe(row.before);
+    }
+    // No writer can store another hash: the column is the database's to compute.
+    const [first] = rows;
+    await expect(
+      db.execute(
+        sql`UPDATE game_entries SET answer_hash = sha256('forged'::bytea) WHERE id = ${first?.id}`,
+      ),
+    ).rejects.toThrow();
   });
 
   it('hashes answers with Node as the browser does', () => {

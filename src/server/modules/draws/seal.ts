@@ -48,10 +48,12 @@ export async function* entryBatches<Row extends { id: number }>(
 
 /**
  * An entry's leaf hash computed by PostgreSQL, byte for byte `leafHashOf` (src/shared/merkle.ts):
- * sha256(0x00 ‖ "<id>:<player>:<sha256 hex of "<id>:<answer>">"), texts in UTF-8.
+ * sha256(0x00 ‖ "<id>:<player>:<sha256 hex of "<id>:<answer>">"), texts in UTF-8. The answer's
+ * hash is the one stored with the entry when it was written (game_entries.answer_hash, the same
+ * bytes: seal.test.ts), so sealing hashes each entry once.
  */
 const LEAF_SQL = sql`sha256(decode('00', 'hex') || convert_to(e.id::text || ':' || e.user_id::text
-  || ':' || encode(sha256(convert_to(e.id::text || ':' || e.answer, 'UTF8')), 'hex'), 'UTF8'))`;
+  || ':' || encode(e.answer_hash, 'hex'), 'UTF8'))`;
 
 /**
  * Entries per page of leaves: 32 bytes each, one bytea per page, so a page costs Node one

@@ -101,7 +101,7 @@ function appendIds(commaSeparated: string, into: number[]): void {
 
 /**
  * Settles a CLOSED game in one transaction: picks floor(n/5) winners with the provably fair
- * procedure, credits each the reward through the ledger, marks the winners' entries, updates
+ * procedure, credits each the reward through the ledger, records the winners, updates
  * their stats and notifies every player (one result notice for the game); under 5 players the
  * game is cancelled and every fee refunded. The game row is locked and must still be CLOSED, so
  * a second run (or a re-run after a crash, which rolled everything back) does nothing twice. Set-based SQL keeps a 1,000,000-entry draw quick;
@@ -138,15 +138,17 @@ export async function runDraw(
     );
     const reward = game.reward;
 
-    // Only the winners are written: a loser's entry keeps is_winner null and reads as lost once
-    // the game is COMPLETED (db/outcome.ts), so a draw costs a write per winner, not one per
-    // entry with all of its indexes. In id order, which is the table's: in draw order every
-    // write lands on a random page (bench/RESULTS.md has the difference).
+    // Only the winners are written, each a row of game_winners with its entry's player and
+    // time: no entry is rewritten, so none of the entries' indexes is touched, and a loser reads
+    // as lost once the game is COMPLETED (db/outcome.ts). In id order, the table's key order.
     const winnersInIdOrder = `{${[...winners].sort((a, b) => a - b).join(',')}}`;
     await step('mark entries', () =>
       tx.execute(sql`
-      UPDATE game_entries e SET is_winner = true, prize = ${reward}::bigint
-      WHERE e.id = ANY(${winnersInIdOrder}::bigint[]) AND e.game_id = ${gameId}`),
+      INSERT INTO game_winners (game_id, entry_id, user_id, prize, created_at)
+      SELECT e.game_id, e.id, e.user_id, ${reward}::bigint, e.created_at
+      FROM unnest(${winnersInIdOrder}::bigint[]) AS w(id) JOIN game_entries e ON e.id = w.id
+      WHERE e.game_id = ${gameId}
+      ORDER BY e.id`),
     );
 
     if (reward > 0n) await step('post prizes', () => postPrizes(tx, game, winners.length));
@@ -162,8 +164,7 @@ export async function runDraw(
         total_winning_amount = u.total_winning_amount + ${reward}::bigint,
         points = ${points},
         level = ${levelSql(points)}
-      FROM unnest(${winnersInIdOrder}::bigint[]) AS w(id) JOIN game_entries e ON e.id = w.id
-      WHERE e.game_id = ${gameId} AND e.user_id = u.id`),
+      FROM game_winners w WHERE w.game_id = ${gameId} AND w.user_id = u.id`),
     );
 
     // One notice for the whole game, read by each player as the winner's or the loser's text
@@ -193,15 +194,15 @@ export async function runDraw(
  */
 async function postPrizes(tx: Transaction, game: GameRow, winners: number): Promise<void> {
   const total = game.reward * BigInt(winners);
-  // In player order: each line's key check on users and its place in the wallet index then
-  // follow the users index instead of jumping about it (200,000 lines: 3.3 s instead of 3.8-4.1).
+  // In player order: each line's place in the wallet index, and the commit's check that every
+  // line's player exists, then follow the users' order instead of jumping about.
   await tx.execute(sql`
     SELECT ledger_post('prize', ${`prizes:${game.id}`}, ${`Prizes: "${game.title}"`},
       array_append(array_agg('wallet'::ledger_account), ${ACCOUNTS.prizeExpense}::ledger_account),
       array_append(array_agg(user_id ORDER BY user_id), NULL::uuid),
       array_append(array_agg(${game.reward}::bigint), ${-total}::bigint),
       p_caller_credits_wallets => true)
-    FROM game_entries WHERE game_id = ${game.id} AND is_winner`);
+    FROM game_winners WHERE game_id = ${game.id}`);
 }
 
 /** The result made public: the game COMPLETED with its beacon round, the fairness log, the push. */
@@ -244,7 +245,7 @@ async function completeGame(
 /**
  * Cancels a game and refunds every entry fee in one balanced ledger transaction; every player
  * is told why and loses the game played and +10 points their play counted. The caller holds
- * the game row lock. Entries keep isWinner = null: nobody won or lost a game that was never
+ * the game row lock. No entry gets a winner row: nobody won or lost a game that was never
  * drawn (the app shows them as refunded, not as LOST).
  */
 export async function cancelWithRefunds(

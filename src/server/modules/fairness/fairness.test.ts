@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { firstRoundAfter, roundTime } from '../../../shared/beacon.ts';
@@ -7,7 +7,7 @@ import { webFairnessCrypto } from '../../../shared/fairness.ts';
 import { type FairnessLogRecord, verifyFairnessLog } from '../../../shared/fairness-log.ts';
 import type { FairnessLogPage } from '../../../shared/schemas/fairness.ts';
 import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
-import { fairnessLog, gameEntries, games, jobs } from '../../db/schema.ts';
+import { fairnessLog, games, gameWinners, jobs } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createPlayer, createUser, play, testClock } from '../../test/factories.ts';
@@ -201,10 +201,7 @@ describe('a draw waits for its beacon round and never uses anything else', () =>
       expect(proof.seed).toBeNull();
       expect(proof.beacon?.round).toBe(round);
       expect(proof.waitingFor).toMatch(waitingFor);
-      const winners = await app.db
-        .select()
-        .from(gameEntries)
-        .where(and(eq(gameEntries.gameId, gameId), isNotNull(gameEntries.isWinner)));
+      const winners = await app.db.select().from(gameWinners).where(eq(gameWinners.gameId, gameId));
       expect(winners).toEqual([]);
     };
 

@@ -8,7 +8,7 @@ import type {
   AdminGamePage,
 } from '../../../shared/schemas/admin.ts';
 import type { Database } from '../../db/client.ts';
-import { entryOutcome } from '../../db/outcome.ts';
+import { entryOutcome, wonSql } from '../../db/outcome.ts';
 import { categories, gameEntries, games, plans, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -194,6 +194,7 @@ export async function listEntries(db: Database, gameId: string): Promise<AdminEn
   const rows = await db
     .select({
       entry: gameEntries,
+      won: wonSql(gameEntries),
       handle: users.handle,
       fullname: users.fullname,
       features: plans.features,
@@ -206,7 +207,7 @@ export async function listEntries(db: Database, gameId: string): Promise<AdminEn
     .where(eq(gameEntries.gameId, gameId))
     .orderBy(gameEntries.id)
     .limit(MAX_ENTRIES);
-  return rows.map(({ entry, handle, fullname, features, status }) => ({
+  return rows.map(({ entry, won, handle, fullname, features, status }) => ({
     entryId: entry.id,
     userId: entry.userId,
     // The draw proof's name for the player, so a winner reads alike in both lists.
@@ -214,7 +215,7 @@ export async function listEntries(db: Database, gameId: string): Promise<AdminEn
     fullname,
     answer: entry.answer,
     amountPaid: Number(entry.amountPaid) / 100,
-    isWinner: entryOutcome(entry.isWinner, status),
+    isWinner: entryOutcome(won, status),
     refunded: entry.refunded,
     createdAt: entry.createdAt.toISOString(),
   }));

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { categories, gameEntries, games, jobs, notifications, users } from '../../db/schema.ts';
+import {
+  categories,
+  gameEntries,
+  games,
+  gameWinners,
+  jobs,
+  notifications,
+  users,
+} from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
@@ -311,7 +319,10 @@ describe('admin game endpoints', () => {
     expect(row?.status).toBe('CANCELLED');
     expect(await balances(app, players)).toEqual(Array(6).fill(25_000n));
     const entries = await app.db.select().from(gameEntries).where(eq(gameEntries.gameId, game.id));
-    expect(entries.every((entry) => entry.refunded && entry.isWinner === null)).toBe(true);
+    expect(entries.every((entry) => entry.refunded)).toBe(true);
+    expect(await app.db.select().from(gameWinners).where(eq(gameWinners.gameId, game.id))).toEqual(
+      [],
+    );
 
     const told = await app.db
       .select({ title: notifications.title, message: notifications.message })

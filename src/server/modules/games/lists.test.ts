@@ -2,7 +2,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Game, PlayedGame } from '../../../shared/schemas/games.ts';
-import { gameEntries, games } from '../../db/schema.ts';
+import { gameEntries, games, gameWinners } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
@@ -297,22 +297,31 @@ describe('one game and played games', () => {
     });
     cancelAfterTest(app, [pending]);
     const base = Date.now() - 3 * HOUR;
-    const insert = (game: GameRow, minutes: number, isWinner: boolean | null, answer: string) =>
-      app.db
+    const insert = async (game: GameRow, minutes: number, isWinner: boolean, answer: string) => {
+      const rows = await app.db
         .insert(gameEntries)
         .values({
           gameId: game.id,
           userId: player.id,
           answer,
           amountPaid: game.entryFee,
-          isWinner,
-          prize: isWinner ? game.reward : 0n,
           createdAt: new Date(base + minutes * 60_000),
         })
         .returning();
+      const [entry] = rows;
+      if (entry && isWinner)
+        await app.db.insert(gameWinners).values({
+          gameId: game.id,
+          entryId: entry.id,
+          userId: entry.userId,
+          prize: game.reward,
+          createdAt: entry.createdAt,
+        });
+      return rows;
+    };
     const [lostEntry] = await insert(lost, 0, false, 'too slow');
     const [wonEntry] = await insert(won, 10, true, 'just right');
-    const [pendingEntry] = await insert(pending, 20, null, 'waiting');
+    const [pendingEntry] = await insert(pending, 20, false, 'waiting');
     await app.db
       .insert(gameEntries)
       .values({ gameId: won.id, userId: other.id, answer: 'not mine', amountPaid: 0n });

@@ -15,7 +15,7 @@ import {
 import type { Game, PlayedGame, PlayGameBody, PlayResult } from '../../../shared/schemas/games.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { entryOutcome } from '../../db/outcome.ts';
+import { entryOutcome, wonSql } from '../../db/outcome.ts';
 import { gameEntries, games } from '../../db/schema.ts';
 import {
   AppError,
@@ -71,11 +71,9 @@ export async function playedIds(
 export async function listGameRows(db: Database, type: GameType, now: Date): Promise<GameRow[]> {
   if (type === 'TRENDING') {
     const since = new Date(now.getTime() - 24 * 3_600_000);
-    // A range of game_entries_game_created_idx per live game: entries of ongoing games are
-    // undrawn (is_winner null, the index's condition), and drawn games' entries are not read.
+    // A range of game_entries_game_created_idx per live game; drawn games' entries are not read.
     const recent = sql`(SELECT count(*) FROM game_entries e
-      WHERE e.game_id = ${games.id} AND e.created_at >= ${since.toISOString()}::timestamptz
-        AND e.is_winner IS NULL)`;
+      WHERE e.game_id = ${games.id} AND e.created_at >= ${since.toISOString()}::timestamptz)`;
     return db
       .select()
       .from(games)
@@ -234,13 +232,13 @@ async function refusalError(
 
 export async function listPlayedGames(db: Database, userId: string): Promise<PlayedGame[]> {
   const rows = await db
-    .select({ entry: gameEntries, game: games })
+    .select({ entry: gameEntries, won: wonSql(gameEntries), game: games })
     .from(gameEntries)
     .innerJoin(games, eq(games.id, gameEntries.gameId))
     .where(eq(gameEntries.userId, userId))
     .orderBy(desc(gameEntries.id))
     .limit(200);
-  return rows.map(({ entry, game }) => ({
+  return rows.map(({ entry, won, game }) => ({
     id: String(entry.id),
     game: {
       id: game.id,
@@ -254,7 +252,7 @@ export async function listPlayedGames(db: Database, userId: string): Promise<Pla
     submittedAnswer: entry.answer,
     amountPaid: koboToNaira(entry.amountPaid),
     amountToWin: koboToNaira(game.reward),
-    isWinner: entryOutcome(entry.isWinner, game.status),
+    isWinner: entryOutcome(won, game.status),
     createdAt: entry.createdAt.toISOString(),
   }));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardEntry } from '../../../shared/schemas/games.ts';
-import { categories, gameEntries, users } from '../../db/schema.ts';
+import { categories, gameEntries, gameWinners, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
@@ -262,7 +262,25 @@ describe('GET /leaderboard', () => {
         entries.push(entry);
         return { gameId: game.id, answer: 'generated', amountPaid: 0n, ...entry };
       });
-      await app.db.insert(gameEntries).values(rows.map(({ categoryId: _, ...row }) => row));
+      const written = await app.db
+        .insert(gameEntries)
+        .values(rows.map(({ categoryId: _, isWinner: _won, prize: _prize, ...row }) => row))
+        .returning();
+      // A draw's winners, each a row of game_winners beside its entry (in the same order).
+      const winners = written.flatMap((entry, index) =>
+        rows[index]?.isWinner
+          ? [
+              {
+                gameId: entry.gameId,
+                entryId: entry.id,
+                userId: entry.userId,
+                prize: rows[index]?.prize ?? 0n,
+                createdAt: entry.createdAt,
+              },
+            ]
+          : [],
+      );
+      if (winners.length > 0) await app.db.insert(gameWinners).values(winners);
     }
     expect(entries.length).toBeGreaterThan(200);
 

@@ -6,6 +6,7 @@ import {
   pushPaths,
 } from '../../../shared/schemas/push.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { wonSql } from '../../db/outcome.ts';
 import {
   gameEntries,
   games,
@@ -395,7 +396,7 @@ async function resultRecipients(
     .select({
       id: gameEntries.id,
       userId: gameEntries.userId,
-      isWinner: gameEntries.isWinner,
+      isWinner: wonSql(gameEntries),
       email: users.email,
       deletedAt: users.deletedAt,
     })

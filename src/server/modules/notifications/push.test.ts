@@ -12,6 +12,7 @@ import { ConfigError, DEFAULT_PUSH_SERVICE_HOSTS, loadConfig } from '../../confi
 import {
   gameEntries,
   games,
+  gameWinners,
   jobs,
   notificationDeliveries,
   pushSubscriptions,
@@ -482,9 +483,9 @@ describe('the draw of a large game', () => {
     const winners = new Set(
       (
         await app.db
-          .select({ userId: gameEntries.userId })
-          .from(gameEntries)
-          .where(and(eq(gameEntries.gameId, game.id), eq(gameEntries.isWinner, true)))
+          .select({ userId: gameWinners.userId })
+          .from(gameWinners)
+          .where(eq(gameWinners.gameId, game.id))
       ).map((row) => row.userId),
     );
     expect(winners.size).toBe(400);

@@ -33,12 +33,13 @@ function noticesOf(userId: string): SQL {
     FROM notifications n WHERE n.user_id = ${userId}
     UNION ALL
     SELECT r.id,
-      CASE WHEN e.is_winner THEN r.winner_title ELSE r.loser_title END,
-      CASE WHEN e.is_winner THEN r.winner_message ELSE r.loser_message END,
+      CASE WHEN w.entry_id IS NOT NULL THEN r.winner_title ELSE r.loser_title END,
+      CASE WHEN w.entry_id IS NOT NULL THEN r.winner_message ELSE r.loser_message END,
       r.link,
       EXISTS (SELECT 1 FROM game_result_reads d WHERE d.user_id = e.user_id AND d.game_id = e.game_id),
       r.created_at
     FROM game_entries e JOIN game_result_notices r ON r.game_id = e.game_id
+    LEFT JOIN game_winners w ON w.game_id = e.game_id AND w.entry_id = e.id
     WHERE e.user_id = ${userId}`;
 }
 

@@ -145,6 +145,27 @@ export async function checkLedger(
       query: sql`SELECT t.id AS transaction_id, count(e.id)::int AS entries FROM ledger_transactions t
         LEFT JOIN ledger_entries e ON e.transaction_id = t.id GROUP BY t.id HAVING count(e.id) < 2 LIMIT ${LIMIT}`,
     },
+    {
+      // The lines carry no foreign keys (a draw's 200,000 prize lines would pay a key check
+      // each): what those keys said is checked here, and per transaction at commit.
+      name: 'lines_have_their_transaction_and_player',
+      description: 'Every entry belongs to a transaction, and every wallet entry to a player',
+      query: sql`SELECT e.id AS entry_id, e.transaction_id, e.user_id FROM ledger_entries e
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id)
+          OR (e.user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = e.user_id))
+        LIMIT ${LIMIT}`,
+    },
+    {
+      name: 'winners_are_drawn_entries',
+      description:
+        "Every winner is an unrefunded entry of a completed game, with that entry's player and time",
+      query: sql`SELECT w.game_id, w.entry_id FROM game_winners w
+        LEFT JOIN game_entries e ON e.id = w.entry_id
+        LEFT JOIN games g ON g.id = w.game_id
+        WHERE e.id IS NULL OR e.game_id <> w.game_id OR e.user_id <> w.user_id
+          OR e.created_at <> w.created_at OR e.refunded OR g.status IS DISTINCT FROM 'COMPLETED'
+        LIMIT ${LIMIT}`,
+    },
   ];
   if (!payments.sandbox)
     checks.push({

@@ -114,6 +114,82 @@ describe('the database refuses, at commit, a transaction whose lines do not bala
     expect(await transactionCount(db, reference)).toBe(1);
   });
 
+  it('refuses, at commit, a wallet line of no player (ledger lines have no per-row key check)', async () => {
+    const db = database().db;
+    const reference = `raw-stray:${uniqueSuffix()}`;
+    const outcome = await rawPosting(db, reference, [
+      { account: 'wallet', userId: crypto.randomUUID(), amount: 500n },
+      { account: 'expense:adjustments', userId: null, amount: -500n },
+    ]);
+    expect(outcome).toMatchObject({ committed: false, inserted: true });
+    expect(outcome.error).toMatch(/credits or debits 1 wallets of no player/);
+    expect(await transactionCount(db, reference)).toBe(0);
+  });
+
+  it("refuses a draw's bulk prize posting that does not balance, or that credits no player", async () => {
+    const db = database().db;
+    const winners = await Promise.all(Array.from({ length: 12 }, () => createUser(db)));
+    // The draw's form: a wallet line per winner, the caller crediting the wallets, one
+    // prize-expense line; more than 8 lines, so ledger_post checks them in one query.
+    const prizes = (reference: string, players: string[], expense: bigint) =>
+      rowsOf(
+        db,
+        sql`SELECT ledger_post('prize', ${reference}, 'prizes',
+          array_append(array_agg('wallet'::ledger_account), 'expense:prizes'::ledger_account),
+          array_append(array_agg(p.id ORDER BY p.id), NULL::uuid),
+          array_append(array_agg(100::bigint), ${expense}::bigint),
+          p_caller_credits_wallets => true)
+        FROM unnest(${`{${players.join(',')}}`}::uuid[]) AS p(id)`,
+      );
+    const ids = winners.map((winner) => winner.id);
+    const unbalanced = `prizes:unbalanced:${uniqueSuffix()}`;
+    expect(await refusal(prizes(unbalanced, ids, -1_199n))).toMatch(
+      /unbalanced posting .* sums to 1/,
+    );
+    const stray = `prizes:stray:${uniqueSuffix()}`;
+    expect(
+      await refusal(
+        db.transaction((tx) =>
+          tx.execute(sql`SELECT ledger_post('prize', ${stray}, 'prizes',
+            array_append(array_agg('wallet'::ledger_account), 'expense:prizes'::ledger_account),
+            array_append(array_agg(p.id ORDER BY p.id), NULL::uuid),
+            array_append(array_agg(100::bigint), -1300::bigint),
+            p_caller_credits_wallets => true)
+          FROM unnest(${`{${[...ids, crypto.randomUUID()].join(',')}}`}::uuid[]) AS p(id)`),
+        ),
+      ),
+    ).toMatch(/credits or debits 1 wallets of no player/);
+    expect(await transactionCount(db, unbalanced)).toBe(0);
+    expect(await transactionCount(db, stray)).toBe(0);
+  });
+
+  it('never lets a posted transaction be changed or deleted, which would orphan its lines', async () => {
+    const db = database().db;
+    const reference = `raw-kept:${uniqueSuffix()}`;
+    expect(
+      await rawPosting(db, reference, [
+        { account: 'revenue:entry_fees', userId: null, amount: 300n },
+        { account: 'expense:adjustments', userId: null, amount: -300n },
+      ]),
+    ).toMatchObject({ committed: true });
+    expect(
+      await refusal(
+        db.execute(sql`DELETE FROM ledger_transactions WHERE reference = ${reference}`),
+      ),
+    ).toMatch(/ledger_transactions is written by ledger_post\(\) only/);
+    expect(
+      await refusal(
+        db.execute(
+          sql`UPDATE ledger_transactions SET id = id + 1000000 WHERE reference = ${reference}`,
+        ),
+      ),
+    ).toMatch(/ledger_transactions is written by ledger_post\(\) only/);
+    expect(await refusal(db.execute(sql`TRUNCATE ledger_transactions CASCADE`))).toMatch(
+      /ledger_transactions is written by ledger_post\(\) only/,
+    );
+    expect(await transactionCount(db, reference)).toBe(1);
+  });
+
   it('refuses ledger rows inserted by anything but ledger_post', async () => {
     const db = database().db;
     const reference = `raw-direct:${uniqueSuffix()}`;

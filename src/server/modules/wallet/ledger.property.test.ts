@@ -1,8 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameEntries, games, payments, plans, users, withdrawals } from '../../db/schema.ts';
+import {
+  gameEntries,
+  games,
+  gameWinners,
+  payments,
+  plans,
+  users,
+  withdrawals,
+} from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
@@ -320,9 +328,9 @@ class Run {
     expect(row?.status).toBe('COMPLETED');
     game.status = 'COMPLETED';
     const winners = await this.app.db
-      .select({ userId: gameEntries.userId })
-      .from(gameEntries)
-      .where(and(eq(gameEntries.gameId, game.id), eq(gameEntries.isWinner, true)));
+      .select({ userId: gameWinners.userId })
+      .from(gameWinners)
+      .where(eq(gameWinners.gameId, game.id));
     expect(winners).toHaveLength(Math.floor(game.players.size / 5));
     for (const { userId } of winners) {
       const index = this.players.findIndex((p) => p.id === userId);
@@ -513,7 +521,7 @@ class Run {
       sql`SELECT sum(amount_paid)::text AS total FROM ${gameEntries} WHERE NOT refunded AND user_id IN (${idList})`,
     );
     const prizes = await sum(
-      sql`SELECT sum(prize)::text AS total FROM ${gameEntries} WHERE user_id IN (${idList})`,
+      sql`SELECT sum(prize)::text AS total FROM ${gameWinners} WHERE user_id IN (${idList})`,
     );
     const withdrawn = await sum(
       sql`SELECT sum(amount + fee)::text AS total FROM ${withdrawals}

@@ -170,6 +170,8 @@ describe('checkLedger', () => {
       'withdrawals_settled_once',
       'payout_clearing_matches_open_withdrawals',
       'transactions_have_entries',
+      'lines_have_their_transaction_and_player',
+      'winners_are_drawn_entries',
     ]);
     const refused = await app.inject({
       url: '/api/v1/admin/ledger/check',
@@ -187,6 +189,25 @@ describe('checkLedger', () => {
     );
     expect(seen.wallet_balances_match_entries).toBe(false);
     expect(seen.balanced_transactions).toBe(true);
+  });
+
+  it('notices a line without its transaction or player, and a winner that is not a drawn entry', async () => {
+    const db = database().db;
+    const user = await createUser(db);
+    const clean = await checkAfter(db, async () => {});
+    expect(clean.lines_have_their_transaction_and_player).toBe(true);
+    expect(clean.winners_are_drawn_entries).toBe(true);
+    // What the foreign keys and the winners' trigger refused before, written past them.
+    const seen = await checkAfter(db, async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(sql`SELECT set_config('pluckers.ledger_post', 'on', true)`);
+      await tx.execute(sql`INSERT INTO ledger_entries (transaction_id, account, user_id, amount)
+        VALUES (-1, 'expense:adjustments', NULL, 5), (-1, 'wallet', ${crypto.randomUUID()}, -5)`);
+      await tx.execute(sql`INSERT INTO game_winners (game_id, entry_id, user_id, prize, created_at)
+        VALUES (${crypto.randomUUID()}, -1, ${user.id}, 100, now())`);
+    });
+    expect(seen.lines_have_their_transaction_and_player).toBe(false);
+    expect(seen.winners_are_drawn_entries).toBe(false);
   });
 
   it('notices an unbalanced transaction and one without entries', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit, gameEntries, settings, withdrawals } from '../../db/schema.ts';
+import { adminAudit, gameWinners, settings, withdrawals } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
@@ -128,8 +128,8 @@ describe('deposit then withdraw with little play', () => {
     });
     for (const player of players) expect((await play(app, player, game.id)).statusCode).toBe(201);
     expect(await app.jobs.runDue()).toBeGreaterThanOrEqual(1);
-    const entries = await app.db.select().from(gameEntries).where(eq(gameEntries.gameId, game.id));
-    const winnerId = entries.find((entry) => entry.isWinner)?.userId;
+    const [won] = await app.db.select().from(gameWinners).where(eq(gameWinners.gameId, game.id));
+    const winnerId = won?.userId;
     const winner = players.find((player) => player.id === winnerId);
     const loser = players.find((player) => player.id !== winnerId);
     if (!winner || !loser) throw new Error('the draw named no winner');

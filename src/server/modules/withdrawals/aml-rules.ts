@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { AML_LIMITS, type HoldReasonCode } from '../../../shared/aml.ts';
 import { nairaToKobo } from '../../../shared/money.ts';
 import type { Executor } from '../../db/client.ts';
-import { gameEntries, payments, withdrawals } from '../../db/schema.ts';
+import { gameEntries, gameWinners, payments, withdrawals } from '../../db/schema.ts';
 
 /**
  * Anti-money-laundering rules, run when a withdrawal is requested (inside its transaction).
@@ -99,9 +99,14 @@ export async function gatherAmlFacts(
   const play = await tx
     .select({
       entryFees: sql<string>`coalesce(sum(${gameEntries.amountPaid}) FILTER (WHERE NOT ${gameEntries.refunded}), 0)`,
-      winnings: sql<string>`coalesce(sum(${gameEntries.prize}) FILTER (WHERE ${gameEntries.isWinner} AND NOT ${gameEntries.refunded}), 0)`,
+      // A winner's entry is never refunded (a refund cancels its game, which has no winners).
+      winnings: sql<string>`coalesce(sum(${gameWinners.prize}), 0)`,
     })
     .from(gameEntries)
+    .leftJoin(
+      gameWinners,
+      and(eq(gameWinners.gameId, gameEntries.gameId), eq(gameWinners.entryId, gameEntries.id)),
+    )
     .where(and(eq(gameEntries.userId, input.userId), gte(gameEntries.createdAt, since)));
   const paid = await tx
     .select({ id: withdrawals.id })
