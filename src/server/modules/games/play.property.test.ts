@@ -446,7 +446,11 @@ describe('one play, decided by pluckers_play', () => {
 
     await fc.assert(
       fc.asyncProperty(
-        fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-12-31T00:00:00Z') }),
+        fc.date({
+          min: new Date('2026-01-01T00:00:00Z'),
+          max: new Date('2027-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
         fc.array(gameArbitrary, { minLength: GAMES, maxLength: GAMES }),
         fc.array(
           fc.record({
