@@ -78,7 +78,12 @@ async function setup(start: Date = WEDNESDAY) {
 /** The audit entries about one payment, oldest first. */
 async function auditOf(app: FastifyInstance, reference: string) {
   return app.db
-    .select({ adminId: adminAudit.adminId, action: adminAudit.action, after: adminAudit.after })
+    .select({
+      adminId: adminAudit.adminId,
+      action: adminAudit.action,
+      before: adminAudit.before,
+      after: adminAudit.after,
+    })
     .from(adminAudit)
     .where(eq(adminAudit.targetId, reference))
     .orderBy(adminAudit.id);
@@ -127,6 +132,7 @@ describe('deposit limits decided by the money that lands', () => {
       {
         adminId: null,
         action: 'payment.hold',
+        before: { status: 'FAILED' },
         after: {
           status: 'HELD',
           amount: '100000',
@@ -136,7 +142,12 @@ describe('deposit limits decided by the money that lands', () => {
       {
         adminId: null,
         action: 'payment.hold.return',
-        after: expect.objectContaining({ status: 'REFUNDED', amount: '100000' }),
+        before: { status: 'HELD' },
+        after: {
+          status: 'REFUNDED',
+          amount: '100000',
+          note: 'Pluckers top-up returned: it arrived past your deposit limit',
+        },
       },
     ]);
     await expectLedgerHolds(app);
@@ -288,7 +299,8 @@ describe('deposit limits decided by the money that lands', () => {
       {
         adminId: admin.id,
         action: 'payment.hold.release',
-        after: expect.objectContaining({ note: 'Player asked for it in the wallet' }),
+        before: { status: 'HELD' },
+        after: { status: 'SUCCESS', amount: '100000', note: 'Player asked for it in the wallet' },
       },
     ]);
     await expectLedgerHolds(app);
@@ -307,6 +319,16 @@ describe('deposit limits decided by the money that lands', () => {
     expect(await statusOf(third.reference)).toBe('refunded');
     expect(await balanceOf(app.db, user.id)).toBe(200_000n);
     expect(await notificationsTitled(app.db, user.id, 'Top-up returned')).toHaveLength(1);
+    expect((await auditOf(app, third.reference)).at(-1)).toEqual({
+      adminId: admin.id,
+      action: 'payment.hold.return',
+      before: { status: 'HELD' },
+      after: {
+        status: 'REFUNDED',
+        amount: '100000',
+        note: 'Sent back by bank transfer from the TransactPay dashboard',
+      },
+    });
     await expectLedgerHolds(app);
   });
 

@@ -127,6 +127,26 @@ async function unhold(
   return resolved;
 }
 
+/**
+ * The operators' trail of a hold resolved, in the transaction that resolved it: released into
+ * the wallet (SUCCESS) or returned to the payer (REFUNDED), by an operator or (`adminId` null)
+ * by the server's automatic refund.
+ */
+async function auditHoldResolution(
+  tx: Executor,
+  resolved: PaymentRow,
+  resolution: { adminId: string | null; note: string },
+): Promise<void> {
+  await recordAudit(tx, {
+    adminId: resolution.adminId,
+    action: resolved.status === 'SUCCESS' ? 'payment.hold.release' : 'payment.hold.return',
+    targetType: 'payment',
+    targetId: resolved.reference,
+    before: { status: 'HELD' },
+    after: { status: resolved.status, note: resolution.note, amount: resolved.amount.toString() },
+  });
+}
+
 async function heldPayment(db: Executor, reference: string): Promise<PaymentRow> {
   const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
   if (!payment?.heldAt) throw notFound('No held payment has this reference');
@@ -161,14 +181,7 @@ export async function returnHeldPayment(
   return inTransaction(db, async (tx) => {
     const returned = await unhold(tx, payment, 'REFUNDED', input);
     if (!returned) throw conflict('This payment is no longer on hold');
-    await recordAudit(tx, {
-      adminId: input.adminId,
-      action: 'payment.hold.return',
-      targetType: 'payment',
-      targetId: returned.reference,
-      before: { status: 'HELD' },
-      after: { status: 'REFUNDED', note: input.note, amount: returned.amount.toString() },
-    });
+    await auditHoldResolution(tx, returned, input);
     if (input.adminId) {
       await notify(
         tx,
@@ -223,14 +236,7 @@ export async function releaseHeldPayment(
       `${moneyOf(released)} that was on hold has been added to your wallet.`,
       WALLET_PATH,
     );
-    await recordAudit(tx, {
-      adminId: input.adminId,
-      action: 'payment.hold.release',
-      targetType: 'payment',
-      targetId: released.reference,
-      before: { status: 'HELD' },
-      after: { status: 'SUCCESS', note: input.note, amount: released.amount.toString() },
-    });
+    await auditHoldResolution(tx, released, input);
     return released;
   });
 }
