@@ -60,3 +60,28 @@ export function topUpFlow(
     },
   };
 }
+
+/** A player's account number for top-ups by bank transfer: GET it, POST to make one. */
+export const BANK_TRANSFER_ACCOUNT = '/api/v1/payment/bank-transfer/account';
+
+/**
+ * Makes (or gives back) the player's account number for top-ups by bank transfer, as the
+ * wallet's card asks for it: `payload` carries the BVN where the provider needs one
+ * (Flutterwave's permanent accounts).
+ */
+export async function accountNumberFor(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  payload: { bvn?: string } = {},
+): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: BANK_TRANSFER_ACCOUNT,
+    headers,
+    payload,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const number = created.json().data.account?.accountNumber as string | undefined;
+  if (!number) throw new Error(`no account number in ${created.body}`);
+  return number;
+}

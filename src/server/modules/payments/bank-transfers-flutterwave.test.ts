@@ -9,6 +9,7 @@ import { bearerFor, createAdmin, createUser, testClock } from '../../test/factor
 import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
 import { type FakeFlutterwave, startFakeFlutterwave } from '../../test/fake-flutterwave.ts';
 import { balanceOf, notificationTitles, walletEntryCount } from '../../test/fake-money.ts';
+import { BANK_TRANSFER_ACCOUNT as ACCOUNT, accountNumberFor } from '../../test/top-ups.ts';
 import { identityHash } from '../kyc/identity-hash.ts';
 import { startBreak } from '../responsible-play/test-fixtures.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
@@ -35,7 +36,6 @@ afterAll(async () => {
   await dojah.close();
 });
 
-const ACCOUNT = '/api/v1/payment/bank-transfer/account';
 const WEBHOOK = '/api/v1/payment/webhook/flutterwave';
 /** An 11-digit number no other test uses (a verified one is unique across accounts). */
 const freshNumber = (first: string) => `${first}${String(randomInt(1e9, 1e10))}`;
@@ -70,17 +70,6 @@ async function setup(start = new Date('2026-12-02T09:00:00Z'), withBvn = true) {
   if (withBvn) await verifiedIdentity(app, user.id, 'BVN', bvn);
   const headers = await bearerFor(app, user);
   return { app, user, headers, bvn };
-}
-
-async function accountNumberOf(app: FastifyInstance, headers: Record<string, string>, bvn: string) {
-  const created = await app.inject({
-    method: 'POST',
-    url: ACCOUNT,
-    headers,
-    payload: { bvn },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().data.account.accountNumber as string;
 }
 
 const deliver = (
@@ -137,7 +126,7 @@ describe('Flutterwave virtual account numbers', () => {
     });
     expect(badBvn.statusCode).toBe(400);
 
-    const number = await accountNumberOf(app, headers, BVN);
+    const number = await accountNumberFor(app, headers, { bvn: BVN });
     const made = flutterwave.virtualAccounts.find((a) => a.accountNumber === number);
     expect(made).toMatchObject({
       isPermanent: true,
@@ -161,7 +150,7 @@ describe('Flutterwave virtual account numbers', () => {
 
   it('credits a transfer once for 20 copies of its webhook, refuses a wrong secret hash, and returns a held one', async () => {
     const { app, user, headers, bvn } = await setup();
-    const number = await accountNumberOf(app, headers, bvn);
+    const number = await accountNumberFor(app, headers, { bvn: bvn });
     const transfer = flutterwave.receiveTransfer(number, 3_500, {
       name: 'NGOZI ABA',
       bank: 'Zenith Bank',
@@ -218,7 +207,7 @@ describe('Flutterwave virtual account numbers', () => {
 
   it('holds a transfer that arrives during a break, and the release waits for its end', async () => {
     const { app, user, headers, bvn } = await setup();
-    const number = await accountNumberOf(app, headers, bvn);
+    const number = await accountNumberFor(app, headers, { bvn: bvn });
     await startBreak(app, headers);
     const transfer = flutterwave.receiveTransfer(number, 2_000, {
       name: 'EMEKA OBI',
@@ -261,7 +250,7 @@ describe('Flutterwave virtual account numbers', () => {
     );
     expect(flutterwave.virtualAccounts).toHaveLength(before);
     expect((await app.inject({ url: ACCOUNT, headers })).json().data.account).toBeNull();
-    expect(await accountNumberOf(app, headers, BVN)).toMatch(/^\d{10}$/);
+    expect(await accountNumberFor(app, headers, { bvn: BVN })).toMatch(/^\d{10}$/);
     await expectLedgerHolds(app);
   });
 
@@ -313,7 +302,7 @@ describe('Flutterwave virtual account numbers', () => {
   it('reconciliation lands a transfer whose webhook never came, once', async () => {
     // Flutterwave lists by day: the clock is today's.
     const { app, user, headers, bvn } = await setup(new Date());
-    const number = await accountNumberOf(app, headers, bvn);
+    const number = await accountNumberFor(app, headers, { bvn: bvn });
     const missed = flutterwave.receiveTransfer(number, 800);
     const ctx = paymentsContextOf(app, 'https://pluckers.test');
     await reconcileBankTransfers(ctx);

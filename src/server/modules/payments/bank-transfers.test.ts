@@ -19,6 +19,7 @@ import {
   walletEntryCount,
 } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { BANK_TRANSFER_ACCOUNT as ACCOUNT, accountNumberFor } from '../../test/top-ups.ts';
 import { startBreak } from '../responsible-play/test-fixtures.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { reconcileBankTransfers } from './bank-transfers.ts';
@@ -40,7 +41,6 @@ afterAll(() => paystack.close());
 // A Wednesday, 10:00 in Lagos.
 const START = new Date('2026-12-02T09:00:00Z');
 const WEBHOOK = '/api/v1/payment/webhook/paystack';
-const ACCOUNT = '/api/v1/payment/bank-transfer/account';
 
 async function setup() {
   const clock = testClock(START);
@@ -48,14 +48,6 @@ async function setup() {
   const user = await createUser(app.db, { fullname: 'Adaeze Okafor' });
   const headers = await bearerFor(app, user);
   return { app, clock, user, headers };
-}
-
-async function accountNumberOf(app: FastifyInstance, headers: Record<string, string>) {
-  const created = await app.inject({ method: 'POST', url: ACCOUNT, headers, payload: {} });
-  expect(created.statusCode, created.body).toBe(200);
-  const number = created.json().data.account?.accountNumber as string | undefined;
-  if (!number) throw new Error('no account number');
-  return number;
 }
 
 function deliver(
@@ -166,7 +158,7 @@ describe('account numbers (Paystack dedicated virtual accounts)', () => {
 describe('transfers into the account number', () => {
   it('credits a transfer once, after asking Paystack, with the sender kept and a notice', async () => {
     const { app, user, headers } = await setup();
-    const number = await accountNumberOf(app, headers);
+    const number = await accountNumberFor(app, headers);
     const reference = await transferArrives(app, number, 7_350, {
       name: 'CHIDI EZE',
       bank: 'Access Bank',
@@ -209,7 +201,7 @@ describe('transfers into the account number', () => {
 
   it('credits 20 copies of one webhook, delivered at once, exactly once', async () => {
     const { app, user, headers } = await setup();
-    const number = await accountNumberOf(app, headers);
+    const number = await accountNumberFor(app, headers);
     const transaction = paystack.receiveTransfer(number, 250_000);
     const delivery = paystack.dedicatedTransferWebhook(transaction.reference);
     const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(app, delivery)));
@@ -229,7 +221,7 @@ describe('transfers into the account number', () => {
 
   it('refuses a forged signature and a body Paystack does not confirm, crediting nothing', async () => {
     const { app, user, headers } = await setup();
-    const number = await accountNumberOf(app, headers);
+    const number = await accountNumberFor(app, headers);
     const transaction = paystack.receiveTransfer(number, 100_000);
     const genuine = paystack.dedicatedTransferWebhook(transaction.reference);
     // The amount raised after signing: the signature no longer matches.
@@ -295,7 +287,7 @@ describe('transfers into the account number', () => {
 
   it('credits the amount that arrived, whatever it is, and several transfers each once', async () => {
     const { app, user, headers } = await setup();
-    const number = await accountNumberOf(app, headers);
+    const number = await accountNumberFor(app, headers);
     await transferArrives(app, number, 50.5);
     await transferArrives(app, number, 1_200);
     expect(await balanceOf(app.db, user.id)).toBe(125_050n);
@@ -312,7 +304,7 @@ describe('the rules hold what they refuse', () => {
 
   it('holds a transfer past the deposit limit, shows it, and returns it to the sender through Paystack', async () => {
     const { app, user, headers } = await setup();
-    const number = await accountNumberOf(app, headers);
+    const number = await accountNumberFor(app, headers);
     const limit = await app.inject({
       method: 'PUT',
       url: '/api/v1/responsible-play/limits',
@@ -375,7 +367,7 @@ describe('the rules hold what they refuse', () => {
 
   it('holds a transfer during a break, and one to another account of the same person', async () => {
     const { app, user, headers } = await setup();
-    const number = await accountNumberOf(app, headers);
+    const number = await accountNumberFor(app, headers);
     const phone = uniquePhone();
     await app.db.update(users).set({ phoneNumber: phone }).where(eq(users.id, user.id));
     await startBreak(app, headers);
@@ -387,7 +379,7 @@ describe('the rules hold what they refuse', () => {
 
     // A second account with the same phone number: bound to the break, without saying whose.
     const other = await createPlayer(app.db, { overrides: { phoneNumber: phone } });
-    const otherNumber = await accountNumberOf(app, await bearerFor(app, other));
+    const otherNumber = await accountNumberFor(app, await bearerFor(app, other));
     const bound = await transferArrives(app, otherNumber, 1_000);
     expect(await paymentOf(app, bound)).toMatchObject({
       status: 'HELD',
@@ -413,7 +405,7 @@ describe('the rules hold what they refuse', () => {
 
   it('holds a transfer past the KYC tier balance cap, to a suspended account, and one at the AML review threshold', async () => {
     const { app, user, headers } = await setup();
-    const number = await accountNumberOf(app, headers);
+    const number = await accountNumberFor(app, headers);
     // Tier 1 holds at most ₦300,000 by default.
     const overCap = await transferArrives(app, number, 300_001);
     expect(await paymentOf(app, overCap)).toMatchObject({
@@ -447,8 +439,7 @@ describe('reconciliation', () => {
       const app = await buildTestApp(database(), own.env);
       const user = await createUser(app.db);
       const headers = await bearerFor(app, user);
-      const created = await app.inject({ method: 'POST', url: ACCOUNT, headers, payload: {} });
-      const number = created.json().data.account.accountNumber as string;
+      const number = await accountNumberFor(app, headers);
       const ctx = paymentsContextOf(app, 'https://pluckers.test');
       // Nothing given out by this Paystack yet to anyone else: only this player's transfers.
       const missed = own.receiveTransfer(number, 420_000, { name: 'NGOZI ABA' });

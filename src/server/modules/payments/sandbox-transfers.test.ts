@@ -17,6 +17,7 @@ import {
   reviewSandboxTopUpsOf,
   walletEntryCount,
 } from '../../test/fake-money.ts';
+import { BANK_TRANSFER_ACCOUNT as ACCOUNT, accountNumberFor } from '../../test/top-ups.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { reconcileBankTransfers } from './bank-transfers.ts';
 import { paymentsContextOf } from './service.ts';
@@ -27,7 +28,6 @@ import { paymentsContextOf } from './service.ts';
  * through the same path as a live provider's (verified, credited or held, notified, once).
  */
 const database = testDatabasePerFile();
-const ACCOUNT = '/api/v1/payment/bank-transfer/account';
 const PAGE = '/api/v1/payment/sandbox/transfer';
 // A Wednesday, 10:00 in Lagos.
 const START = new Date('2026-12-02T09:00:00Z');
@@ -37,9 +37,7 @@ async function setup() {
   const user = await createUser(app.db, { fullname: 'Adaeze Okafor' });
   onTestFinished(() => reviewSandboxTopUpsOf(app.db, user.id));
   const headers = await bearerFor(app, user);
-  const created = await app.inject({ method: 'POST', url: ACCOUNT, headers, payload: {} });
-  expect(created.statusCode, created.body).toBe(200);
-  const accountNumber = created.json().data.account.accountNumber as string;
+  const accountNumber = await accountNumberFor(app, headers);
   return { app, user, headers, accountNumber };
 }
 
