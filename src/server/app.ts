@@ -125,6 +125,9 @@ export async function buildApp(
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
+    // The database plugin migrates (and, on a new embedded database, seeds) before the server
+    // listens; on a busy machine that outlasts Fastify's 10 s default and start-up failed.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
