@@ -10,21 +10,20 @@ import {
 import { operatorSecondFactors, sessions, users } from '../db/schema.ts';
 import { AppError, ErrorCode, forbidden, unauthorized } from '../errors.ts';
 import { MemoryCache } from '../lib/memory-cache.ts';
+import {
+  ACCOUNT_STATE_TTL_MS,
+  AccountCache,
+  type AccountState,
+  accountSourceOf,
+  type SessionState,
+} from './account-cache.ts';
+
+export { ACCOUNT_STATE_TTL_MS };
 
 const ISSUER = 'pluckers';
 const ALGORITHM = 'HS256';
 export const ACCESS_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
-/**
- * How long this process trusts what it last read of an account (token version, role,
- * suspension, deletion) or of a session (revoked or not) without asking the database again,
- * should the notification of a change made elsewhere be lost. Changes made through this process
- * take effect at once (`tokens.forgetUser`, `tokens.revokeSession`), those made elsewhere when
- * their notification arrives (cluster events).
- */
-export const ACCOUNT_STATE_TTL_MS = 2_000;
 const CACHED_TOKENS = 20_000;
-const CACHED_ACCOUNTS = 20_000;
-const CACHED_SESSIONS = 20_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface VerifiedToken {
@@ -34,25 +33,10 @@ interface VerifiedToken {
   expiresAtMs: number;
 }
 
-/** A session as this process last read it; `live` is false once revoked, expired or gone. */
-interface SessionState {
-  userId: string | null;
-  live: boolean;
-  /** When the session last proved an operator's second factor (ms), or null. */
-  secondFactorAt: number | null;
-}
-
 /** Where a token was issued, kept on its session row for the owner's own records. */
 export interface SessionOrigin {
   userAgent?: string | null;
   ipAddress?: string | null;
-}
-
-interface AccountState {
-  role: RequestUser['role'];
-  tokenVersion: number;
-  suspended: boolean;
-  deleted: boolean;
 }
 
 export interface RequestUser {
@@ -128,27 +112,17 @@ export default fp(
 
     app.decorateRequest('currentUser', null);
 
-    // Verifying a token's signature and reading its account are the two costs every authenticated
-    // request pays; both are remembered (the signature until the token expires, the account for
-    // ACCOUNT_STATE_TTL_MS) so a busy read path does not spend them on every request.
+    // Verifying a token's signature and reading its account and session are the costs every
+    // authenticated request pays; all are remembered (the signature until the token expires, the
+    // account and session for ACCOUNT_STATE_TTL_MS) so a busy read path does not spend them on
+    // every request.
     const verifiedTokens = new MemoryCache<string, VerifiedToken>(CACHED_TOKENS);
-    const accounts = new MemoryCache<string, AccountState>(CACHED_ACCOUNTS);
-    const sessionStates = new MemoryCache<string, SessionState>(CACHED_SESSIONS);
-    // Bumped by every forgetUser and revocation: a read that raced a change is not remembered.
-    let forgetGeneration = 0;
+    const accounts = new AccountCache(accountSourceOf(app.db));
 
     // Its sessions too: a new password revokes the others in the database, and this instance
     // must refuse them at once, not when the revocations' notifications come back to it.
-    function forgetUser(userId: string) {
-      forgetGeneration += 1;
-      accounts.delete(userId);
-      sessionStates.deleteWhere((state) => state.userId === userId);
-    }
-
-    function forgetSession(sessionId: string) {
-      forgetGeneration += 1;
-      sessionStates.delete(sessionId);
-    }
+    const forgetUser = (userId: string) => accounts.forgetUser(userId);
+    const forgetSession = (sessionId: string) => accounts.forgetSession(sessionId);
 
     // Changes made anywhere (every instance, scripts, SQL) reach this process within
     // milliseconds through the database's notifications; the TTL only covers a lost connection.
@@ -158,9 +132,7 @@ export default fp(
         else if (event.kind === 'session') forgetSession(event.sessionId);
       },
       onResync() {
-        forgetGeneration += 1;
         accounts.clear();
-        sessionStates.clear();
       },
     });
 
@@ -180,7 +152,7 @@ export default fp(
           .returning({ id: sessions.id });
         if (!session) throw new Error('session insert returned nothing');
         // Just written, so known live: the token's first request needs no session read.
-        sessionStates.set(
+        accounts.rememberSession(
           session.id,
           { userId: user.id, live: true, secondFactorAt: null },
           Math.min(issuedAt.getTime() + ACCOUNT_STATE_TTL_MS, expiresAt.getTime()),
@@ -252,61 +224,6 @@ export default fp(
       }
     }
 
-    async function readAccount(userId: string, nowMs: number): Promise<AccountState | null> {
-      const remembered = accounts.get(userId, nowMs);
-      if (remembered) return remembered;
-      const generation = forgetGeneration;
-      const [row] = await app.db
-        .select({
-          role: users.role,
-          tokenVersion: users.tokenVersion,
-          suspendedAt: users.suspendedAt,
-          deletedAt: users.deletedAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (!row) return null;
-      const account = {
-        role: row.role,
-        tokenVersion: row.tokenVersion,
-        suspended: row.suspendedAt !== null,
-        deleted: row.deletedAt !== null,
-      };
-      if (generation === forgetGeneration)
-        accounts.set(userId, account, nowMs + ACCOUNT_STATE_TTL_MS);
-      return account;
-    }
-
-    async function readSession(sessionId: string, nowMs: number): Promise<SessionState> {
-      const remembered = sessionStates.get(sessionId, nowMs);
-      if (remembered) return remembered;
-      const generation = forgetGeneration;
-      const [row] = await app.db
-        .select({
-          userId: sessions.userId,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          secondFactorAt: sessions.secondFactorAt,
-        })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId))
-        .limit(1);
-      const live = row !== undefined && row.revokedAt === null && row.expiresAt.getTime() > nowMs;
-      const state = {
-        userId: row?.userId ?? null,
-        live,
-        secondFactorAt: row?.secondFactorAt?.getTime() ?? null,
-      };
-      // A live session is re-read after the TTL (it may be revoked elsewhere) or its expiry;
-      // a dead one never comes back, but it is not worth keeping longer than a live one.
-      const until = live
-        ? Math.min(nowMs + ACCOUNT_STATE_TTL_MS, row.expiresAt.getTime())
-        : nowMs + ACCOUNT_STATE_TTL_MS;
-      if (generation === forgetGeneration) sessionStates.set(sessionId, state, until);
-      return state;
-    }
-
     function admit(
       request: FastifyRequest,
       token: VerifiedToken,
@@ -332,8 +249,8 @@ export default fp(
       const nowMs = app.clock.now().getTime();
       const verified = await verifyToken(token, nowMs);
       const [account, session] = await Promise.all([
-        readAccount(verified.subject, nowMs),
-        readSession(verified.sessionId, nowMs),
+        accounts.readAccount(verified.subject, nowMs),
+        accounts.readSession(verified.sessionId, nowMs),
       ]);
       admit(request, verified, account, session);
     }
@@ -346,8 +263,8 @@ export default fp(
         const token = bearerToken(request);
         const nowMs = app.clock.now().getTime();
         const verified = token ? verifiedTokens.get(token, nowMs) : undefined;
-        const account = verified ? accounts.get(verified.subject, nowMs) : undefined;
-        const session = verified ? sessionStates.get(verified.sessionId, nowMs) : undefined;
+        const account = verified ? accounts.account(verified.subject, nowMs) : undefined;
+        const session = verified ? accounts.session(verified.sessionId, nowMs) : undefined;
         if (!verified || !account || !session) {
           authenticate(request).then(() => done(), done);
           return;

@@ -201,15 +201,8 @@ export const gameListReadsPlugin = fp<{ config: AppConfig }>(
         fastifyHandler(request, response);
         return;
       }
-      authenticateAndAnswer(request, response, type, address, performance.now(), false);
+      authenticateAndAnswer(request, response, type, address, performance.now());
     }
-
-    /**
-     * Reads of an account and session begun for a token (its remembered state expired), each
-     * with the requests of the same token that arrived meanwhile: they wait for that read rather
-     * than each starting the same two queries.
-     */
-    const reading = new Map<string, { waiting: Array<() => void> }>();
 
     function authenticateAndAnswer(
       request: IncomingMessage,
@@ -217,26 +210,13 @@ export const gameListReadsPlugin = fp<{ config: AppConfig }>(
       type: GameType,
       address: string,
       startedAt: number,
-      waited: boolean,
     ): void {
-      const authorization = request.headers.authorization ?? '';
-      const inFlight = waited ? undefined : reading.get(authorization);
-      if (inFlight) {
-        inFlight.waiting.push(() =>
-          guarded(request, response, () =>
-            authenticateAndAnswer(request, response, type, address, startedAt, true),
-          ),
-        );
-        return;
-      }
       const caller = { headers: request.headers, currentUser: null } as unknown as FastifyRequest;
-      let read: { waiting: Array<() => void> } | undefined;
-      let settled = false;
       // The token check answers at once when the token, account and session are remembered;
-      // otherwise it reads them, and either way its answer is what the route's hook would get.
+      // otherwise it reads them (requests of one account that arrive together share the read:
+      // the auth plugin's account cache), and either way its answer is what the route's hook
+      // would get.
       app.authenticate(caller, undefined as unknown as FastifyReply, (error) => {
-        settled = true;
-        if (read && reading.get(authorization) === read) reading.delete(authorization);
         guarded(request, response, () => {
           if (error || !answerCached(request, response, type, caller, address, startedAt)) {
             fallBack(request, response);
@@ -249,12 +229,7 @@ export const gameListReadsPlugin = fp<{ config: AppConfig }>(
               'request',
             );
         });
-        for (const next of read?.waiting ?? []) next();
       });
-      if (!settled && !reading.has(authorization)) {
-        read = { waiting: [] };
-        reading.set(authorization, read);
-      }
     }
 
     /** A failure here must cost the request its fast way, never the process. */
