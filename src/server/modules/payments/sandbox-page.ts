@@ -3,9 +3,12 @@ import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+// The card is centred, and keeps the web app's page spacing (24 px, 40 px from 640 px wide)
+// from the window's edges when it is taller than the window (the transfer form with a result).
 const SANDBOX_STYLE = `<style>
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0b0b;color:#fff;font-family:system-ui,sans-serif}
-main{box-sizing:border-box;width:min(92vw,420px);background:#1a1a1a;border:1px solid #2e2e2e;border-radius:18px;padding:28px}
+body{box-sizing:border-box;margin:0;padding:24px 16px;min-height:100vh;display:grid;place-items:center;background:#0b0b0b;color:#fff;font-family:system-ui,sans-serif}
+@media (min-width:640px){body{padding:40px 16px}}
+main{box-sizing:border-box;width:min(100%,420px);background:#1a1a1a;border:1px solid #2e2e2e;border-radius:18px;padding:28px}
 .banner{background:#ffd95a;color:#000;font-weight:700;border-radius:10px;padding:10px 12px;font-size:14px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:22px 0}dt{color:#a3a3a3}dd{margin:0;font-weight:600;word-break:break-all}
 .amount{font-size:34px;font-weight:800;margin:18px 0 0}
