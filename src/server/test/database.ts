@@ -1,23 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-
-/** PGlite's compiled PostgreSQL and its file bundle, read and compiled once per worker. */
-let pgliteBinaries: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
-
-function loadPgliteBinaries() {
-  pgliteBinaries ??= (async () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [wasm, bundle] = await Promise.all([
-      readFile(path.join(dist, 'pglite.wasm')),
-      readFile(path.join(dist, 'pglite.data')),
-    ]);
-    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
-  })();
-  return pgliteBinaries;
-}
+import { loadPgliteBinaries } from './pglite-binaries.ts';
 
 /**
  * A database of the test's own, whatever the run's: a fresh PGlite loaded from the run's
