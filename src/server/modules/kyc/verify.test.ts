@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_MESSAGES } from '../../../shared/kyc.ts';
 import { identityVerifications, users } from '../../db/schema.ts';
 import { SANDBOX_NUMBERS } from '../../providers/kyc/sandbox.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, type UserRow } from '../../test/factories.ts';
 import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
@@ -74,8 +74,10 @@ async function tierOf(app: FastifyInstance, userId: string) {
 }
 
 describe('identity checks through Dojah (tier 2)', () => {
+  const dojahApp = testAppPerFile(database, () => dojah.env);
+
   it('a match verifies the account: tier 2, the name kept, the number only as a keyed hash', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     const { user, headers } = await player(app, { fullname: 'okafor ada' });
     const nin = freshNumber('7');
     dojah.add('NIN', nin, ADA);
@@ -121,7 +123,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('reads a BVN lookup, whose date Dojah writes as 14-May-1990', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     const { user, headers } = await player(app, { fullname: 'Ngozi Okafor' });
     const bvn = freshNumber('2');
     const born = freshBirthDate();
@@ -165,7 +167,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   ];
   for (const refusal of refusals) {
     it(`refuses ${refusal.name}, records why, and changes nothing`, async () => {
-      const app = await buildTestApp(database(), dojah.env);
+      const app = dojahApp();
       const { user, headers } = await player(app, { fullname: refusal.fullname });
       const nin = freshNumber('7');
       dojah.add('NIN', nin, refusal.identity);
@@ -197,7 +199,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   }
 
   it('an unknown number is refused as not found', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     const { headers } = await player(app);
     const response = await verify(app, headers, {
       idType: 'BVN',
@@ -212,7 +214,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('provider down: a clear "try again later", nothing half-saved, and a retry later verifies', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     const { user, headers } = await player(app);
     const nin = freshNumber('7');
     dojah.add('NIN', nin, ADA);
@@ -259,7 +261,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('one identity cannot verify a second account', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     const first = await player(app);
     const second = await player(app, { fullname: 'Ada Ngozi Okafor' });
     const nin = freshNumber('7');
@@ -284,7 +286,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('a BVN and the NIN its record names are one identity, whichever verifies first', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     for (const order of [
       ['NIN', 'BVN'],
       ['BVN', 'NIN'],
@@ -317,7 +319,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('a BVN whose record names no NIN and the same person’s NIN are one identity: same name and date of birth', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     for (const order of [
       ['BVN', 'NIN'],
       ['NIN', 'BVN'],
@@ -363,7 +365,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('two people of the same name and date of birth each verify with their own number', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     const born = freshBirthDate();
     const identity = { ...ADA, date_of_birth: born };
     // Each register gives a person one number: two NINs are two people, and so are two BVNs,
@@ -388,7 +390,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('limits checks per player as docs/kyc.md says: three free, the fourth waits 15 minutes', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     const { headers } = await player(app);
     const payload = () => ({
       idType: 'NIN',
@@ -408,7 +410,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('needs a valid Nigerian phone number on file first', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     for (const phoneNumber of ['', '+14155550123']) {
       const { user, headers } = await player(app, { phoneNumber });
       const response = await verify(app, headers, {
@@ -429,7 +431,7 @@ describe('identity checks through Dojah (tier 2)', () => {
   });
 
   it('refuses bad input with the form’s messages', async () => {
-    const app = await buildTestApp(database(), dojah.env);
+    const app = dojahApp();
     const { headers } = await player(app);
     const cases: Array<[Record<string, string>, string]> = [
       [
@@ -453,8 +455,10 @@ describe('identity checks through Dojah (tier 2)', () => {
 });
 
 describe('the identity sandbox', () => {
+  const sandboxApp = testAppPerFile(database);
+
   it('is on without keys outside production: the documented test numbers answer', async () => {
-    const app = await buildTestApp(database());
+    const app = sandboxApp();
     const { user, headers } = await player(app, { fullname: 'Ada Okafor' });
     const down = await verify(app, headers, {
       idType: 'NIN',
@@ -487,7 +491,7 @@ describe('the identity sandbox', () => {
   });
 
   it('has a second adult, another person than the first, for a second account', async () => {
-    const app = await buildTestApp(database());
+    const app = sandboxApp();
     const { headers } = await player(app, { fullname: 'Bola Adeyemi' });
     const response = await verify(app, headers, {
       idType: 'BVN',
