@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '../../../shared/messages.ts';
-import { buildTestApp, TEST_JWT_SECRET } from '../../test/app.ts';
+import { TEST_JWT_SECRET, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
 import { hashPassword } from './passwords.ts';
 import { AUTH_MESSAGES } from './service.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 const PASSWORD = 'Correct-Horse-Battery';
 let passwordHash: string;
 
@@ -45,7 +46,7 @@ const playerWithPassword = (app: FastifyInstance, overrides: Partial<UserRow> = 
 
 describe('POST /auth/login', () => {
   it('answers data.accessToken and data.user for a verified account', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
 
     const response = await login(app, user.email.toUpperCase(), PASSWORD);
@@ -71,7 +72,7 @@ describe('POST /auth/login', () => {
   });
 
   it('answers 403 for an unverified account with the right password only', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app, { emailVerifiedAt: null });
 
     const right = await login(app, user.email, PASSWORD);
@@ -87,7 +88,7 @@ describe('POST /auth/login', () => {
   });
 
   it('gives the same 400 for an unknown e-mail, a wrong password and a password-less account', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     const googleOnly = await createUser(app.db, { passwordHash: null, googleSub: uniqueSuffix() });
     const deleted = await playerWithPassword(app, { deletedAt: new Date() });
@@ -115,7 +116,7 @@ describe('POST /auth/login', () => {
   });
 
   it('answers 423 with a message for a suspended account, and its tokens stop working', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     const headers = await bearerFor(app, user);
     expect((await app.inject({ url: '/api/v1/user', headers })).statusCode).toBe(200);
@@ -143,7 +144,7 @@ describe('POST /auth/login', () => {
   });
 
   it('requires both fields with the spec texts', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const noEmail = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -179,7 +180,7 @@ describe('access tokens', () => {
   }
 
   it('accepts a well-formed token, so the refusals below are about what is wrong with each', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     // Every token names its server-side session; this one borrows a live one of the user.
     const { sid } = decodeJwt(await app.tokens.sign(user));
@@ -194,7 +195,7 @@ describe('access tokens', () => {
   });
 
   it('refuses a token signed with another key', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     const token = await new SignJWT(claimsOf(user))
       .setProtectedHeader({ alg: 'HS256' })
@@ -207,7 +208,7 @@ describe('access tokens', () => {
   });
 
   it('refuses an unsigned alg:none token', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     const now = Math.floor(Date.now() / 1000);
     const payload = encode({ sub: user.id, ver: 0, iss: 'pluckers', iat: now, exp: now + 3600 });
@@ -218,7 +219,7 @@ describe('access tokens', () => {
   });
 
   it('refuses another algorithm even with the right key (HS512)', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     const token = await new SignJWT(claimsOf(user))
       .setProtectedHeader({ alg: 'HS512' })
@@ -231,7 +232,7 @@ describe('access tokens', () => {
   });
 
   it('refuses an expired token', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT(claimsOf(user))
@@ -245,7 +246,7 @@ describe('access tokens', () => {
   });
 
   it('refuses a token without an issuer, subject or version, and a malformed header', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     const sign = (build: (jwt: SignJWT) => SignJWT) =>
       build(new SignJWT(claimsOf(user)).setProtectedHeader({ alg: 'HS256' }))
@@ -272,7 +273,7 @@ describe('access tokens', () => {
   });
 
   it('refuses the tokens of other sessions after a password change, and keeps the one that changed it', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await playerWithPassword(app);
     const { accessToken } = (await login(app, user.email, PASSWORD)).json().data;
     const otherSession = (await login(app, user.email, PASSWORD)).json().data.accessToken;
