@@ -25,7 +25,7 @@ import {
   notifications,
   users,
 } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   actorFor,
@@ -50,6 +50,7 @@ import { sealEntries } from './seal.ts';
 import { cancelWithRefunds, drawGame } from './service.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 
 /** Draw and cancellation notices; tournament announcements may reach anyone at any time. */
 const RESULT_TITLES = ['You won!', 'Results are in', 'Game cancelled'];
@@ -212,7 +213,7 @@ describe('fairness crypto on the server', () => {
 
 describe('runDraw', () => {
   it('hides the seed until the draw, then settles everything and reveals a verifiable proof', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     // Levels move at 100 points (level 2: the play's +10 gets there) and 10,000 (level 5: only
     // a win's +50 does).
     const { game, players } = await closedGame(app.db, 12, {}, async ([nearTwo, nearFive]) => {
@@ -375,7 +376,7 @@ describe('runDraw', () => {
   });
 
   it('cancels a game of fewer than 5 players, refunds every fee and keeps the seed secret', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { game, players } = await closedGame(app.db, 4, { entryFee: 15_000n });
     expect(await drawGame(app.db, app.beacon, game.id, new Date())).toBe('cancelled');
     const state = await drawState(app.db, game, players);
@@ -404,7 +405,7 @@ describe('runDraw', () => {
   });
 
   it('a draw that fails at any step leaves nothing half-done; the re-run credits each winner once', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { game, players } = await closedGame(app.db, 11);
     const before = await drawState(app.db, game, players);
 
@@ -447,7 +448,7 @@ describe('runDraw', () => {
   });
 
   it('two draws of the same game at once: one completes, the other does nothing', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { game, players } = await closedGame(app.db, 10);
     const outcomes = await Promise.all([
       drawGame(app.db, app.beacon, game.id, new Date()),
@@ -469,7 +470,7 @@ describe('runDraw', () => {
   });
 
   it('the draw job runs once even when queued twice and run again after finishing', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { game, players } = await closedGame(app.db, 5);
     await queueDraw(app.db, game.id);
     await queueDraw(app.db, game.id);
@@ -500,7 +501,7 @@ describe('runDraw', () => {
   });
 
   it('settles a larger game with set-based statements', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const game = await createGame(app.db, { reward: 1_000n, maximumPlayers: 1_000 });
     const people = await createPlayers(app.db, 503);
     await app.db.insert(gameEntries).values(
@@ -593,7 +594,7 @@ describe('sweepGames', () => {
 
   it('a sweep that fails midway never leaves a closed game without its draw', async () => {
     const now = new Date();
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { game, players } = await playedGame(app.db, 6, {
       endsAt: new Date(now.getTime() - 1_000),
     });
@@ -634,7 +635,7 @@ describe('results after a draw', () => {
     `The draw for "${title}" is done. You did not win this time; keep plucking!`;
 
   it("a loser's entry reads as lost; each player reads one result notice, marks it read, counts right", async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { game, players } = await closedGame(app.db, 5);
     for (const player of players) await notify(app.db, player.id, 'Earlier', 'before the draw');
     expect(await drawGame(app.db, app.beacon, game.id, new Date())).toBe('completed');
@@ -788,7 +789,7 @@ describe('results after a draw', () => {
   });
 
   it('a game drawn before migration 0020 (a notice per player) reads the same', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { game, players } = await closedGame(app.db, 6);
     expect(await drawGame(app.db, app.beacon, game.id, new Date())).toBe('completed');
     const anyLoser = players[0];
