@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
 import { notify } from './service.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 
 describe('notifications', () => {
   it('lists the caller’s notifications newest first with an unread count', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db);
     const other = await createUser(app.db);
     await notify(app.db, user.id, 'First', 'one');
@@ -30,7 +31,7 @@ describe('notifications', () => {
 
 describe('notification pages', () => {
   it('pages by 10: 15 notices give page 1 of 10 and page 2 of 5, newest first', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db);
     for (let i = 1; i <= 15; i += 1) await notify(app.db, user.id, `Notice ${i}`, `Message ${i}`);
     const headers = await bearerFor(app, user);
@@ -51,7 +52,7 @@ describe('notification pages', () => {
   });
 
   it('defaults to page 1 and answers one empty page when there is nothing', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db);
 
     const response = await app.inject({
@@ -70,7 +71,7 @@ describe('notification pages', () => {
   });
 
   it('sends each notice with its texts, an ISO time and a read flag', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db);
     const before = Date.now();
     await notify(
@@ -102,7 +103,7 @@ describe('notification pages', () => {
 
 describe('POST /api/v1/notification/mark-all-as-read', () => {
   it("marks only the caller's notices as read and the unread count drops to 0", async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db);
     const other = await createUser(app.db);
     await notify(app.db, user.id, 'One', 'first');
@@ -131,7 +132,7 @@ describe('POST /api/v1/notification/mark-all-as-read', () => {
   });
 
   it('says so when there was nothing unread, and a new notice is unread again', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db);
     const headers = await bearerFor(app, user);
     const markAll = () =>
@@ -153,7 +154,7 @@ describe('POST /api/v1/notification/mark-all-as-read', () => {
   });
 
   it('answers 401 without a token and with a JSON body alike', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/notification/mark-all-as-read',
@@ -177,7 +178,7 @@ describe('POST /api/v1/notification/mark-all-as-read', () => {
 
 describe('notify', () => {
   it('commits or rolls back with the transaction it is given', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db);
     await app.db
       .transaction(async (tx) => {
