@@ -16,7 +16,7 @@ import { e2eSuite } from './support/fixture.ts';
 import { createGame, playUntilDrawn } from './support/games.ts';
 
 /**
- * Issue 20 point 10: the operator console on a phone. Every console table fits a 390 px screen
+ * The operator console on a phone. Every console table fits a 390 px screen
  * (rows become cards; no column or action off-screen), a finished game's preview shows its
  * result instead of places left and Pluck in, and a player has one name on the game's page.
  */

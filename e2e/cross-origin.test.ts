@@ -16,7 +16,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 import { type StaticWeb, startStaticWeb } from './support/static-web.ts';
 
 /**
- * Issue 14 point 1: the web app served by a plain static host on one origin, the API on
+ * The web app served by a plain static host on one origin, the API on
  * another, as clients of this API are deployed. With the web app's origin in CORS_ORIGINS a
  * player signs in, sees the games and their photo, and plays; without it the browser refuses.
  */

@@ -6,7 +6,7 @@ import { VIEWPORT_NAMES } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
 /**
- * Issue 18: the first response already shows the page. The HTML the server sends for each
+ * The first response already shows the page. The HTML the server sends for each
  * prerendered path holds its visible text before any script runs; in the browser React adopts
  * that HTML (the hero element from the HTML is the one still shown once the player's data has
  * come in, and any hydration mismatch would be a console error, which fails the test); a

@@ -1,5 +1,5 @@
 /**
- * What a first-time player trips over (issue 20), each reproduced in Debian Chromium at a phone
+ * What a first-time player trips over, each reproduced in Debian Chromium at a phone
  * and a laptop width before it was fixed.
  */
 import { mkdir } from 'node:fs/promises';
@@ -35,7 +35,7 @@ let games = 0;
 async function createGame(body: Record<string, unknown>): Promise<string> {
   games += 1;
   return createGameAs(e2e.server.url, need(admin, 'an operator session'), {
-    title: `Issue 20 game ${games} ${Date.now().toString(36)}`,
+    title: `Newcomer game ${games} ${Date.now().toString(36)}`,
     ...body,
   });
 }
@@ -54,10 +54,10 @@ function need<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-/** A screenshot to look at: e2e/artifacts/issue20-<name>.png (gitignored). */
+/** A screenshot to look at: e2e/artifacts/first-time-player-<name>.png (gitignored). */
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir('e2e/artifacts', { recursive: true });
-  await page.screenshot({ path: `e2e/artifacts/issue20-${name}.png` });
+  await page.screenshot({ path: `e2e/artifacts/first-time-player-${name}.png` });
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));

@@ -172,7 +172,7 @@ describe('a paid game from creation to the verified draw', () => {
     for (const winner of need(state.winners, 'the winners')) {
       await page.getByRole('listitem').filter({ hasText: winner }).first().waitFor();
     }
-    // Every step re-checked on the device, in words (issue 19).
+    // Every step of the fair draw re-checked on the device, in words, for a player to follow.
     const panel = page.getByRole('region', { name: 'Fair draw' });
     for (const step of [
       'Secret seed',

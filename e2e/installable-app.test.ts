@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 16) in Debian Chromium with its service worker running: it
+ * The installable app in Debian Chromium with its service worker running: it
  * installs, Home opens offline from the saved copy and says so, a page that needs the network
  * offers Retry, a new version is announced, and installing is offered after the first answer.
  * This file serves its own copy of the build, since one test publishes a "new version" of it.
@@ -54,10 +54,10 @@ async function createGame(): Promise<{ id: string; title: string }> {
   return { id: created.data.id, title };
 }
 
-/** A screenshot to look at: e2e/artifacts/issue16-<name>.png (gitignored). */
+/** A screenshot to look at: e2e/artifacts/installable-app-<name>.png (gitignored). */
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir('e2e/artifacts', { recursive: true });
-  await page.screenshot({ path: `e2e/artifacts/issue16-${name}.png` });
+  await page.screenshot({ path: `e2e/artifacts/installable-app-${name}.png` });
 }
 
 /** Waits until the worker is active and controls the page (a reload is its first control). */

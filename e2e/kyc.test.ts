@@ -9,7 +9,7 @@ import { VIEWPORTS, type ViewportName } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
 /**
- * The "Verify your identity" flow on the Wallet page (issue 15), on the identity sandbox: its
+ * The "Verify your identity" flow on the Wallet page, on the identity sandbox: its
  * documented outage number first (a clear "try again later"), then its adult test identity
  * (tier 2), then a document for tier 3 which the operator approves in the console.
  */

@@ -1,5 +1,5 @@
 /**
- * Push notifications (issue 16 part B) in Debian Chromium: a player turns them on from the
+ * Push notifications in Debian Chromium: a player turns them on from the
  * Notifications page and chooses what to hear about; the server then sends a real, encrypted
  * push to the subscription. No real push service is reachable from here, so the browser's
  * PushManager is stood in for: it hands the page a subscription minted by the local push

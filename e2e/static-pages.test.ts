@@ -118,7 +118,7 @@ describe('the support form', () => {
     await expect.poll(() => form.getByLabel('Full name').isEnabled()).toBe(true);
     await page.waitForLoadState('networkidle');
 
-    // Only the message leaves the page (stored for operators, issue 20 point 12); a web font
+    // Only the message leaves the page (stored for operators to answer); a web font
     // for a newly typed character (₦) may load.
     const requests: string[] = [];
     page.on('request', (request) => {

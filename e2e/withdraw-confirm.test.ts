@@ -15,7 +15,7 @@ import { VIEWPORT_NAMES, VIEWPORTS, waitForScreen } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
 /**
- * Issue 20 point 4: a withdrawal is confirmed before it is sent (amount, fee, total, bank,
+ * A withdrawal is confirmed before it is sent (amount, fee, total, bank,
  * account name, when it arrives), in calm colours, and ends on a receipt whose reference the
  * server has; the histories show each withdrawal's and top-up's reference.
  */

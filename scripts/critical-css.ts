@@ -1,5 +1,5 @@
 /**
- * A prerendered page's critical stylesheet (issue 18): the rules of the app's stylesheet that
+ * A prerendered page's critical stylesheet: the rules of the app's stylesheet that
  * can apply to the page's HTML, inlined so the first response paints it, while the whole
  * stylesheet follows after the first paint (shared/boot-script.ts). Small enough that the page
  * fits the first round trip of a new connection (~14 KB), which the whole stylesheet (12.7 KB

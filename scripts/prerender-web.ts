@@ -1,11 +1,11 @@
 /**
- * The build's prerender (issue 18). Before the browser build, the app is built once more for
- * Node (src/web/app/prerender.tsx) and rendered at each path of shared/prerendered-pages.ts; the
- * browser build then writes each page as a copy of its index.html with that HTML in #root
- * (data-paths naming the paths it was rendered for, which main.tsx checks before hydrating),
- * the stylesheet inline instead of a render-blocking request, and the text font preloaded. The
- * pages are emitted into the bundle before vite-plugin-pwa generates the service worker, so it
- * precaches them too.
+ * The build's prerender, so that the first response already shows the page. Before the browser
+ * build, the app is built once more for Node (src/web/app/prerender.tsx) and rendered at each
+ * path of shared/prerendered-pages.ts; the browser build then writes each page as a copy of its
+ * index.html with that HTML in #root (data-paths naming the paths it was rendered for, which
+ * main.tsx checks before hydrating), the stylesheet inline instead of a render-blocking request,
+ * and the text font preloaded. The pages are emitted into the bundle before vite-plugin-pwa
+ * generates the service worker, so it precaches them too.
  */
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * The built web app as a plain static host would serve it (issue 18), to set the server's own
+ * The built web app as a plain static host would serve it, to set the server's own
  * part apart in the web section: each file as it is on disk, its pre-compressed .br or .gz when
  * the browser accepts one, a prerendered page for its paths and index.html for other pages, the
  * same cache headers; /api and /uploads are passed through to the real server, since Home

@@ -1,5 +1,5 @@
 /**
- * What the web app costs a player's data plan (issue 16), measured as the bytes the server
+ * What the web app costs a player's data plan, measured as the bytes the server
  * actually sends (headers and compressed bodies), counted by a pass-through proxy in front of
  * it: what the service worker or the browser's cache answers costs nothing and is not counted,
  * and the worker's own downloads (its precache) are. One Chromium profile, in order:

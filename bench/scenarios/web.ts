@@ -86,7 +86,7 @@ interface PageAudit {
 const LIGHTHOUSE_ROUNDS = 5;
 /** The plain files' score may lead the server's by at most this many points. */
 const PLAIN_FILES_GAP = 3;
-/** Issue 18's budgets for the first paint and the largest one, on the real server. */
+/** The budget for the first paint and the largest one, on the real server. */
 const PAINT_BUDGET_MS = 1_000;
 
 /** Puts the player's token into the origin's localStorage and empties the HTTP cache. */
@@ -547,7 +547,7 @@ export async function runWebFigures(
     });
   }
 
-  // Issue 16: what a player's data plan pays, service worker included.
+  // What a player's data plan pays, service worker included.
   let dataCost: Awaited<ReturnType<typeof measureDataCost>> | null = null;
   try {
     options.log('web: bytes for a first visit, a repeat visit and one played game');
