@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityVerifications, payments, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createUser, testClock } from '../../test/factories.ts';
 import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
@@ -58,13 +58,19 @@ async function verifiedIdentity(
   });
 }
 
-/** A player at KYC tier 2, verified with a fresh BVN (`bvn`), or with nothing on file. */
-async function setup(start = new Date('2026-12-02T09:00:00Z'), withBvn = true) {
-  const app = await buildTestApp(
-    database(),
-    { ...flutterwave.env, ...dojah.env },
-    { clock: testClock(start) },
-  );
+const WEDNESDAY = new Date('2026-12-02T09:00:00Z');
+const providersEnv = () => ({ ...flutterwave.env, ...dojah.env });
+/** The app of the tests on WEDNESDAY's clock, which none of them moves. */
+const fileApp = testAppPerFile(database, providersEnv, { clock: testClock(WEDNESDAY) });
+
+/**
+ * A player at KYC tier 2, verified with a fresh BVN (`bvn`), or with nothing on file: on the
+ * file's app, or on one of the test's own when it brings a clock (`start`).
+ */
+async function setup(start?: Date, withBvn = true) {
+  const app = start
+    ? await buildTestApp(database(), providersEnv(), { clock: testClock(start) })
+    : fileApp();
   const user = await createUser(app.db, { fullname: 'Chidi Eze', kycTier: 2 });
   const bvn = freshNumber('2');
   if (withBvn) await verifiedIdentity(app, user.id, 'BVN', bvn);
@@ -150,7 +156,7 @@ describe('Flutterwave virtual account numbers', () => {
 
   it('credits a transfer once for 20 copies of its webhook, refuses a wrong secret hash, and returns a held one', async () => {
     const { app, user, headers, bvn } = await setup();
-    const number = await accountNumberFor(app, headers, { bvn: bvn });
+    const number = await accountNumberFor(app, headers, { bvn });
     const transfer = flutterwave.receiveTransfer(number, 3_500, {
       name: 'NGOZI ABA',
       bank: 'Zenith Bank',
@@ -207,7 +213,7 @@ describe('Flutterwave virtual account numbers', () => {
 
   it('holds a transfer that arrives during a break, and the release waits for its end', async () => {
     const { app, user, headers, bvn } = await setup();
-    const number = await accountNumberFor(app, headers, { bvn: bvn });
+    const number = await accountNumberFor(app, headers, { bvn });
     await startBreak(app, headers);
     const transfer = flutterwave.receiveTransfer(number, 2_000, {
       name: 'EMEKA OBI',
@@ -302,7 +308,7 @@ describe('Flutterwave virtual account numbers', () => {
   it('reconciliation lands a transfer whose webhook never came, once', async () => {
     // Flutterwave lists by day: the clock is today's.
     const { app, user, headers, bvn } = await setup(new Date());
-    const number = await accountNumberFor(app, headers, { bvn: bvn });
+    const number = await accountNumberFor(app, headers, { bvn });
     const missed = flutterwave.receiveTransfer(number, 800);
     const ctx = paymentsContextOf(app, 'https://pluckers.test');
     await reconcileBankTransfers(ctx);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, jobs, payments, users, virtualAccounts } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
@@ -42,12 +42,17 @@ afterAll(() => paystack.close());
 const START = new Date('2026-12-02T09:00:00Z');
 const WEBHOOK = '/api/v1/payment/webhook/paystack';
 
+/**
+ * One app for the file, its clock stopped at START: no test moves it, and each makes its own
+ * player, so the rules they meet (limits, breaks, caps) are that player's alone.
+ */
+const fileApp = testAppPerFile(database, () => paystack.env, { clock: testClock(START) });
+
 async function setup() {
-  const clock = testClock(START);
-  const app = await buildTestApp(database(), paystack.env, { clock });
+  const app = fileApp();
   const user = await createUser(app.db, { fullname: 'Adaeze Okafor' });
   const headers = await bearerFor(app, user);
-  return { app, clock, user, headers };
+  return { app, user, headers };
 }
 
 function deliver(

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, payments } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
@@ -41,13 +41,23 @@ afterAll(() => Promise.all([paystack.close(), flutterwave.close(), transactpay.c
 const WEDNESDAY = new Date('2026-12-02T09:00:00Z');
 const MINUTE = 60_000;
 
-async function setup(start: Date = WEDNESDAY) {
+const providersEnv = () => ({ ...paystack.env, ...flutterwave.env, ...transactpay.env });
+/** The app of the tests that do not move the clock: it stays at WEDNESDAY. */
+const fileApp = testAppPerFile(database, providersEnv, { clock: testClock(WEDNESDAY) });
+
+/** A player on the file's app. */
+function setup() {
+  return playerOn(fileApp());
+}
+
+/** A player on an app of the test's own, on a clock from `start` that the test moves. */
+async function setupWithClock(start: Date = WEDNESDAY) {
   const clock: TestClock = testClock(start);
-  const app = await buildTestApp(
-    database(),
-    { ...paystack.env, ...flutterwave.env, ...transactpay.env },
-    { clock },
-  );
+  const app = await buildTestApp(database(), providersEnv(), { clock });
+  return { ...(await playerOn(app)), clock };
+}
+
+async function playerOn(app: FastifyInstance) {
   const user = await createUser(app.db);
   const headers = await bearerFor(app, user);
   const flow = topUpFlow(app, headers);
@@ -72,7 +82,7 @@ async function setup(start: Date = WEDNESDAY) {
   };
   const statusOf = async (reference: string) =>
     (await history()).find((row) => row.reference === reference)?.status;
-  return { app, clock, user, headers, flow, setLimit, depositLimit, history, statusOf };
+  return { app, user, headers, flow, setLimit, depositLimit, history, statusOf };
 }
 
 /** The audit entries about one payment, oldest first. */
@@ -180,7 +190,7 @@ describe('deposit limits decided by the money that lands', () => {
 
   it('counts by the Lagos day the money lands in: a 23:25 and a 00:00:16 checkout both paid credit one', async () => {
     // 23:25 in Lagos is 22:25 UTC.
-    const { app, clock, user, flow, setLimit, depositLimit, statusOf } = await setup(
+    const { app, clock, user, flow, setLimit, depositLimit, statusOf } = await setupWithClock(
       new Date('2026-12-02T22:25:00Z'),
     );
     await setLimit('day', 1000);
@@ -203,7 +213,7 @@ describe('deposit limits decided by the money that lands', () => {
 
   it('an open checkout counts for 30 minutes whatever day it was opened on', async () => {
     // 23:50 in Lagos.
-    const { clock, flow, setLimit, depositLimit, app, headers } = await setup(
+    const { clock, flow, setLimit, depositLimit, app, headers } = await setupWithClock(
       new Date('2026-12-02T22:50:00Z'),
     );
     await setLimit('day', 1000);
@@ -224,7 +234,7 @@ describe('deposit limits decided by the money that lands', () => {
   });
 
   it('TransactPay (no refund API): held, shown to the player and the console, released or returned by an operator', async () => {
-    const { app, clock, user, flow, setLimit, statusOf, depositLimit } = await setup();
+    const { app, clock, user, flow, setLimit, statusOf, depositLimit } = await setupWithClock();
     const first = await flow.start(1000, 'transactpay');
     const second = await flow.start(1000, 'transactpay');
     const third = await flow.start(1000, 'transactpay');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, webhookEvents } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, type TestClock, testClock } from '../../test/factories.ts';
 import {
@@ -35,12 +35,15 @@ afterAll(() => flutterwave.close());
 
 const PUBLIC_URL = 'https://pluckers.test';
 
+const flutterwaveEnv = () => ({ ...flutterwave.env, PUBLIC_URL });
+/** The app of the tests that need no clock or environment of their own. */
+const fileApp = testAppPerFile(database, flutterwaveEnv);
+
+/** A player on the file's app, or on an app of the test's own when it brings a clock. */
 async function setup(options: { clock?: TestClock } = {}) {
-  const app = await buildTestApp(
-    database(),
-    { ...flutterwave.env, PUBLIC_URL },
-    { clock: options.clock },
-  );
+  const app = options.clock
+    ? await buildTestApp(database(), flutterwaveEnv(), { clock: options.clock })
+    : fileApp();
   const user = await createUser(app.db);
   const headers = await bearerFor(app, user);
   const flow = topUpFlow(app, headers, PUBLIC_URL);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { payments, sandboxOrders } from '../../db/schema.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../../providers/payments/sandbox.ts';
-import { buildTestApp, testEnv } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile, testEnv } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bankByCode, bearerFor, createUser, validNuban } from '../../test/factories.ts';
 import { type FakeFlutterwave, startFakeFlutterwave } from '../../test/fake-flutterwave.ts';
@@ -31,6 +31,12 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => Promise.all([paystack.close(), transactpay.close(), flutterwave.close()]));
+
+/**
+ * Each configuration below is an app of its own, built by its test; the two tests of Paystack
+ * alone share this one.
+ */
+const paystackOnlyApp = testAppPerFile(database, () => paystack.env);
 
 const METHODS = ['transactpay', 'paystack', 'flutterwave'] as const;
 
@@ -143,7 +149,7 @@ describe('payment modes per provider configuration', () => {
   });
 
   it('Paystack only: Paystack is live, TransactPay is unavailable (never sandboxed)', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = paystackOnlyApp();
     await expectMethods(app, {
       sandbox: false,
       transactpay: 'unavailable',
@@ -286,7 +292,7 @@ describe('payment modes per provider configuration', () => {
 
 describe('an attack on a live Paystack beside an unset TransactPay', () => {
   it('credits nothing: the top-up is refused and the sandbox endpoints do nothing', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = paystackOnlyApp();
     const { user, headers } = await player(app);
 
     const attempt = await topUp(app, headers, 'transactpay', 10_000_000);

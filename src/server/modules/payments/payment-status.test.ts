@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
 import { reviewSandboxTopUpsOf } from '../../test/fake-money.ts';
@@ -13,6 +13,7 @@ import { topUpFlow } from '../../test/top-ups.ts';
  */
 const database = testDatabasePerFile();
 const PUBLIC_URL = 'http://localhost:3998';
+const fileApp = testAppPerFile(database, { PUBLIC_URL });
 
 async function player(app: FastifyInstance) {
   const user = await createUser(app.db);
@@ -40,7 +41,7 @@ async function player(app: FastifyInstance) {
 
 describe('GET /payment/status/:reference', () => {
   it('answers pending, then the credit, in the server’s words', async () => {
-    const app = await buildTestApp(database(), { PUBLIC_URL });
+    const app = fileApp();
     const { flow, finish, status } = await player(app);
     const { paymentUrl, reference } = await flow.start(2500, 'paystack');
 
@@ -67,7 +68,7 @@ describe('GET /payment/status/:reference', () => {
   });
 
   it('answers a failed payment with the reason the server recorded', async () => {
-    const app = await buildTestApp(database(), { PUBLIC_URL });
+    const app = fileApp();
     const { flow, finish, status } = await player(app);
     const { paymentUrl, reference } = await flow.start(1000, 'transactpay');
     const landed = await finish(paymentUrl, 'cancel');
@@ -81,7 +82,7 @@ describe('GET /payment/status/:reference', () => {
   });
 
   it('answers money kept from the wallet by a deposit limit as the return did: a failure saying where it is', async () => {
-    const app = await buildTestApp(database(), { PUBLIC_URL });
+    const app = fileApp();
     const { headers, flow, finish, status } = await player(app);
     const first = await flow.start(1000, 'transactpay');
     const second = await flow.start(1000, 'transactpay');
@@ -105,7 +106,7 @@ describe('GET /payment/status/:reference', () => {
   });
 
   it('tells nobody about another player’s payment: the same 404 as an unknown reference', async () => {
-    const app = await buildTestApp(database(), { PUBLIC_URL });
+    const app = fileApp();
     const owner = await player(app);
     const other = await player(app);
     const { reference } = await owner.flow.start(1500, 'paystack');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
 import {
@@ -24,8 +24,11 @@ afterAll(() => paystack.close());
 
 const PUBLIC_URL = 'https://pluckers.test';
 
+/** The app of the tests with this configuration (all but the one with a wrong key). */
+const fileApp = testAppPerFile(database, () => ({ ...paystack.env, PUBLIC_URL }));
+
 async function setup() {
-  const app = await buildTestApp(database(), { ...paystack.env, PUBLIC_URL });
+  const app = fileApp();
   const user = await createUser(app.db);
   const headers = await bearerFor(app, user);
   const flow = topUpFlow(app, headers, PUBLIC_URL);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { adminAudit, payments, withdrawals } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createPlayer } from '../../test/factories.ts';
 import { balanceOf, reviewSandboxTopUpsOf } from '../../test/fake-money.ts';
@@ -22,6 +22,9 @@ beforeAll(async () => {
 afterAll(() => paystack.close());
 
 const PUBLIC_URL = 'http://localhost:3999';
+/** The same database served with the sandbox on, and live (a fake Paystack). */
+const sandboxFileApp = testAppPerFile(database, { PUBLIC_URL });
+const liveFileApp = testAppPerFile(database, () => ({ ...paystack.env, PUBLIC_URL }));
 
 /** A real sandbox top-up: start it, press Pay on the sandbox checkout. */
 async function sandboxTopUp(app: FastifyInstance, headers: Record<string, string>, naira: number) {
@@ -50,7 +53,7 @@ const SANDBOX_INVARIANT = 'no_unreviewed_sandbox_money_in_live_system';
 
 describe('sandbox money in a live system', () => {
   it('fails the ledger check and pauses payouts until an operator reviews it', async () => {
-    const sandboxApp = await buildTestApp(database(), { PUBLIC_URL });
+    const sandboxApp = sandboxFileApp();
     const player = await createPlayer(sandboxApp.db);
     const playerHeaders = await bearerFor(sandboxApp, player);
     const reference = await sandboxTopUp(sandboxApp, playerHeaders, 20_000);
@@ -63,7 +66,7 @@ describe('sandbox money in a live system', () => {
     // While the server runs the sandbox, sandbox money is expected.
     expect((await checkLedger(sandboxApp.db, sandboxApp.paymentProviders)).ok).toBe(true);
 
-    const live = await buildTestApp(database(), { ...paystack.env, PUBLIC_URL });
+    const live = liveFileApp();
     const failing = (await checkLedger(live.db, live.paymentProviders)).invariants.filter(
       (invariant) => !invariant.ok,
     );
@@ -166,7 +169,7 @@ describe('sandbox money in a live system', () => {
   });
 
   it('reports sandbox top-ups apart from deposits, and shows each payment’s mode', async () => {
-    const sandboxApp = await buildTestApp(database(), { PUBLIC_URL });
+    const sandboxApp = sandboxFileApp();
     const admin = await createAdmin(sandboxApp.db);
     const adminHeaders = await bearerFor(sandboxApp, admin);
     const report = async () => {
@@ -185,7 +188,7 @@ describe('sandbox money in a live system', () => {
     onTestFinished(() => reviewSandboxTopUpsOf(sandboxApp.db, player.id));
     await sandboxTopUp(sandboxApp, await bearerFor(sandboxApp, player), 1_234);
 
-    const live = await buildTestApp(database(), { ...paystack.env, PUBLIC_URL });
+    const live = liveFileApp();
     const started = await live.inject({
       method: 'POST',
       url: '/api/v1/payment/paystack',

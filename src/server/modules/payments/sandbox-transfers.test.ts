@@ -8,7 +8,7 @@ import {
   SANDBOX_TRANSFER_EVENT,
   signSandboxWebhook,
 } from '../../providers/payments/sandbox.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createUser, testClock } from '../../test/factories.ts';
 import {
@@ -32,8 +32,11 @@ const PAGE = '/api/v1/payment/sandbox/transfer';
 // A Wednesday, 10:00 in Lagos.
 const START = new Date('2026-12-02T09:00:00Z');
 
+/** One app for the file, its clock stopped at START (no test moves it). */
+const fileApp = testAppPerFile(database, {}, { clock: testClock(START) });
+
 async function setup() {
-  const app = await buildTestApp(database(), {}, { clock: testClock(START) });
+  const app = fileApp();
   const user = await createUser(app.db, { fullname: 'Adaeze Okafor' });
   onTestFinished(() => reviewSandboxTopUpsOf(app.db, user.id));
   const headers = await bearerFor(app, user);

@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { signSandboxWebhook } from '../../providers/payments/sandbox.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
 import {
@@ -19,8 +19,10 @@ import { checkLedger } from '../wallet/ledger-check.ts';
 const database = testDatabasePerFile();
 const PUBLIC_URL = 'http://localhost:3999';
 
+const fileApp = testAppPerFile(database, { PUBLIC_URL });
+
 async function setup() {
-  const app = await buildTestApp(database(), { PUBLIC_URL });
+  const app = fileApp();
   const user = await createUser(app.db);
   onTestFinished(() => reviewSandboxTopUpsOf(app.db, user.id));
   const headers = await bearerFor(app, user);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
 import { encryptPayload, parseRsaPublicKey } from '../../providers/payments/transactpay.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
 import { balanceOf, notificationTitles, walletEntryCount } from '../../test/fake-money.ts';
@@ -21,8 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => transactpay.close());
 
-async function setup(env: Record<string, string> = transactpay.env) {
-  const app = await buildTestApp(database(), { ...env, PUBLIC_URL: 'https://pluckers.test' });
+const PUBLIC_URL = 'https://pluckers.test';
+/** The app of the tests on the fake's own keys. */
+const fileApp = testAppPerFile(database, () => ({ ...transactpay.env, PUBLIC_URL }));
+
+/** A player on the file's app, or on an app of the test's own when it brings other keys. */
+async function setup(env?: Record<string, string>) {
+  const app = env ? await buildTestApp(database(), { ...env, PUBLIC_URL }) : fileApp();
   const user = await createUser(app.db, { fullname: 'Chiamaka Grace Eze' });
   const headers = await bearerFor(app, user);
   const topUp = async (amount: number) => {

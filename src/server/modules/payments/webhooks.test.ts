@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, type TestClock, testClock } from '../../test/factories.ts';
 import {
@@ -33,12 +33,15 @@ afterAll(async () => {
   await Promise.all([paystack.close(), transactpay.close()]);
 });
 
+const providersEnv = () => ({ ...paystack.env, ...transactpay.env });
+/** The app of the tests that need no clock of their own. */
+const fileApp = testAppPerFile(database, providersEnv);
+
+/** A player on the file's app, or on an app of the test's own when it brings a clock. */
 async function setup(options: { clock?: TestClock } = {}) {
-  const app = await buildTestApp(
-    database(),
-    { ...paystack.env, ...transactpay.env },
-    { clock: options.clock },
-  );
+  const app = options.clock
+    ? await buildTestApp(database(), providersEnv(), { clock: options.clock })
+    : fileApp();
   const user = await createUser(app.db);
   const headers = await bearerFor(app, user);
   const flow = topUpFlow(app, headers);
