@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../shared/messages.ts';
-import { buildTestApp } from './test/app.ts';
+import { buildTestApp, testAppPerFile } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
 import { bearerFor, createAdmin, createUser, type UserRow } from './test/factories.ts';
 import { openApiOperations, type RegisteredRoute, registeredRoutes } from './test/openapi.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 
 /**
  * The only routes anyone may call without signing in, each with the reason. A route missing
@@ -125,7 +126,7 @@ describe('route guards', () => {
   });
 
   it('every operator route refuses a player, and none is public', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const player = await bearerFor(app, await createUser(app.db));
     const adminRoutes = registeredRoutes(app).filter(isAdminRoute);
     expect(adminRoutes.length).toBeGreaterThan(15);
@@ -154,7 +155,7 @@ describe('route guards', () => {
   });
 
   it('every signed-in route refuses a suspended account, a deleted one and a signed-out session', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const suspendedPlayer = await bearerFor(
       app,
       await createUser(app.db, { suspendedAt: new Date() }),
@@ -198,7 +199,7 @@ describe('route guards', () => {
   });
 
   it('every player route admits a signed-in player and an operator; every operator route an operator', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const call = caller(app, 17);
     const refused: string[] = [];
     for (const route of registeredRoutes(app).filter(isSignedInRoute)) {
@@ -221,7 +222,7 @@ describe('route guards', () => {
   });
 
   it('the API document marks exactly the signed-in routes as needing a bearer token', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     await app.ready();
     const misdocumented = openApiOperations(app)
       .filter((operation) => operation.url.startsWith('/api/v1/'))

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../shared/messages.ts';
 import { gameEntries, payments, sessions, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { withoutNotifications } from '../../test/cluster.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
@@ -17,6 +17,7 @@ import { balanceOf } from '../../test/fake-money.ts';
 import { feeChangedMessage } from '../games/service.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 
 type Headers = { authorization: string };
 
@@ -108,7 +109,7 @@ const changesMadeElsewhere = {
 describe('money-moving requests check the account inside their transaction', () => {
   for (const [what, { change, message }] of Object.entries(changesMadeElsewhere)) {
     it(`refuses play, withdrawal, plan and top-up after a ${what} this instance has not heard of`, async () => {
-      const app = await buildTestApp(database());
+      const app = testApp();
       const requests = moneyRequests(app);
       for (const [name, send] of Object.entries(requests)) {
         const player = await createPlayer(app.db, { kobo: 5_000_000n });
@@ -129,7 +130,7 @@ describe('money-moving requests check the account inside their transaction', () 
   }
 
   it('lets the same requests through for a live account', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     for (const [name, send] of Object.entries(moneyRequests(app))) {
       const player = await createPlayer(app.db, { kobo: 5_000_000n });
       const response = await send(await bearerFor(app, player));
@@ -140,7 +141,7 @@ describe('money-moving requests check the account inside their transaction', () 
 
 describe('the fee the player saw', () => {
   it('charges nothing when the fee changed since it was shown, and answers with the fresh game', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const player = await createPlayer(app.db, { kobo: 100_000n });
     const game = await createGame(app.db, { entryFee: 20_000n });
     const headers = await bearerFor(app, player);
@@ -176,7 +177,7 @@ describe('the fee the player saw', () => {
   });
 
   it('refuses a fee that is not a sane naira amount with a clear message', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const player = await createPlayer(app.db, { kobo: 100_000n });
     const game = await createGame(app.db, { entryFee: 0n });
     for (const [entryFee, message] of [

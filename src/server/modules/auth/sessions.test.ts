@@ -4,13 +4,14 @@ import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
 import { ACCOUNT_STATE_TTL_MS } from '../../plugins/auth.ts';
-import { buildTestApp, TEST_JWT_SECRET } from '../../test/app.ts';
+import { buildTestApp, TEST_JWT_SECRET, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { createUser, testClock, type UserRow } from '../../test/factories.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Tokens are server-side sessions the owner can end. */
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 const PASSWORD = 'Correct-Horse-Battery';
 let passwordHash: string;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ const post = (app: FastifyInstance, url: string, token: string) =>
 
 describe('server-side sessions', () => {
   it('records a session for every login, with its device and address, and the token names it', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db, { passwordHash });
     const token = await login(app, user, 'Mozilla/5.0 (Linux; Android 14)');
     const { sid } = decodeJwt(token);
@@ -57,7 +58,7 @@ describe('server-side sessions', () => {
   });
 
   it('POST /auth/logout ends this token at once and leaves the other devices signed in', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db, { passwordHash });
     const phone = await login(app, user);
     const laptop = await login(app, user);
@@ -78,7 +79,7 @@ describe('server-side sessions', () => {
   });
 
   it('POST /auth/logout-all ends every token of the account, and a new login works', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db, { passwordHash });
     const other = await createUser(app.db, { passwordHash });
     const tokens = [await login(app, user), await login(app, user), await app.tokens.sign(user)];
@@ -94,7 +95,7 @@ describe('server-side sessions', () => {
   });
 
   it('refuses a correctly signed token whose session does not exist, or that names none', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db, { passwordHash });
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
     const sign = (claims: Record<string, unknown>) =>
@@ -134,7 +135,7 @@ describe('server-side sessions', () => {
   });
 
   it('a password change ends the other sessions and keeps the one that changed it', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const user = await createUser(app.db, { passwordHash });
     const mine = await login(app, user);
     const other = await login(app, user);

@@ -8,12 +8,13 @@ import { type FairnessLogRecord, verifyFairnessLog } from '../../../shared/fairn
 import type { FairnessLogPage } from '../../../shared/schemas/fairness.ts';
 import type { DrawProofResponse } from '../../../shared/schemas/games.ts';
 import { fairnessLog, games, gameWinners, jobs } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createPlayer, createUser, play, testClock } from '../../test/factories.ts';
 import { type FakeBeacon, startFakeBeacon } from '../../test/fake-beacon.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 
 async function beaconOfItsOwn(): Promise<FakeBeacon> {
   const beacon = await startFakeBeacon();
@@ -77,7 +78,7 @@ const kindsOf = (records: FairnessLogRecord[], gameId: string) =>
 
 describe('the public fairness log', () => {
   it('records every commitment, seal, beacon round, result and cancellation, chained in order', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const admin = await operator(app);
     const drawn = await createGameAs(admin, { maximumPlayers: 5 });
     const tooFew = await createGameAs(admin, { maximumPlayers: 10 });
@@ -130,7 +131,7 @@ describe('the public fairness log', () => {
   });
 
   it('shows where a record was rewritten behind its back', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const admin = await operator(app);
     const gameId = await createGameAs(admin, { maximumPlayers: 5 });
     await fillGame(app, gameId, 5);
@@ -165,7 +166,7 @@ describe('the public fairness log', () => {
   });
 
   it('refuses a page request it cannot serve, with a clear message', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     for (const query of ['from=0', 'from=abc', 'limit=0', 'limit=1001']) {
       const response = await app.inject({ url: `/api/v1/fairness/log?${query}` });
       expect(response.statusCode, query).toBe(400);

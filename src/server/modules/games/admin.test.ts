@@ -11,7 +11,7 @@ import {
   notifications,
   users,
 } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
@@ -26,6 +26,7 @@ import {
 import { expectLedgerOk } from '../../test/ledger.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 
 /** Draw and cancellation notices; tournament announcements may reach anyone at any time. */
 const RESULT_TITLES = ['You won!', 'Results are in', 'Game cancelled'];
@@ -63,7 +64,7 @@ async function balances(app: FastifyInstance, people: UserRow[]) {
 
 describe('admin game endpoints', () => {
   it('answer 401 without a token and 403 to players', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const game = await createGame(app.db);
     const player = await createUser(app.db);
     const routes: Array<['GET' | 'POST' | 'PUT', string, object | undefined]> = [
@@ -95,7 +96,7 @@ describe('admin game endpoints', () => {
   });
 
   it('create a game with a fresh commitment, live now or upcoming, and validate it', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { request } = await asAdmin(app);
     const [category] = await app.db
       .insert(categories)
@@ -174,7 +175,7 @@ describe('admin game endpoints', () => {
   });
 
   it('edit only while nobody has played: 409 once someone has', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { request } = await asAdmin(app);
     const created = (await request('POST', '/admin/games', NEW_GAME)).json().data;
 
@@ -234,7 +235,7 @@ describe('admin game endpoints', () => {
   });
 
   it('close queues the draw, which then runs; closing twice is refused', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const { request } = await asAdmin(app);
     const game = await createGame(app.db, { reward: 20_000n, maximumPlayers: 50 });
     const players = await Promise.all(Array.from({ length: 5 }, () => createPlayer(app.db)));
