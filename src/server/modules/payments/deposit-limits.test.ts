@@ -125,13 +125,16 @@ describe('deposit limits decided by the money that lands', () => {
         '₦1,000 was refunded: it would have taken you past your daily deposit limit of ₦1,000, so it went back through Paystack instead of into your wallet.',
     });
     expect(await balanceOf(app.db, user.id)).toBe(100_000n);
-    expect(paystack.refunds).toEqual([
+    // The file's fake Paystack also keeps the refunds of the tests that ran before.
+    const refunds = () =>
+      paystack.refunds.filter((r) => [first.reference, second.reference].includes(r.reference));
+    expect(refunds()).toEqual([
       expect.objectContaining({ reference: first.reference, amount: 100_000 }),
     ]);
     expect(await flow.row(first.reference)).toMatchObject({ status: 'REFUNDED' });
     // Asked again (a repeated webhook), nothing more happens.
     await flow.callback(`paystack?reference=${first.reference}`);
-    expect(paystack.refunds).toHaveLength(1);
+    expect(refunds()).toHaveLength(1);
     expect(await statusOf(first.reference)).toBe('refunded');
     expect(await depositLimit('day')).toMatchObject({ used: 1000 });
     expect(await notificationsTitled(app.db, user.id, 'Top-up refunded')).toHaveLength(1);
@@ -181,7 +184,9 @@ describe('deposit limits decided by the money that lands', () => {
     const response = await flow.deliver('flutterwave', flutterwave.chargeWebhook(late));
     expect(response.statusCode).toBe(200);
     expect(await balanceOf(app.db, user.id)).toBe(100_000n);
-    expect(flutterwave.refunds).toEqual([
+    expect(
+      flutterwave.refunds.filter((r) => [first.reference, second.reference].includes(r.txRef)),
+    ).toEqual([
       expect.objectContaining({ transactionId: late.id, txRef: first.reference, amount: 1000 }),
     ]);
     expect(await statusOf(first.reference)).toBe('refunded');
