@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { loadPgliteBinaries } from '../test/pglite-binaries.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -24,10 +25,42 @@ async function migrationsBefore(tag: string): Promise<string> {
   return folder;
 }
 
+/** The earliest migration these tests stop before. */
+const FIRST_TESTED = '0021_stats_at_play';
+
+let base: Promise<Blob> | undefined;
+
+/**
+ * A database with the migrations before FIRST_TESTED applied, dumped once for the file: every
+ * test starts from it and applies only the migrations up to its own, instead of creating a
+ * database (initdb) and applying the twenty before it again.
+ */
+function baseDump(): Promise<Blob> {
+  base ??= (async () => {
+    const [folder, binaries] = await Promise.all([
+      migrationsBefore(FIRST_TESTED),
+      loadPgliteBinaries(),
+    ]);
+    const client = new PGlite(binaries);
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder: folder });
+      return await client.dumpDataDir('none');
+    } finally {
+      await client.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  })();
+  return base;
+}
+
 /** A PGlite database with the migrations before `tag` applied, closed when the test ends. */
 async function migratedUpTo(tag: string) {
-  const folder = await migrationsBefore(tag);
-  const client = new PGlite();
+  const [folder, binaries, dump] = await Promise.all([
+    migrationsBefore(tag),
+    loadPgliteBinaries(),
+    baseDump(),
+  ]);
+  const client = new PGlite({ ...binaries, loadDataDir: dump });
   onTestFinished(async () => {
     await client.close();
     await rm(folder, { recursive: true, force: true });
