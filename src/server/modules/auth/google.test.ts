@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_ERRORS } from '../../../shared/login-errors.ts';
 import { exclusionMessage } from '../../../shared/responsible-play.ts';
 import { oauthStates, playExclusions, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
 import { type OidcAccount, startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
@@ -23,7 +23,8 @@ afterAll(async () => {
   await provider?.close();
 });
 
-const googleApp = () => buildTestApp(database(), provider.env);
+/** One app for the file on the provider (made in beforeAll above). */
+const googleApp = testAppPerFile(database, () => provider.env);
 
 function googleAccount(overrides: Partial<OidcAccount> = {}): OidcAccount {
   const suffix = uniqueSuffix();
@@ -94,7 +95,7 @@ function loginError(text: string): string {
 
 describe('Google login', () => {
   it('sends the player to the provider with PKCE (S256), state, nonce and the callback URL', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const start = await app.inject({ url: '/api/v1/auth/google' });
     const url = new URL(String(start.headers.location));
     expect(url.searchParams.get('client_id')).toBe(provider.clientId);
@@ -125,7 +126,7 @@ describe('Google login', () => {
   });
 
   it("never signs in to an operator's account, by its e-mail or by a linked identity", async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const byEmail = googleAccount();
     const operator = await createUser(app.db, {
       role: 'admin',
@@ -149,7 +150,7 @@ describe('Google login', () => {
   });
 
   it('creates a verified, password-less account for a new Google user', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const account = googleAccount();
 
     const location = await googleLogin(app, { sub: account.sub });
@@ -174,7 +175,7 @@ describe('Google login', () => {
   });
 
   it('logs a returning Google user into the same account', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const account = googleAccount();
     const first = await signedInUser(app, await googleLogin(app, { sub: account.sub }));
     // Even after the Google address changed: the subject is what identifies the account.
@@ -185,7 +186,7 @@ describe('Google login', () => {
   });
 
   it('links an existing password account by its verified e-mail, keeping the password', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const password = 'Linked-Account-2024';
     const existing = await createUser(app.db, { passwordHash: await hashPassword(password) });
     const account = googleAccount({ email: existing.email.toUpperCase() });
@@ -205,7 +206,7 @@ describe('Google login', () => {
   });
 
   it('takes over an unverified sign-up with that e-mail: its password no longer works', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const password = 'Squatter-Password-1';
     // Someone signed up with this address without ever proving it.
     const squatted = await createUser(app.db, {
@@ -235,7 +236,7 @@ describe('Google login', () => {
   });
 
   it('does not move an account linked to one Google identity to another with the same e-mail', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const first = googleAccount();
     const owner = await signedInUser(app, await googleLogin(app, { sub: first.sub }));
     const second = googleAccount({ email: first.email });
@@ -250,7 +251,7 @@ describe('Google login', () => {
   });
 
   it('gives each new Google user a free handle made from the e-mail', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const local = `sam.${uniqueSuffix()}`;
     const one = googleAccount({ email: `${local}@one.test`, name: '' });
     const two = googleAccount({ email: `${local}@two.test`, name: 'Sam Two' });
@@ -267,7 +268,7 @@ describe('Google login', () => {
   });
 
   it('refuses an e-mail Google has not verified, creating nothing', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const account = googleAccount({ email_verified: false });
 
     const location = await googleLogin(app, { sub: account.sub });
@@ -277,7 +278,7 @@ describe('Google login', () => {
   });
 
   it('sends the player back to /login when they cancel at the provider', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const location = await googleLogin(app, { deny: true });
     expect(location).toBe(loginError('Google login was cancelled'));
 
@@ -286,7 +287,7 @@ describe('Google login', () => {
   });
 
   it('refuses a callback that did not start in this browser, and a replayed one', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const account = googleAccount();
     const start = await app.inject({ url: '/api/v1/auth/google' });
     const back = await provider.authorize(String(start.headers.location), { sub: account.sub });
@@ -337,7 +338,7 @@ describe('Google login', () => {
 
 describe('Google login and a running break', () => {
   it('holds a new Google account with the same mailbox written another way to the break', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const suffix = uniqueSuffix();
     const ada = await createUser(app.db, { email: `ada.obi.${suffix}@gmail.com` });
     await startBreak(app, await bearerFor(app, ada));
@@ -373,7 +374,7 @@ describe('Google login and a running break', () => {
   });
 
   it('holds the same Google account under another address after the account on a break was deleted', async () => {
-    const app = await googleApp();
+    const app = googleApp();
     const password = 'Delete-Me-2026!';
     const first = googleAccount({ name: 'Ada Obi' });
     const ada = await createUser(app.db, {

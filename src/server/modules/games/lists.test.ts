@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Game, PlayedGame } from '../../../shared/schemas/games.ts';
 import { gameEntries, games, gameWinners } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
@@ -15,6 +15,7 @@ import {
 } from '../../test/factories.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 const HOUR = 3_600_000;
 
 /**
@@ -148,7 +149,7 @@ describe('game lists', () => {
   });
 
   it('HIGHEST_PAYOUTS: ongoing games by reward', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     // Rewards far above any other test's, so these lead the list on a shared database.
     const top = 9_000_000_000_000n;
     const second = await createGame(app.db, { reward: top + 2n });
@@ -173,7 +174,7 @@ describe('game lists', () => {
   });
 
   it('TOURNAMENT: upcoming and ongoing tournaments only', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const live = await createGame(app.db, {
       isTournament: true,
       startsAt: new Date('1990-01-01T00:00:00Z'),
@@ -202,7 +203,7 @@ describe('game lists', () => {
   });
 
   it('refuses an unknown list type and a missing token', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const viewer = await createUser(app.db);
     const bad = await app.inject({
       url: '/api/v1/game?gameType=POPULAR',
@@ -218,6 +219,8 @@ describe('game lists', () => {
 
 describe('one game and played games', () => {
   it('GET /game/:id serves a deep link with hasPlayedGame and never the seed', async () => {
+    // Its own app: it reads every list, and the shared app would then serve the list tests
+    // above from its cache (GAME_LIST_TTL_MS) without the games they have just made.
     const app = await buildTestApp(database());
     const game = await createGame(app.db, {
       title: 'Best Lagos street food?',
@@ -285,7 +288,7 @@ describe('one game and played games', () => {
   });
 
   it("GET /game/played lists pending, won and lost entries, newest first, only the caller's", async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     const player = await createUser(app.db);
     const other = await createUser(app.db);
     const pending = await createGame(app.db, { entryFee: 10_000n, reward: 40_000n });

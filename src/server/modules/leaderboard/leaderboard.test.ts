@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardEntry } from '../../../shared/schemas/games.ts';
 import { categories, gameEntries, gameWinners, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
@@ -15,6 +15,7 @@ import {
 } from '../../test/factories.ts';
 
 const database = testDatabasePerFile();
+const testApp = testAppPerFile(database);
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
@@ -169,7 +170,7 @@ describe('GET /leaderboard', () => {
   it('matches a straightforward reference computation on generated data', async () => {
     const seed = Math.floor(Math.random() * 2 ** 31);
     const random = generator(seed);
-    const app = await buildTestApp(database());
+    const app = testApp();
     const viewer = await createUser(app.db);
     const headers = await bearerFor(app, viewer);
     const suffix = uniqueSuffix();
@@ -333,7 +334,7 @@ describe('GET /leaderboard', () => {
   });
 
   it('needs a token and validates its query', async () => {
-    const app = await buildTestApp(database());
+    const app = testApp();
     expect((await app.inject({ url: '/api/v1/leaderboard' })).statusCode).toBe(401);
     const headers = await bearerFor(app, await createUser(app.db));
     const bad = await app.inject({ url: '/api/v1/leaderboard?dateFrom=yesterday', headers });
