@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_MESSAGES } from '../../../shared/kyc.ts';
 import { payments, users } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bankByCode,
@@ -30,6 +30,7 @@ beforeAll(async () => {
   paystack = await startFakePaystack();
 });
 afterAll(() => paystack.close());
+const paystackApp = testAppPerFile(database, () => paystack.env);
 
 const naira = (amount: number) => BigInt(amount) * 100n;
 
@@ -56,7 +57,7 @@ const paymentsOf = (app: FastifyInstance, userId: string) =>
 
 describe('the balance cap on top-ups', () => {
   it('refuses a top-up past the tier-1 cap before Paystack is asked, saying what to verify', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = paystackApp();
     const player = await createPlayer(app.db, { kobo: naira(290_000) });
     const asked = paystack.requests.length;
 
@@ -76,7 +77,7 @@ describe('the balance cap on top-ups', () => {
   });
 
   it('tier 2 and tier 3 have their own caps (tier 3: none by default)', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = paystackApp();
     const tier2 = await createPlayer(app.db, { kobo: naira(290_000), overrides: { kycTier: 2 } });
     expect((await topUp(app, tier2, 200_000)).statusCode).toBe(200);
     const refused = await topUp(app, tier2, 210_001);
@@ -88,7 +89,7 @@ describe('the balance cap on top-ups', () => {
   });
 
   it('winnings are never refused: a wallet above its cap keeps them, only top-ups wait', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = paystackApp();
     const player = await createPlayer(app.db, { kobo: naira(299_000) });
     // A prize (any credit that is not a top-up) lands whatever the cap.
     await fundWallet(app.db, player.id, naira(5_000));
@@ -135,7 +136,7 @@ describe('the daily withdrawal cap', () => {
   });
 
   it('tier 2 may withdraw more in a day; above it the message names the next step', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = paystackApp();
     const player = await createPlayer(app.db, {
       kobo: naira(400_000),
       overrides: { kycTier: 2, verifiedName: 'Ada Obi', verifiedBirthDate: '1990-05-14' },
@@ -174,7 +175,7 @@ describe('payout account in the verified name (tier 2+)', () => {
   }
 
   it('refuses to save an account in another name, accepts one in the verified name', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = paystackApp();
     const player = await createPlayer(app.db, {
       bank: null,
       overrides: { kycTier: 2, verifiedName: 'Ada Ngozi Okafor', verifiedBirthDate: '1990-05-14' },
@@ -193,7 +194,7 @@ describe('payout account in the verified name (tier 2+)', () => {
   });
 
   it('an account that stopped matching at verification blocks withdrawals until replaced', async () => {
-    const app = await buildTestApp(database(), paystack.env);
+    const app = paystackApp();
     const player = await verifiedPlayer(app, 'JOHN DOE');
     const refused = await withdraw(app, player, 1_000);
     expect(refused.json()).toEqual({
