@@ -8,8 +8,8 @@ import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
 import { type OidcAccount, startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { startBreak } from '../responsible-play/test-fixtures.ts';
-import { hashPassword } from './passwords.ts';
 
 const database = testDatabasePerFile();
 const PUBLIC_URL = 'http://pluckers.test';
@@ -131,7 +131,7 @@ describe('Google login', () => {
     const operator = await createUser(app.db, {
       role: 'admin',
       email: byEmail.email ?? '',
-      passwordHash: await hashPassword('operator-console-password'),
+      passwordHash: await testPasswordHash('operator-console-password'),
     });
     const refusal = loginError(
       'Operator accounts sign in with their password and authenticator code',
@@ -188,7 +188,7 @@ describe('Google login', () => {
   it('links an existing password account by its verified e-mail, keeping the password', async () => {
     const app = googleApp();
     const password = 'Linked-Account-2024';
-    const existing = await createUser(app.db, { passwordHash: await hashPassword(password) });
+    const existing = await createUser(app.db, { passwordHash: await testPasswordHash(password) });
     const account = googleAccount({ email: existing.email.toUpperCase() });
 
     const { user } = await signedInUser(app, await googleLogin(app, { sub: account.sub }));
@@ -210,7 +210,7 @@ describe('Google login', () => {
     const password = 'Squatter-Password-1';
     // Someone signed up with this address without ever proving it.
     const squatted = await createUser(app.db, {
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash(password),
       emailVerifiedAt: null,
     });
     const account = googleAccount({ email: squatted.email });
@@ -380,7 +380,7 @@ describe('Google login and a running break', () => {
     const ada = await createUser(app.db, {
       email: first.email,
       googleSub: first.sub,
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash(password),
     });
     const adaHeaders = await bearerFor(app, ada);
     await startBreak(app, adaHeaders);

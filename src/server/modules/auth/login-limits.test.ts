@@ -6,8 +6,8 @@ import { authThrottles, knownLoginAddresses, sessions } from '../../db/schema.ts
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { createUser, testClock, uniqueSuffix } from '../../test/factories.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { hashPassword } from './passwords.ts';
 
 const database = testDatabasePerFile();
 const PASSWORD = 'Correct-Horse-Battery';
@@ -17,8 +17,8 @@ const MINUTE = 60_000;
 let passwordHash: string;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
-  // One argon2id hash shared by every account of this file: hashing costs ~50 ms.
-  [passwordHash, smtp] = await Promise.all([hashPassword(PASSWORD), startSmtpServer()]);
+  // One argon2id hash shared by every account of this file, at the cheap test cost.
+  [passwordHash, smtp] = await Promise.all([testPasswordHash(PASSWORD), startSmtpServer()]);
 });
 afterAll(async () => {
   await smtp?.close();

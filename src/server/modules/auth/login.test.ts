@@ -5,7 +5,7 @@ import { ERROR_MESSAGES, SIGNUP_MESSAGES } from '../../../shared/messages.ts';
 import { TEST_JWT_SECRET, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, type UserRow, uniqueSuffix } from '../../test/factories.ts';
-import { hashPassword } from './passwords.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { AUTH_MESSAGES } from './service.ts';
 
 const database = testDatabasePerFile();
@@ -14,8 +14,8 @@ const PASSWORD = 'Correct-Horse-Battery';
 let passwordHash: string;
 
 beforeAll(async () => {
-  // One argon2id hash shared by every account of this file: hashing costs ~50 ms.
-  passwordHash = await hashPassword(PASSWORD);
+  // One argon2id hash shared by every account of this file, at the cheap test cost.
+  passwordHash = await testPasswordHash(PASSWORD);
 });
 
 let ipCounter = 0;

@@ -6,9 +6,10 @@ import { emailCodes, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { createUser, testClock, type UserRow, uniqueSuffix } from '../../test/factories.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { CODE_MAX_ATTEMPTS, CODE_MESSAGES } from './codes.ts';
-import { COMMON_PASSWORD_MESSAGE, hashPassword } from './passwords.ts';
+import { COMMON_PASSWORD_MESSAGE } from './passwords.ts';
 import { AUTH_MESSAGES } from './service.ts';
 
 const database = testDatabasePerFile();
@@ -19,7 +20,7 @@ const MINUTE = 60_000;
 let smtp: TestSmtpServer;
 let oldHash: string;
 beforeAll(async () => {
-  [smtp, oldHash] = await Promise.all([startSmtpServer(), hashPassword(OLD_PASSWORD)]);
+  [smtp, oldHash] = await Promise.all([startSmtpServer(), testPasswordHash(OLD_PASSWORD)]);
 });
 afterAll(async () => {
   await smtp?.close();

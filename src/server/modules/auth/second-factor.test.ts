@@ -13,7 +13,7 @@ import {
 } from '../../test/factories.ts';
 import { balanceOf } from '../../test/fake-money.ts';
 import { expectLedgerOk } from '../../test/ledger.ts';
-import { hashPassword } from './passwords.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { resetSecondFactor } from './second-factor.ts';
 import { totpCode } from './totp.ts';
 
@@ -22,7 +22,7 @@ const PASSWORD = 'operator-console-password';
 const MINUTE = 60_000;
 
 async function operatorWithPassword(app: FastifyInstance): Promise<UserRow> {
-  return createUser(app.db, { role: 'admin', passwordHash: await hashPassword(PASSWORD) });
+  return createUser(app.db, { role: 'admin', passwordHash: await testPasswordHash(PASSWORD) });
 }
 
 /** Signs in at /auth/login as the console's login page does: the password alone. */
@@ -233,7 +233,7 @@ describe('operator second factor', () => {
 
   it('a player cannot enrol or verify', async () => {
     const app = await buildTestApp(database());
-    const player = await createUser(app.db, { passwordHash: await hashPassword(PASSWORD) });
+    const player = await createUser(app.db, { passwordHash: await testPasswordHash(PASSWORD) });
     const headers = await passwordLogin(app, player);
     const response = await call(app, headers, 'POST', '/admin/second-factor/enrolment');
     expect(response.statusCode).toBe(403);

@@ -7,7 +7,7 @@ import { ACCOUNT_STATE_TTL_MS } from '../../plugins/auth.ts';
 import { buildTestApp, TEST_JWT_SECRET, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { createUser, testClock, type UserRow } from '../../test/factories.ts';
-import { hashPassword } from './passwords.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 
 /** Tokens are server-side sessions the owner can end. */
 const database = testDatabasePerFile();
@@ -15,7 +15,7 @@ const testApp = testAppPerFile(database);
 const PASSWORD = 'Correct-Horse-Battery';
 let passwordHash: string;
 beforeAll(async () => {
-  passwordHash = await hashPassword(PASSWORD);
+  passwordHash = await testPasswordHash(PASSWORD);
 });
 
 let ipCounter = 0;

@@ -37,8 +37,8 @@ import {
   type FakeSubscription,
   startFakePushService,
 } from '../../test/fake-push-service.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { sealEntries } from '../draws/seal.ts';
 import { drawGame } from '../draws/service.ts';
 import { PUSH_JOB, PUSH_PAGE_SIZE, queuePush } from './fan-out.ts';
@@ -226,7 +226,7 @@ describe('push subscription routes', () => {
   it("deleting the account removes its devices' subscriptions", async () => {
     const app = await setup();
     const password = 'a-long-enough-password-1';
-    const user = await createUser(app.db, { passwordHash: await hashPassword(password) });
+    const user = await createUser(app.db, { passwordHash: await testPasswordHash(password) });
     await subscribe(app, user);
     const deleted = await app.inject({
       method: 'DELETE',

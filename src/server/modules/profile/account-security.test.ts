@@ -11,8 +11,8 @@ import {
   type UserRow,
   uniqueSuffix,
 } from '../../test/factories.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { hashPassword } from '../auth/passwords.ts';
 
 /** A stolen token alone cannot take the account. */
 const database = testDatabasePerFile();
@@ -21,7 +21,7 @@ const NEW_PASSWORD = 'Another-Horse-Battery';
 let smtp: TestSmtpServer;
 let passwordHash: string;
 beforeAll(async () => {
-  [smtp, passwordHash] = await Promise.all([startSmtpServer(), hashPassword(PASSWORD)]);
+  [smtp, passwordHash] = await Promise.all([startSmtpServer(), testPasswordHash(PASSWORD)]);
 });
 afterAll(async () => {
   await smtp?.close();

@@ -6,7 +6,7 @@ import { users } from '../../db/schema.ts';
 import { testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser, uniqueSuffix } from '../../test/factories.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 
 // Any client, not only ours: numbers as Nigerians type them are taken and stored in E.164;
 // numbers that cannot exist are refused with the same clear message.
@@ -77,7 +77,7 @@ describe('phone numbers', () => {
   it('changes the phone on the profile the same way', async () => {
     const app = fileApp();
     const player = await createUser(app.db, {
-      passwordHash: await hashPassword('Quiz-Master-2024'),
+      passwordHash: await testPasswordHash('Quiz-Master-2024'),
     });
     const headers = await bearerFor(app, player);
     const change = (phoneNumber: string) =>

@@ -11,8 +11,8 @@ import { createS3FileStore } from '../../providers/storage-s3.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { type LocalS3, startLocalS3 } from '../../test/s3.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { photoStatus, pngOf, servedPhoto, uploadPhoto, webpOf } from './test-fixtures.ts';
 
 /** Photos live in a store every instance shares, never in one DATA_DIR. */
@@ -21,7 +21,7 @@ const PASSWORD = 'Correct-Horse-Battery';
 let s3: LocalS3;
 let passwordHash: string;
 beforeAll(async () => {
-  [s3, passwordHash] = await Promise.all([startLocalS3(), hashPassword(PASSWORD)]);
+  [s3, passwordHash] = await Promise.all([startLocalS3(), testPasswordHash(PASSWORD)]);
 });
 afterAll(async () => {
   await s3?.close();

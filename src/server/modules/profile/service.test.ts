@@ -14,8 +14,8 @@ import {
   type UserRow,
   uniqueSuffix,
 } from '../../test/factories.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { hashPassword } from '../auth/passwords.ts';
 
 /**
  * The account's own changes through the real routes (src/server/modules/users/service.ts):
@@ -28,7 +28,7 @@ const PASSWORD = 'Correct-Horse-Battery';
 let smtp: TestSmtpServer;
 let passwordHash: string;
 beforeAll(async () => {
-  [smtp, passwordHash] = await Promise.all([startSmtpServer(), hashPassword(PASSWORD)]);
+  [smtp, passwordHash] = await Promise.all([startSmtpServer(), testPasswordHash(PASSWORD)]);
 });
 afterAll(async () => {
   await smtp?.close();

@@ -22,7 +22,7 @@ import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
 import { balanceOf, notificationsTitled } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { expectLedgerOk } from '../../test/ledger.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { renewDuePlans } from '../plans/service.ts';
 import { startBreak } from './test-fixtures.ts';
 
@@ -223,7 +223,7 @@ describe('a break binds the person, not the account', () => {
   it('outlives the excluded account: deleted and signed up again with the same e-mail', async () => {
     const { app } = await setup();
     const password = 'Delete-Me-2026!';
-    const { ada } = await adaOnABreak(app, { passwordHash: await hashPassword(password) });
+    const { ada } = await adaOnABreak(app, { passwordHash: await testPasswordHash(password) });
     const deleted = await app.inject({
       method: 'DELETE',
       url: '/api/v1/user',

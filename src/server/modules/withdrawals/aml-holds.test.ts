@@ -18,8 +18,8 @@ import {
 } from '../../test/factories.ts';
 import { balanceOf, notificationTitles } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { transferReference } from './serialize.ts';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   [paystack, smtp, passwordHash] = await Promise.all([
     startFakePaystack(),
     startSmtpServer(),
-    hashPassword(PASSWORD),
+    testPasswordHash(PASSWORD),
   ]);
 });
 afterAll(async () => {

@@ -5,8 +5,8 @@ import { users } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bankByCode, bearerFor, createUser, validNuban } from '../../test/factories.ts';
+import { testPasswordHash } from '../../test/passwords.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { hashPassword } from '../auth/passwords.ts';
 
 /** A stolen token cannot redirect the owner's withdrawals. */
 const database = testDatabasePerFile();
@@ -14,7 +14,7 @@ const PASSWORD = 'Correct-Horse-Battery';
 let smtp: TestSmtpServer;
 let passwordHash: string;
 beforeAll(async () => {
-  [smtp, passwordHash] = await Promise.all([startSmtpServer(), hashPassword(PASSWORD)]);
+  [smtp, passwordHash] = await Promise.all([startSmtpServer(), testPasswordHash(PASSWORD)]);
 });
 afterAll(async () => {
   await smtp?.close();
