@@ -24,6 +24,8 @@ import { CONNECTIONS, drain, load, READ_PATH, type Round } from './read.ts';
 
 const INSTANCE_COUNTS = [1, 3] as const;
 const BALANCER_READY_TIMEOUT_MS = 30_000;
+/** How long the instances are left without traffic, HAProxy checking them, to measure what they spend on their own. */
+const IDLE_SECONDS = 5;
 
 type Headers = Record<string, string>;
 
@@ -54,6 +56,11 @@ interface Measured {
   cpu: { perInstance: number[]; haproxy: number; generator: number; rest: number };
   /** Answers per instance as HAProxy counted them (its statistics, over warm-up and rounds). */
   served: Record<string, number>;
+  /**
+   * Milliseconds of CPU per second each instance spent with no traffic, HAProxy checking it:
+   * the background work every instance pays whatever its share of the answers.
+   */
+  idleMsPerSecond: number[];
 }
 
 /** HAProxy's statistics CSV, one object per line keyed by the header's column names. */
@@ -157,6 +164,17 @@ async function measure(
     // longer with more instances, so each new one gets about the warm-up a lone one gets.
     await load(balancer.url, headers, (options.quick ? 1 : 3) * instances.length);
     await drain(balancer.url, headers);
+    const idleSeconds = options.quick ? 1 : IDLE_SECONDS;
+    const idleBefore = await Promise.all(
+      instances.map((i) => processCpuSeconds(i.process.pid ?? 0)),
+    );
+    await sleep(idleSeconds * 1000);
+    const idleAfter = await Promise.all(
+      instances.map((i) => processCpuSeconds(i.process.pid ?? 0)),
+    );
+    const idleMsPerSecond = idleAfter.map((cpu, index) =>
+      round(((cpu - (idleBefore[index] ?? 0)) * 1000) / idleSeconds, 1),
+    );
     const rounds: Round[] = [];
     const used = { perInstance: instances.map(() => 0), haproxy: 0, generator: 0, rest: 0 };
     for (let i = 0; i < roundCount; i += 1) {
@@ -186,6 +204,7 @@ async function measure(
       seconds: seconds * roundCount,
       cpu: used,
       served,
+      idleMsPerSecond,
     };
   } finally {
     await stopChild(balancer.process);
@@ -249,6 +268,13 @@ function figuresOf(result: Measured): Figure[] {
         result.instances > 1
           ? `split ${result.cpu.perInstance.map((cpu) => `${Math.round((cpu / serverCpu) * 100)}%`).join(' / ')}`
           : undefined,
+    },
+    {
+      section: 'cluster',
+      name: `${label}: CPU of an instance with no traffic`,
+      value: round(mean(result.idleMsPerSecond), 1),
+      unit: 'ms/s',
+      note: `between warm-up and rounds, HAProxy checking; each instance pays it: ${round((mean(result.idleMsPerSecond) * result.instances * 1000) / mean(result.rounds.map((r) => r.requestsPerSecond)), 1)} µs of each answer at this rate`,
     },
     {
       section: 'cluster',
