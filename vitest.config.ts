@@ -74,8 +74,12 @@ export default defineConfig({
           // As long as a Playwright step may take (e2e/support/browser.ts): a page that takes
           // over its prerendered HTML can need more than the default second on a loaded machine.
           expect: { poll: { timeout: 20_000 } },
-          // Each file runs a real server and a real Chromium: two cores fit one at a time.
-          fileParallelism: false,
+          // Two files at a time: a file spends most of its time waiting on Chromium and its
+          // server, and they share the run's Chromium and warm servers (e2e/support).
+          maxWorkers: 2,
+          // A worker's files share its module cache, so Playwright and the support modules are
+          // imported once per worker; the support modules key what they remember by server URL.
+          isolate: false,
         },
       },
     ],

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../src/server/test/smtp.ts';
 import { type Player, registerPlayer } from './accounts.ts';
 import { type OpenPageOptions, PageTracker } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { RunningServer } from './server.ts';
+import { leaseServer, releaseServer } from './server-pool.ts';
 
 const LOG_TAIL = 4_000;
 
@@ -53,13 +54,20 @@ function sharedServer(): SuiteServer {
   };
 }
 
+/** A warm server of the run's pool (server-pool.ts) on a fresh copy of the data template. */
 async function ownServer(env: Record<string, string>): Promise<SuiteServer> {
-  const server = await startServer({
-    template: inject('dataTemplate'),
+  const pool = inject('e2eServerPool');
+  const leased = await leaseServer(pool, {
+    ...inject('beaconEnv'),
     // A file may serve its own copy of the build (WEB_DIST), e.g. to change it mid-test.
-    env: { ...inject('beaconEnv'), WEB_DIST: inject('webDist'), ...env },
+    WEB_DIST: inject('webDist'),
+    ...env,
   });
-  return { url: server.url, output: async () => server.output(), stop: server.stop };
+  return {
+    url: leased.url,
+    output: () => readFile(leased.logFile, 'utf8').catch(() => ''),
+    stop: () => releaseServer(pool, leased.lease),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { enrolledOperatorSecret, OPERATOR_ENV, operatorToken } from './accounts.
 import { CHROMIUM_ARGS } from './browser.ts';
 import { ensureWebBuild, findChromium, snapshotWebBuild } from './prepare.ts';
 import { createDataTemplate, startServer } from './server.ts';
+import { startServerPool } from './server-pool.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +22,8 @@ declare module 'vitest' {
     sharedServer: { url: string; logFile: string };
     /** The authenticator secret the shared server's operator was enrolled with, here. */
     sharedOperatorSecret: string;
+    /** Where files lease a warm server of their own (server-pool.ts). */
+    e2eServerPool: string;
   }
 }
 
@@ -28,7 +31,8 @@ declare module 'vitest' {
  * Runs once before the browser tests: launches Chromium (each file connects to it rather than
  * starting its own), builds the web app when dist/web is missing or older than its sources (so
  * the real server serves what the sources say), has the real server create, migrate and seed a
- * database for the test files to start from, and starts the server read-only files share.
+ * database for the test files to start from, starts the server read-only files share and the
+ * pool of warm servers the other files lease.
  */
 export default async function setup(project: TestProject) {
   const cleanups: (() => Promise<void>)[] = [];
@@ -68,6 +72,9 @@ export default async function setup(project: TestProject) {
 
     const logDir = await mkdtemp(path.join(tmpdir(), 'pluckers-e2e-log-'));
     cleanups.push(() => rm(logDir, { recursive: true, force: true }));
+    const pool = await startServerPool({ template: template.dir, logDir });
+    cleanups.push(pool.stop);
+    project.provide('e2eServerPool', pool.url);
     const logFile = path.join(logDir, 'shared-server.log');
     const shared = await startServer({
       template: template.dir,

@@ -20,7 +20,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -55,6 +55,33 @@ export interface StartServerOptions {
 }
 
 /**
+ * The environment a test server runs with, as `npm start` on a machine would have it: a secret
+ * generated in DATA_DIR, the embedded database, demo games, whatever the caller's shell (or
+ * Vitest, which sets NODE_ENV=test) has, unless `env` names them. No drain delay: a file stops
+ * its server once nothing is in flight, and the delay is for a load balancer to notice.
+ */
+export function serverEnv(options: {
+  port: number;
+  dataDir: string;
+  env: Record<string, string>;
+}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_DELAY_MS: '0',
+    ...options.env,
+  };
+  for (const name of ['NODE_ENV', 'JWT_SECRET', 'DATABASE_URL', 'SEED_DEMO', 'WEB_DIST']) {
+    if (!(name in options.env)) delete env[name];
+  }
+  return env;
+}
+
+/**
  * Starts the real server (`node --import tsx src/server/main.ts`) on a free port with its own
  * embedded database in a temporary DATA_DIR, and waits until GET /api/health answers 200.
  * `stop()` sends SIGTERM, waits for the exit and deletes DATA_DIR.
@@ -66,20 +93,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
 
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  };
-  // As `npm start` runs it: a secret generated in DATA_DIR, the embedded database, demo games,
-  // whatever the caller's shell (or Vitest, which sets NODE_ENV=test) has.
-  for (const name of ['NODE_ENV', 'JWT_SECRET', 'DATABASE_URL', 'SEED_DEMO', 'WEB_DIST']) {
-    if (!(name in extraEnv)) delete env[name];
-  }
+  const env = serverEnv({ port, dataDir, env: extraEnv });
 
   let log = '';
   const logFile = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : null;
