@@ -2,11 +2,10 @@
  * `npm test`: the whole suite as two Vitest runs side by side, the browser tests in one and
  * everything else in the other.
  *
- * Why two: the browser project runs one file at a time (a real server and Chromium each), and
- * Vitest puts such a project in a group of its own that starts only once every other file has
- * finished. The browser files spend much of their time waiting on the browser and the server,
- * so on two cores that left one core idle for half the run. Side by side, the browser chain
- * runs while the server and web files fill the other core.
+ * Why two: the browser files spend most of their time waiting on Chromium and their servers.
+ * Side by side, they run on workers of their own while the server and web files fill the cores;
+ * when they ran one at a time in the same run, Vitest started them only once every other file
+ * had finished, which left a core idle for half the run.
  *
  * With arguments (`npm test -- --project server`, a file name) it is one plain `vitest run`.
  * Each run's lines are prefixed with its name; the exit code is the worse of the two.
