@@ -55,10 +55,18 @@ export default defineConfig({
           environment: 'happy-dom',
           // The run's database template, then the pool of server processes the files lease.
           globalSetup: ['src/server/test/global-setup.ts', 'src/test/server-pool.ts'],
-          setupFiles: ['src/test/fail-on-console-error.ts', 'src/web/test/setup.ts'],
+          setupFiles: [
+            'src/web/test/fresh-file.ts',
+            'src/test/fail-on-console-error.ts',
+            'src/web/test/setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: WEB_WAIT_MS } },
+          // A worker's files share one happy-dom window and module cache (a fresh worker per
+          // file cost more CPU than the tests); the first setup file gives each file a fresh page
+          // and the app's modules evaluated afresh (src/web/test/fresh-file.ts).
+          isolate: false,
         },
       },
       {

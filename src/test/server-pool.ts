@@ -2,8 +2,9 @@
  * Global setup of the `web` project: the pool of real server processes the web test files lease
  * from (src/test/server.ts). Starting Node with the server's modules costs several times what
  * opening a database and building the app does, so a process is started once and serves file
- * after file: each lease gets a fresh database from the run's template, a fresh DATA_DIR and an
- * app built with the file's environment, all closed when the file releases it. The pool grows
+ * after file: each lease gets a database holding the run's template data and nothing else, a
+ * fresh DATA_DIR and an app built with the file's environment, all closed (or, for the PGlite,
+ * put back to the template) when the file releases it. The pool grows
  * to as many processes as files hold at once (one per worker, more for files that start
  * several servers) and stops them all when the run ends.
  *

@@ -1,17 +1,19 @@
 /**
  * Child process behind src/test/server-pool.ts: a Node process with the server's modules loaded
- * that serves one web test file at a time. For each file it opens a fresh database (a PGlite
- * loaded from the run's template, or a pool on the shared PostgreSQL test database), builds the
- * real Pluckers server (`buildApp`) with the file's environment and listens on 127.0.0.1 with a
- * random port; when the file is done it closes all of it, and the process waits for the next
- * file. The pool drives it over IPC, also to arrange data exactly as server tests do
- * (factories, token signing, the notification service).
+ * that serves one web test file at a time. For each file it gives a database holding the run's
+ * template data and nothing else (a PGlite put back to the template, see `templateDatabase`, or
+ * a pool on the shared PostgreSQL test database), builds the real Pluckers server (`buildApp`)
+ * with the file's environment and listens on 127.0.0.1 with a random port; when the file is done
+ * it closes the app, and the process waits for the next file. The pool drives it over IPC, also
+ * to arrange data exactly as server tests do (factories, token signing, the notification
+ * service).
  *
  * Run as `node --import tsx src/test/server-process.ts` with an IPC channel; never imported.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -37,29 +39,134 @@ function send(message: ProcessMessage): void {
 interface Opened {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** Whether the file's database closes with its app (a PostgreSQL pool; not the kept PGlite). */
+  ownDatabase: boolean;
   smtp: TestSmtpServer | null;
   dataDir: string;
 }
 
-/** The template read once per process: every file of the run starts from the same one. */
-const templates = new Map<string, Blob>();
-
-async function templateBlob(file: string): Promise<Blob> {
-  let blob = templates.get(file);
-  if (!blob) {
-    blob = new Blob([await readFile(file)]);
-    templates.set(file, blob);
-  }
-  return blob;
+/** What the template holds: every table's rows (binary COPY) and every sequence's position. */
+interface TemplateSnapshot {
+  tables: string[];
+  rows: Array<{ table: string; copy: Blob }>;
+  sequences: Array<{ sequence: string; lastValue: string | null }>;
 }
 
+/**
+ * The process's PGlite: loaded from the template by its first file, and put back to the
+ * template's data before each later file. Loading the template (untarring some 40 MB of data
+ * directory and starting PostgreSQL) costs about a second of CPU; putting its rows back costs
+ * about a tenth of that.
+ */
+interface KeptPglite {
+  template: string;
+  handle: DatabaseHandle;
+  client: PGlite;
+  snapshot: TemplateSnapshot;
+  /** Whether a file has had it since it was loaded or last put back. */
+  used: boolean;
+}
+
+let kept: KeptPglite | null = null;
 let current: Opened | null = null;
 
-async function closeAll({ app, database, smtp, dataDir }: Partial<Opened>): Promise<void> {
-  await app?.close();
-  await smtp?.close();
-  await database?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+function pgliteOf(handle: DatabaseHandle): PGlite {
+  const client = (handle.db as unknown as { $client?: PGlite }).$client;
+  if (!client || typeof client.exec !== 'function') throw new Error('not a PGlite database');
+  return client;
+}
+
+async function takeSnapshot(client: PGlite): Promise<TemplateSnapshot> {
+  const { rows: tables } = await client.query<{ name: string }>(
+    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
+      WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+  );
+  const rows: TemplateSnapshot['rows'] = [];
+  for (const { name } of tables) {
+    const { rows: any } = await client.query(`SELECT 1 FROM ${name} LIMIT 1`);
+    if (any.length === 0) continue;
+    const result = await client.query(`COPY ${name} TO '/dev/blob' WITH (FORMAT binary)`);
+    if (!result.blob) throw new Error(`COPY of ${name} gave no data`);
+    rows.push({ table: name, copy: result.blob });
+  }
+  const { rows: sequences } = await client.query<{ sequence: string; lastValue: string | null }>(
+    `SELECT format('%I.%I', schemaname, sequencename) AS sequence, last_value::text AS "lastValue"
+       FROM pg_sequences`,
+  );
+  return { tables: tables.map(({ name }) => name), rows, sequences };
+}
+
+/**
+ * Every table emptied and refilled with the template's rows and every sequence set where the
+ * template left it, in one transaction; then the session's state (settings, advisory locks,
+ * LISTEN, prepared statements, temporary tables) reset as on a new connection. Triggers (foreign
+ * keys included) are off while the rows go back (`session_replication_role = replica`): the rows
+ * are the template's, checked when they were written, and the ledger's triggers refuse both
+ * emptying it and rows written other than by its posting function.
+ */
+async function putBackTemplate({ client, snapshot }: KeptPglite): Promise<void> {
+  await client.transaction(async (tx) => {
+    await tx.exec('SET LOCAL session_replication_role = replica');
+    if (snapshot.tables.length > 0) await tx.exec(`TRUNCATE ${snapshot.tables.join(', ')}`);
+    for (const { table, copy } of snapshot.rows) {
+      await tx.query(`COPY ${table} FROM '/dev/blob' WITH (FORMAT binary)`, [], { blob: copy });
+    }
+    for (const { sequence, lastValue } of snapshot.sequences) {
+      // A sequence the template never used gives its first value next, as in the template.
+      await tx.query('SELECT setval($1::regclass, $2::bigint, $3)', [
+        sequence,
+        lastValue ?? '1',
+        lastValue !== null,
+      ]);
+    }
+  });
+  await client.exec('DISCARD ALL');
+}
+
+/** The run's template data in the process's PGlite, as if just loaded from the template. */
+async function templateDatabase(template: string): Promise<DatabaseHandle> {
+  if (kept && kept.template === template) {
+    if (kept.used) {
+      try {
+        await putBackTemplate(kept);
+      } catch (error) {
+        // A database that could not be put back is never handed out: load the template again.
+        const broken = kept;
+        kept = null;
+        await broken.handle.close().catch(() => undefined);
+        console.warn('test server: could not put the database back; loading it again', error);
+        return templateDatabase(template);
+      }
+    }
+    kept.used = true;
+    return kept.handle;
+  }
+  if (kept) {
+    const previous = kept;
+    kept = null;
+    await previous.handle.close();
+  }
+  const handle = await openDatabase({
+    databaseUrl: undefined,
+    dataDir: '',
+    inMemory: true,
+    loadDataDir: new Blob([await readFile(template)]),
+  });
+  try {
+    const client = pgliteOf(handle);
+    kept = { template, handle, client, snapshot: await takeSnapshot(client), used: true };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function closeAll(opened: Partial<Opened>): Promise<void> {
+  await opened.app?.close();
+  await opened.smtp?.close();
+  if (opened.ownDatabase) await opened.database?.close();
+  if (opened.dataDir) await rm(opened.dataDir, { recursive: true, force: true });
 }
 
 async function open(opening: ServerOpening): Promise<string> {
@@ -67,15 +174,11 @@ async function open(opening: ServerOpening): Promise<string> {
   if (!opening.databaseUrl && !opening.template) {
     throw new Error('neither a database URL nor a PGlite template');
   }
+  const ownDatabase = Boolean(opening.databaseUrl);
   const database = opening.databaseUrl
     ? await openDatabase({ databaseUrl: opening.databaseUrl, dataDir: '', poolSize: 5 })
-    : await openDatabase({
-        databaseUrl: undefined,
-        dataDir: '',
-        inMemory: true,
-        loadDataDir: await templateBlob(opening.template as string),
-      });
-  const opened: Partial<Opened> = { database, smtp: null };
+    : await templateDatabase(opening.template as string);
+  const opened: Partial<Opened> = { database, ownDatabase, smtp: null };
   try {
     opened.dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-web-test-'));
     opened.smtp = opening.captureMail ? await startSmtpServer() : null;
@@ -86,7 +189,7 @@ async function open(opening: ServerOpening): Promise<string> {
     );
     opened.app = app;
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    current = { app, database, smtp: opened.smtp, dataDir: opened.dataDir };
+    current = { app, database, ownDatabase, smtp: opened.smtp, dataDir: opened.dataDir };
     return new URL(address).origin;
   } catch (error) {
     await closeAll(opened);
@@ -169,7 +272,9 @@ process.on('message', (command: ProcessCommand & { id: number }) => {
 // The pool is done (end of the run) or went away (crash, Ctrl-C): never linger holding a port
 // and a database.
 process.on('disconnect', () => {
-  void close().finally(() => process.exit(0));
+  void close()
+    .then(() => kept?.handle.close())
+    .finally(() => process.exit(0));
 });
 
 if (!process.send) throw new Error('server-process.ts must be started with an IPC channel');

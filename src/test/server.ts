@@ -135,7 +135,9 @@ export async function startTestServer(
 /**
  * One real server per test file: leased in beforeAll (a database, DATA_DIR and app of the file's
  * own), closed in afterAll. Returns a getter because the server only exists once beforeAll has
- * run.
+ * run. Called inside a describe block, the server is that block's: a file that needs servers
+ * with different environments leases each for the tests that use it, and the pool then needs no
+ * more processes than files run at once.
  */
 export function testServerPerFile(
   env: Record<string, string> = {},

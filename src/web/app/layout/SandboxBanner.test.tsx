@@ -6,27 +6,35 @@ import { testServerPerFile } from '../../../test/server.ts';
 import { setPageUrl } from '../../test/browser.ts';
 import { SandboxBanner } from './SandboxBanner.tsx';
 
-/** The banner follows the server's switch, read from GET /payment/methods (public). */
-const sandbox = testServerPerFile();
-const live = testServerPerFile({ PAYMENTS_SANDBOX: 'false' });
-
+/**
+ * The banner follows the server's switch, read from GET /payment/methods (public). Each server
+ * is leased by the block of the test that uses it, so the file holds one at a time.
+ */
 afterEach(cleanup);
 
 describe('SandboxBanner', () => {
-  it('says SANDBOX while the server runs the payments sandbox', async () => {
-    setPageUrl(`${sandbox().origin}/login`);
-    await loadPaymentModes();
-    render(<SandboxBanner />);
-    const region = screen.getByRole('region', { name: 'Sandbox mode' });
-    expect(region.querySelector('[role="status"]')?.textContent).toBe(
-      `SANDBOX${PAYMENT_MESSAGES.sandboxBanner}`,
-    );
+  describe('on a server running the payments sandbox', () => {
+    const sandbox = testServerPerFile();
+
+    it('says SANDBOX while the server runs the payments sandbox', async () => {
+      setPageUrl(`${sandbox().origin}/login`);
+      await loadPaymentModes();
+      render(<SandboxBanner />);
+      const region = screen.getByRole('region', { name: 'Sandbox mode' });
+      expect(region.querySelector('[role="status"]')?.textContent).toBe(
+        `SANDBOX${PAYMENT_MESSAGES.sandboxBanner}`,
+      );
+    });
   });
 
-  it('is absent when the sandbox is off', async () => {
-    setPageUrl(`${live().origin}/login`);
-    await loadPaymentModes();
-    render(<SandboxBanner />);
-    expect(screen.queryByRole('region', { name: 'Sandbox mode' })).toBeNull();
+  describe('on a server without it', () => {
+    const live = testServerPerFile({ PAYMENTS_SANDBOX: 'false' });
+
+    it('is absent when the sandbox is off', async () => {
+      setPageUrl(`${live().origin}/login`);
+      await loadPaymentModes();
+      render(<SandboxBanner />);
+      expect(screen.queryByRole('region', { name: 'Sandbox mode' })).toBeNull();
+    });
   });
 });

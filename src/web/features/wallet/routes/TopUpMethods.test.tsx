@@ -12,21 +12,8 @@ import { TopUpPage } from './TopUpPage.tsx';
 /**
  * The top-up form offers what the server runs (GET /payment/methods), never an unavailable
  * method. Paystack's key here is never used: listing the methods asks no provider anything.
+ * Each server is leased by the block of the test that uses it, so the file holds one at a time.
  */
-const paystackOnly = testServerPerFile({
-  PAYSTACK_SECRET_KEY: 'sk_test_never_called',
-  PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
-});
-const flutterwaveAndPaystack = testServerPerFile({
-  PAYSTACK_SECRET_KEY: 'sk_test_never_called',
-  PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
-  FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-never-called-X',
-  FLUTTERWAVE_WEBHOOK_HASH: 'never-checked',
-  FLUTTERWAVE_BASE_URL: 'http://127.0.0.1:9',
-});
-const sandbox = testServerPerFile();
-const nothing = testServerPerFile({ PAYMENTS_SANDBOX: 'false' });
-
 afterEach(() => {
   cleanup();
   setUser(null);
@@ -34,57 +21,82 @@ afterEach(() => {
 });
 
 describe('top-up methods', () => {
-  it('offers only Paystack when TransactPay is not configured, and picks it', async () => {
-    setPageUrl(`${paystackOnly().origin}/TopUp`);
-    await loadPaymentModes();
-    await signIn(paystackOnly());
-    render(withClient(<TopUpPage />));
+  describe('a server with Paystack only', () => {
+    const paystackOnly = testServerPerFile({
+      PAYSTACK_SECRET_KEY: 'sk_test_never_called',
+      PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
+    });
 
-    const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
-    expect([...method.options].map((option) => option.text)).toEqual(['Paystack']);
-    expect(method.value).toBe('paystack');
+    it('offers only Paystack when TransactPay is not configured, and picks it', async () => {
+      setPageUrl(`${paystackOnly().origin}/TopUp`);
+      await loadPaymentModes();
+      await signIn(paystackOnly());
+      render(withClient(<TopUpPage />));
+
+      const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
+      expect([...method.options].map((option) => option.text)).toEqual(['Paystack']);
+      expect(method.value).toBe('paystack');
+    });
   });
 
-  it('offers Flutterwave beside Paystack when both are configured, and keeps the choice', async () => {
-    setPageUrl(`${flutterwaveAndPaystack().origin}/TopUp`);
-    await loadPaymentModes();
-    await signIn(flutterwaveAndPaystack());
-    const person = userEvent.setup();
-    render(withClient(<TopUpPage />));
+  describe('a server with Paystack and Flutterwave', () => {
+    const flutterwaveAndPaystack = testServerPerFile({
+      PAYSTACK_SECRET_KEY: 'sk_test_never_called',
+      PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
+      FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-never-called-X',
+      FLUTTERWAVE_WEBHOOK_HASH: 'never-checked',
+      FLUTTERWAVE_BASE_URL: 'http://127.0.0.1:9',
+    });
 
-    const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
-    expect([...method.options].map((option) => [option.value, option.text])).toEqual([
-      ['paystack', 'Paystack'],
-      ['flutterwave', 'Flutterwave'],
-    ]);
-    expect(method.value).toBe('paystack');
-    await person.selectOptions(method, 'flutterwave');
-    expect(method.value).toBe('flutterwave');
+    it('offers Flutterwave beside Paystack when both are configured, and keeps the choice', async () => {
+      setPageUrl(`${flutterwaveAndPaystack().origin}/TopUp`);
+      await loadPaymentModes();
+      await signIn(flutterwaveAndPaystack());
+      const person = userEvent.setup();
+      render(withClient(<TopUpPage />));
+
+      const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
+      expect([...method.options].map((option) => [option.value, option.text])).toEqual([
+        ['paystack', 'Paystack'],
+        ['flutterwave', 'Flutterwave'],
+      ]);
+      expect(method.value).toBe('paystack');
+      await person.selectOptions(method, 'flutterwave');
+      expect(method.value).toBe('flutterwave');
+    });
   });
 
-  it('offers every method, Flutterwave included, when the server runs the sandbox', async () => {
-    setPageUrl(`${sandbox().origin}/TopUp`);
-    await loadPaymentModes();
-    await signIn(sandbox());
-    render(withClient(<TopUpPage />));
+  describe('a server running the payments sandbox', () => {
+    const sandbox = testServerPerFile();
 
-    const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
-    expect([...method.options].map((option) => option.text)).toEqual([
-      'TransactPay',
-      'Paystack',
-      'Flutterwave',
-    ]);
-    expect(method.value).toBe('transactpay');
+    it('offers every method, Flutterwave included, when the server runs the sandbox', async () => {
+      setPageUrl(`${sandbox().origin}/TopUp`);
+      await loadPaymentModes();
+      await signIn(sandbox());
+      render(withClient(<TopUpPage />));
+
+      const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
+      expect([...method.options].map((option) => option.text)).toEqual([
+        'TransactPay',
+        'Paystack',
+        'Flutterwave',
+      ]);
+      expect(method.value).toBe('transactpay');
+    });
   });
 
-  it('shows a clear message instead of the form when no method is available', async () => {
-    setPageUrl(`${nothing().origin}/TopUp`);
-    await loadPaymentModes();
-    await signIn(nothing());
-    render(withClient(<TopUpPage />));
+  describe('a server with no payment method', () => {
+    const nothing = testServerPerFile({ PAYMENTS_SANDBOX: 'false' });
 
-    expect(screen.getByText(PAYMENT_MESSAGES.noneAvailable).getAttribute('role')).toBe('status');
-    expect(screen.queryByLabelText('Payment method')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Top up' })).toBeNull();
+    it('shows a clear message instead of the form when no method is available', async () => {
+      setPageUrl(`${nothing().origin}/TopUp`);
+      await loadPaymentModes();
+      await signIn(nothing());
+      render(withClient(<TopUpPage />));
+
+      expect(screen.getByText(PAYMENT_MESSAGES.noneAvailable).getAttribute('role')).toBe('status');
+      expect(screen.queryByLabelText('Payment method')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Top up' })).toBeNull();
+    });
   });
 });

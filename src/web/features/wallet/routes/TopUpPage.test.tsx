@@ -270,8 +270,9 @@ describe('TopUpPage', () => {
         '₦1,000 is on hold: it would have taken you past your daily deposit limit of ₦1,000, so it was not added to your wallet. It is safe: our team will return it to you or, once your limit allows, add it to your wallet.',
       ),
     ).toBeTruthy();
+    // The balance is the player's as reloaded on arrival, which may answer after the history.
     expect(
-      within(screen.getByRole('region', { name: 'Wallet balance' })).getByText('₦1,000'),
+      await within(screen.getByRole('region', { name: 'Wallet balance' })).findByText('₦1,000'),
     ).toBeTruthy();
   });
 
