@@ -65,6 +65,10 @@ export class PageTracker {
       deviceScaleFactor: 1,
       locale: 'en-NG',
       timezoneId: 'Africa/Lagos',
+      // Decorative loops (a live game's pulsing dot, spinners) redraw every frame for as long as
+      // a page is open, which in software rendering cost about 0.1 s of CPU a second; no test is
+      // about motion, and the app's reduced-motion rules run each animation once.
+      reducedMotion: 'reduce',
       serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
     });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
