@@ -2,6 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { payments } from '../db/schema.ts';
+import { checkLedger } from '../modules/wallet/ledger-check.ts';
+
+/** The payment row with our reference. */
+export async function paymentOf(app: FastifyInstance, reference: string) {
+  const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
+  return row;
+}
+
+/** Every invariant of the ledger holds, with the app's payment providers as the check knows them. */
+export async function expectLedgerHolds(app: FastifyInstance): Promise<void> {
+  const { invariants } = await checkLedger(app.db, app.paymentProviders);
+  expect(invariants.filter((invariant) => !invariant.ok)).toEqual([]);
+}
 
 /** What a fake provider hands a test to deliver as its webhook. */
 export interface WebhookDelivery {
@@ -54,10 +67,7 @@ export function topUpFlow(
         payload: delivery.body,
       }),
     /** The payment row with our reference. */
-    async row(reference: string) {
-      const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
-      return row;
-    },
+    row: (reference: string) => paymentOf(app, reference),
   };
 }
 

@@ -2,17 +2,21 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityVerifications, payments, users } from '../../db/schema.ts';
+import { identityVerifications, users } from '../../db/schema.ts';
 import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createUser, testClock } from '../../test/factories.ts';
 import { type FakeDojah, startFakeDojah } from '../../test/fake-dojah.ts';
 import { type FakeFlutterwave, startFakeFlutterwave } from '../../test/fake-flutterwave.ts';
 import { balanceOf, notificationTitles, walletEntryCount } from '../../test/fake-money.ts';
-import { BANK_TRANSFER_ACCOUNT as ACCOUNT, accountNumberFor } from '../../test/top-ups.ts';
+import {
+  BANK_TRANSFER_ACCOUNT as ACCOUNT,
+  accountNumberFor,
+  expectLedgerHolds,
+  paymentOf,
+} from '../../test/top-ups.ts';
 import { identityHash } from '../kyc/identity-hash.ts';
 import { startBreak } from '../responsible-play/test-fixtures.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
 import { reconcileBankTransfers } from './bank-transfers.ts';
 import { paymentsContextOf } from './service.ts';
 
@@ -83,16 +87,6 @@ const deliver = (
   delivery: { body: string; headers: Record<string, string> },
 ) =>
   app.inject({ method: 'POST', url: WEBHOOK, headers: delivery.headers, payload: delivery.body });
-
-async function paymentOf(app: FastifyInstance, reference: string) {
-  const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
-  return row;
-}
-
-async function expectLedgerHolds(app: FastifyInstance) {
-  const { invariants } = await checkLedger(app.db, app.paymentProviders);
-  expect(invariants.filter((invariant) => !invariant.ok)).toEqual([]);
-}
 
 describe('Flutterwave virtual account numbers', () => {
   it('asks for KYC tier 2 first, then for the BVN, and makes a permanent account with it', async () => {

@@ -19,7 +19,12 @@ import {
   walletEntryCount,
 } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
-import { BANK_TRANSFER_ACCOUNT as ACCOUNT, accountNumberFor } from '../../test/top-ups.ts';
+import {
+  BANK_TRANSFER_ACCOUNT as ACCOUNT,
+  accountNumberFor,
+  expectLedgerHolds,
+  paymentOf,
+} from '../../test/top-ups.ts';
 import { startBreak } from '../responsible-play/test-fixtures.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { reconcileBankTransfers } from './bank-transfers.ts';
@@ -78,16 +83,6 @@ async function transferArrives(
   const answer = await deliver(app, paystack.dedicatedTransferWebhook(transaction.reference));
   expect(answer.statusCode, answer.body).toBe(200);
   return transaction.reference;
-}
-
-async function paymentOf(app: FastifyInstance, reference: string) {
-  const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
-  return row;
-}
-
-async function expectLedgerHolds(app: FastifyInstance) {
-  const { invariants } = await checkLedger(app.db, app.paymentProviders);
-  expect(invariants.filter((invariant) => !invariant.ok)).toEqual([]);
 }
 
 describe('account numbers (Paystack dedicated virtual accounts)', () => {

@@ -15,8 +15,7 @@ import { type FakeFlutterwave, startFakeFlutterwave } from '../../test/fake-flut
 import { accountEntriesFor, balanceOf, notificationsTitled } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
 import { type FakeTransactPay, startFakeTransactPay } from '../../test/fake-transactpay.ts';
-import { topUpFlow } from '../../test/top-ups.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { expectLedgerHolds, topUpFlow } from '../../test/top-ups.ts';
 
 /**
  * Deposit limits decided by the money that lands: a payment that completes and would take the
@@ -97,11 +96,6 @@ async function auditOf(app: FastifyInstance, reference: string) {
     .from(adminAudit)
     .where(eq(adminAudit.targetId, reference))
     .orderBy(adminAudit.id);
-}
-
-async function expectLedgerHolds(app: FastifyInstance) {
-  const { invariants } = await checkLedger(app.db, app.paymentProviders);
-  expect(invariants.filter((invariant) => !invariant.ok)).toEqual([]);
 }
 
 describe('deposit limits decided by the money that lands', () => {

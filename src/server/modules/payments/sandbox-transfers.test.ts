@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { payments, sandboxTransfers } from '../../db/schema.ts';
+import { sandboxTransfers } from '../../db/schema.ts';
 import {
   SANDBOX_SIGNATURE_HEADER,
   SANDBOX_TRANSFER_EVENT,
@@ -17,8 +17,12 @@ import {
   reviewSandboxTopUpsOf,
   walletEntryCount,
 } from '../../test/fake-money.ts';
-import { BANK_TRANSFER_ACCOUNT as ACCOUNT, accountNumberFor } from '../../test/top-ups.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import {
+  BANK_TRANSFER_ACCOUNT as ACCOUNT,
+  accountNumberFor,
+  expectLedgerHolds,
+  paymentOf,
+} from '../../test/top-ups.ts';
 import { reconcileBankTransfers } from './bank-transfers.ts';
 import { paymentsContextOf } from './service.ts';
 
@@ -62,16 +66,6 @@ function referenceOf(location: unknown): string {
   const reference = new URL(String(location), 'http://x').searchParams.get('transfer');
   if (!reference) throw new Error(`no transfer in ${String(location)}`);
   return reference;
-}
-
-async function paymentOf(app: FastifyInstance, reference: string) {
-  const [row] = await app.db.select().from(payments).where(eq(payments.reference, reference));
-  return row;
-}
-
-async function expectLedgerHolds(app: FastifyInstance) {
-  const { invariants } = await checkLedger(app.db, app.paymentProviders);
-  expect(invariants.filter((invariant) => !invariant.ok)).toEqual([]);
 }
 
 describe('a sandbox transfer arrives', () => {
