@@ -114,52 +114,34 @@ export class AccountCache {
   readAccount(userId: string, nowMs: number): Promise<AccountState | null> {
     const remembered = this.accounts.get(userId, nowMs);
     if (remembered) return Promise.resolve(remembered);
-    const underWay = this.readingAccounts.get(userId);
-    if (underWay) return underWay;
-    const generation = this.generation;
-    const read = this.source
-      .account(userId)
-      .then((account) => {
-        if (account && generation === this.generation)
-          this.accounts.set(userId, account, nowMs + ACCOUNT_STATE_TTL_MS);
-        return account;
-      })
-      .finally(() => {
-        if (this.readingAccounts.get(userId) === read) this.readingAccounts.delete(userId);
-      });
-    this.readingAccounts.set(userId, read);
-    return read;
+    return this.shareRead(this.readingAccounts, userId, async (stillCurrent) => {
+      const account = await this.source.account(userId);
+      if (account && stillCurrent())
+        this.accounts.set(userId, account, nowMs + ACCOUNT_STATE_TTL_MS);
+      return account;
+    });
   }
 
   /** The session as remembered, else the read of it under way, else a new read. */
   readSession(sessionId: string, nowMs: number): Promise<SessionState> {
     const remembered = this.sessions.get(sessionId, nowMs);
     if (remembered) return Promise.resolve(remembered);
-    const underWay = this.readingSessions.get(sessionId);
-    if (underWay) return underWay;
-    const generation = this.generation;
-    const read = this.source
-      .session(sessionId)
-      .then((row) => {
-        const live = row !== undefined && row.revokedAt === null && row.expiresAt.getTime() > nowMs;
-        const state = {
-          userId: row?.userId ?? null,
-          live,
-          secondFactorAt: row?.secondFactorAt?.getTime() ?? null,
-        };
-        // A live session is read again after the TTL (it may be revoked elsewhere) or at its
-        // expiry; a dead one never comes back, but it is not worth keeping longer than a live one.
-        const until = live
-          ? Math.min(nowMs + ACCOUNT_STATE_TTL_MS, row.expiresAt.getTime())
-          : nowMs + ACCOUNT_STATE_TTL_MS;
-        if (generation === this.generation) this.sessions.set(sessionId, state, until);
-        return state;
-      })
-      .finally(() => {
-        if (this.readingSessions.get(sessionId) === read) this.readingSessions.delete(sessionId);
-      });
-    this.readingSessions.set(sessionId, read);
-    return read;
+    return this.shareRead(this.readingSessions, sessionId, async (stillCurrent) => {
+      const row = await this.source.session(sessionId);
+      const live = row !== undefined && row.revokedAt === null && row.expiresAt.getTime() > nowMs;
+      const state = {
+        userId: row?.userId ?? null,
+        live,
+        secondFactorAt: row?.secondFactorAt?.getTime() ?? null,
+      };
+      // A live session is read again after the TTL (it may be revoked elsewhere) or at its
+      // expiry; a dead one never comes back, but it is not worth keeping longer than a live one.
+      const until = live
+        ? Math.min(nowMs + ACCOUNT_STATE_TTL_MS, row.expiresAt.getTime())
+        : nowMs + ACCOUNT_STATE_TTL_MS;
+      if (stillCurrent()) this.sessions.set(sessionId, state, until);
+      return state;
+    });
   }
 
   /** A session just written (a token signed), known live until `until`. */
@@ -187,6 +169,25 @@ export class AccountCache {
     this.forgetReadsUnderWay();
     this.accounts.clear();
     this.sessions.clear();
+  }
+
+  /**
+   * The read of `key` under way, else `read` started and shared until it settles; `read` is told
+   * whether no change came since it started, so a read that raced one is not remembered.
+   */
+  private shareRead<T>(
+    reading: Map<string, Promise<T>>,
+    key: string,
+    read: (stillCurrent: () => boolean) => Promise<T>,
+  ): Promise<T> {
+    const underWay = reading.get(key);
+    if (underWay) return underWay;
+    const generation = this.generation;
+    const shared = read(() => generation === this.generation).finally(() => {
+      if (reading.get(key) === shared) reading.delete(key);
+    });
+    reading.set(key, shared);
+    return shared;
   }
 
   // Rare (a change to an account or a session), so every read under way rather than only those
