@@ -9,7 +9,7 @@ const SANDBOX_STYLE = `<style>
 body{box-sizing:border-box;margin:0;padding:24px 16px;min-height:100vh;display:grid;place-items:center;background:#0b0b0b;color:#fff;font-family:system-ui,sans-serif}
 @media (min-width:640px){body{padding:40px 16px}}
 main{box-sizing:border-box;width:min(100%,420px);background:#1a1a1a;border:1px solid #2e2e2e;border-radius:18px;padding:28px}
-.banner{background:#ffd95a;color:#000;font-weight:700;border-radius:10px;padding:10px 12px;font-size:14px}
+.banner{background:#ffd95a;color:#000;font-weight:700;border-radius:10px;padding:10px 12px;font-size:14px;margin-top:0}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:22px 0}dt{color:#a3a3a3}dd{margin:0;font-weight:600;word-break:break-all}
 .amount{font-size:34px;font-weight:800;margin:18px 0 0}
 form{display:inline}button{min-height:48px;border:0;border-radius:12px;font-weight:700;font-size:16px;padding:0 22px;cursor:pointer}
