@@ -25,8 +25,8 @@ export interface E2E {
 export interface E2ESuiteOptions {
   /**
    * The run's shared server (global-setup.ts: the operator bootstrapped, no mail) instead of one
-   * of the file's own, for files that only read what the seed and the operator make: seconds of
-   * start-up saved per file. Files that create data or need other settings start their own.
+   * of the file's own, for files that only read what the seed and the operator make. Files that
+   * create data or need other settings lease their own from the run's warm servers.
    */
   shared?: boolean;
   /** Starts a test SMTP server for the file and points the file's server at it (SMTP_URL). */
@@ -71,8 +71,8 @@ async function ownServer(env: Record<string, string>): Promise<SuiteServer> {
 }
 
 /**
- * A real server and a browser for the test file: the file's own server (or the run's shared
- * one) and a connection to the run's Chromium (global-setup.ts), each test's pages in contexts
+ * A real server and a browser for the test file: a server leased for the file (or the run's
+ * shared one) and a connection to the run's Chromium (global-setup.ts), each test's pages in contexts
  * of their own. Pages are closed after each test, which fails when a page logged a console error
  * or threw. A failing test also prints the tail of the server's log.
  */
