@@ -76,10 +76,7 @@ describe('top up by bank transfer', () => {
       origin: e2e.server.url,
     });
     await card.getByRole('button', { name: 'Copy the account number' }).click();
-    await card
-      .getByRole('button', { name: 'Copy the account number' })
-      .getByText('Copied')
-      .waitFor();
+    await card.getByRole('button', { name: 'Copied the account number' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNumber);
     await expectNoSeriousA11yViolations(page, 'wallet with an account number (390)');
     await shot(page, 'wallet', 'mobile');

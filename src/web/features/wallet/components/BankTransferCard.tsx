@@ -47,8 +47,10 @@ function AccountDetails({
               </dd>
             </div>
           </dl>
-          <Button variant="outline" onClick={copy} aria-label="Copy the account number">
+          {/* The name starts with the words on the button, so a voice command saying them works. */}
+          <Button variant="outline" onClick={copy}>
             {copied ? 'Copied' : 'Copy'}
+            <span className="sr-only"> the account number</span>
           </Button>
         </div>
         <dl className="mt-3 grid grid-cols-2 gap-3">
