@@ -131,8 +131,12 @@ describe.each(VIEWPORT_NAMES)('Operator console at %s width', (viewport) => {
     const w = need();
     await mkdir(ARTIFACTS, { recursive: true });
     const problems: string[] = [];
+    // One page goes to every screen in turn, each by a full load, as an operator's phone would.
+    let opened: Page | undefined;
     for (const screen of SCREENS(w)) {
-      const page = await e2e.open(screen.path, { viewport, authToken: w.operator });
+      const page = opened ?? (await e2e.open(screen.path, { viewport, authToken: w.operator }));
+      if (opened) await page.goto(`${e2e.server.url}${screen.path}`);
+      opened = page;
       await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
       // Every section loaded: no spinner left (their labels start with Loading).
       await expect
@@ -157,7 +161,6 @@ describe.each(VIEWPORT_NAMES)('Operator console at %s width', (viewport) => {
         path: `${ARTIFACTS}console-${screen.name}-${width}.png`,
         fullPage: true,
       });
-      await page.close();
     }
     expect(problems).toEqual([]);
   }, 240_000);
