@@ -17,17 +17,22 @@ declare module 'vitest' {
   }
 }
 
+interface RunDatabase {
+  testDatabaseUrl: string | null;
+  pgliteTemplate: string | null;
+  beaconEnv: Record<string, string>;
+  close(): Promise<void>;
+}
+
 /**
- * Prepares the database once per run. PostgreSQL (TEST_DATABASE_URL): the schema is dropped
- * and migrated afresh so a run never depends on what an earlier run left. PGlite: one migrated,
- * seeded database is dumped so each test file loads it in a fraction of a second.
+ * The run's database, prepared once per run. PostgreSQL (TEST_DATABASE_URL): the schema is
+ * dropped and migrated afresh so a run never depends on what an earlier run left. PGlite: one
+ * migrated, seeded database is dumped so each test file loads it in a fraction of a second.
  */
-export default async function setup(project: TestProject) {
+async function prepareRunDatabase(): Promise<RunDatabase> {
   const databaseUrl = process.env.TEST_DATABASE_URL || null;
-  project.provide('testDatabaseUrl', databaseUrl);
   // One beacon for the run: draws of every test app are signed and verified like real rounds.
   const beacon = await startFakeBeacon();
-  project.provide('beaconEnv', beacon.env);
 
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -40,8 +45,12 @@ export default async function setup(project: TestProject) {
     await handle.migrate();
     await seedDatabase(handle.db, { demoGames: false });
     await handle.close();
-    project.provide('pgliteTemplate', null);
-    return () => beacon.close();
+    return {
+      testDatabaseUrl: databaseUrl,
+      pgliteTemplate: null,
+      beaconEnv: beacon.env,
+      close: () => beacon.close(),
+    };
   }
 
   const directory = await mkdtemp(path.join(tmpdir(), 'pluckers-template-'));
@@ -51,9 +60,38 @@ export default async function setup(project: TestProject) {
   const file = path.join(directory, 'template.tar');
   await writeFile(file, Buffer.from(await (await handle.dumpDataDir()).arrayBuffer()));
   await handle.close();
-  project.provide('pgliteTemplate', file);
+  return {
+    testDatabaseUrl: null,
+    pgliteTemplate: file,
+    beaconEnv: beacon.env,
+    close: async () => {
+      await rm(directory, { recursive: true, force: true });
+      await beacon.close();
+    },
+  };
+}
+
+/**
+ * The projects of one run (server and web in `npm test`) share one preparation: their global
+ * setups run in the same process, and a second migrate, seed and dump would cost as much as
+ * the first. The last project to finish closes it.
+ */
+const run = globalThis as typeof globalThis & {
+  pluckersRunDatabase?: { prepared: Promise<RunDatabase>; users: number };
+};
+
+export default async function setup(project: TestProject) {
+  run.pluckersRunDatabase ??= { prepared: prepareRunDatabase(), users: 0 };
+  const shared = run.pluckersRunDatabase;
+  shared.users += 1;
+  const database = await shared.prepared;
+  project.provide('testDatabaseUrl', database.testDatabaseUrl);
+  project.provide('pgliteTemplate', database.pgliteTemplate);
+  project.provide('beaconEnv', database.beaconEnv);
   return async () => {
-    await rm(directory, { recursive: true, force: true });
-    await beacon.close();
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    run.pluckersRunDatabase = undefined;
+    await database.close();
   };
 }
