@@ -1,4 +1,11 @@
-import { createDecipheriv, createECDH, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import {
+  createDecipheriv,
+  createECDH,
+  createHmac,
+  type ECDH,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
@@ -58,7 +65,7 @@ const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(dat
 /** RFC 8291 §3.4 and RFC 8188 §2: one record, padding delimiter 2, then zeros. */
 export function decryptAes128gcm(
   body: Buffer,
-  receiver: { privateKey: Buffer; publicKey: Buffer; auth: Buffer },
+  receiver: { privateKey: Buffer; publicKey: Buffer; auth: Buffer; ecdh?: ECDH },
 ): Buffer {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
@@ -66,8 +73,11 @@ export function decryptAes128gcm(
   const senderPublicKey = body.subarray(21, 21 + idLength);
   const ciphertext = body.subarray(21 + idLength);
   if (ciphertext.length > recordSize) throw new Error('more than one record');
-  const ecdh = createECDH('prime256v1');
-  ecdh.setPrivateKey(receiver.privateKey);
+  let ecdh = receiver.ecdh;
+  if (!ecdh) {
+    ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(receiver.privateKey);
+  }
   const sharedSecret = ecdh.computeSecret(senderPublicKey);
   const prkKey = hmac(receiver.auth, sharedSecret);
   const keyInfo = Buffer.concat([
@@ -108,32 +118,47 @@ function vapidKeyOf(k: string, cache: Map<string, Promise<VapidKey>>): Promise<V
   return key;
 }
 
+type Vapid = { vapidKey: string; subject: string };
+
 async function checkVapid(
   authorization: string | undefined,
   origin: string,
   keys: Map<string, Promise<VapidKey>>,
-) {
+  verified: Map<string, Vapid>,
+): Promise<Vapid> {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? '');
   if (!match?.[1] || !match[2]) throw new Error(`not a VAPID authorization: ${authorization}`);
   const [token, k] = [match[1], match[2]];
+  // A sender reuses its token for every push to this origin (push.ts): the same token, key and
+  // audience verified once is verified, as a push service would remember it. Any other token
+  // (another key, audience or signature) is verified in full.
+  const seen = verified.get(`${origin} ${k} ${token}`);
+  if (seen) return seen;
   if (decodeProtectedHeader(token).alg !== 'ES256') throw new Error('VAPID JWT is not ES256');
-  // Every request's JWT is still verified; only the key's import is shared.
   const { payload } = await jwtVerify(token, await vapidKeyOf(k, keys), { audience: origin });
   if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub))
     throw new Error('VAPID JWT without a mailto:/https: subject');
-  return { vapidKey: k, subject: payload.sub };
+  const vapid = { vapidKey: k, subject: payload.sub };
+  verified.set(`${origin} ${k} ${token}`, vapid);
+  return vapid;
 }
 
 export async function startFakePushService(): Promise<FakePushService> {
   /** By path: the receiver's keys, and the endpoint as the subscription spelled it. */
-  const keys = new Map<string, { privateKey: Buffer; publicKey: Buffer; auth: Buffer }>();
+  const keys = new Map<
+    string,
+    { privateKey: Buffer; publicKey: Buffer; auth: Buffer; ecdh: ECDH }
+  >();
   const endpoints = new Map<string, string>();
   const statuses = new Map<string, number>();
   const redirects = new Map<string, string>();
   let connections = 0;
   let requests = 0;
   const vapidKeys = new Map<string, Promise<VapidKey>>();
+  const verifiedTokens = new Map<string, Vapid>();
   const received: ReceivedPush[] = [];
+  /** The same pushes by endpoint: tests look up thousands of devices one by one. */
+  const receivedByEndpoint = new Map<string, ReceivedPush[]>();
   const rejected: string[] = [];
   let origin = '';
 
@@ -163,15 +188,24 @@ export async function startFakePushService(): Promise<FakePushService> {
         if (request.headers['content-encoding'] !== 'aes128gcm')
           throw new Error(`content-encoding ${request.headers['content-encoding']}`);
         const audience = `http://${request.headers.host}`;
-        const vapid = await checkVapid(request.headers.authorization, audience, vapidKeys);
+        const vapid = await checkVapid(
+          request.headers.authorization,
+          audience,
+          vapidKeys,
+          verifiedTokens,
+        );
         const plaintext = decryptAes128gcm(Buffer.concat(chunks), receiver);
-        received.push({
+        const push = {
           endpoint,
           payload: JSON.parse(plaintext.toString('utf8')),
           ...vapid,
           ttl: Number(request.headers.ttl),
           urgency: request.headers.urgency as string | undefined,
-        });
+        };
+        received.push(push);
+        const byEndpoint = receivedByEndpoint.get(endpoint);
+        if (byEndpoint) byEndpoint.push(push);
+        else receivedByEndpoint.set(endpoint, [push]);
         response.writeHead(201, { location: `${origin}/message/${randomUUID()}` }).end();
       } catch (error) {
         rejected.push(`${endpoint}: ${(error as Error).message}`);
@@ -182,6 +216,10 @@ export async function startFakePushService(): Promise<FakePushService> {
   server.on('connection', () => {
     connections += 1;
   });
+  // Push services keep a sender's connection open for minutes. Node's default of 5 s lets an
+  // app that the file's tests share find its idle connection closed just as it reuses it, and
+  // that push fail as a network error.
+  server.keepAliveTimeout = 5 * 60 * 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
@@ -194,7 +232,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       const auth = randomBytes(16);
       const path = `/push/${randomUUID()}`;
       const endpoint = `${options.host ? `http://${options.host}:${port}` : origin}${path}`;
-      keys.set(path, { privateKey: ecdh.getPrivateKey(), publicKey, auth });
+      keys.set(path, { privateKey: ecdh.getPrivateKey(), publicKey, auth, ecdh });
       endpoints.set(path, endpoint);
       return {
         endpoint,
@@ -202,7 +240,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       };
     },
     received,
-    receivedBy: (endpoint) => received.filter((push) => push.endpoint === endpoint),
+    receivedBy: (endpoint) => [...(receivedByEndpoint.get(endpoint) ?? [])],
     answer: (endpoint, status) => statuses.set(endpoint, status),
     redirect: (endpoint, location) => redirects.set(endpoint, location),
     connections: () => connections,

@@ -19,7 +19,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema.ts';
-import { buildTestApp, testEnv } from '../../test/app.ts';
+import { buildTestApp, testAppPerFile, testEnv } from '../../test/app.ts';
 import { testDatabasePerFile } from '../../test/database.ts';
 import {
   bearerFor,
@@ -64,13 +64,16 @@ afterAll(async () => {
 const FIRST_PAYOUT_NOTE = 'First payout to this account: name matches the player';
 
 /** The push service stand-in listens on 127.0.0.1: only the explicit test setting reaches it. */
-async function setup(env: Record<string, string> = {}) {
-  return buildTestApp(database(), {
-    ...paystack.env,
-    SMTP_URL: smtp.url,
-    PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
-    ...env,
-  });
+const fileEnv = () => ({ ...paystack.env, SMTP_URL: smtp.url, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' });
+const sharedApp = testAppPerFile(database, fileEnv);
+
+/**
+ * The file's app, or one of the test's own for an environment of its own. Tests on the file's
+ * app make their own players and devices, so they pass in any order.
+ */
+async function setup(env?: Record<string, string>) {
+  if (!env) return sharedApp();
+  return buildTestApp(database(), { ...fileEnv(), ...env });
 }
 
 async function subscribe(
