@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { emptyPgliteDataDir } from '../test/empty-pglite.ts';
 import { loadPgliteBinaries } from '../test/pglite-binaries.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -30,18 +31,25 @@ const FIRST_TESTED = '0021_stats_at_play';
 
 let base: Promise<Blob> | undefined;
 
+/** PGlite's compiled PostgreSQL, shared with the worker's other databases, and `loadDataDir`. */
+async function pgliteOptions(loadDataDir: Blob | undefined) {
+  const { wasmModule, fsBundle } = await loadPgliteBinaries();
+  return { pgliteWasmModule: wasmModule, fsBundle, ...(loadDataDir ? { loadDataDir } : {}) };
+}
+
 /**
  * A database with the migrations before FIRST_TESTED applied, dumped once for the file: every
  * test starts from it and applies only the migrations up to its own, instead of creating a
- * database (initdb) and applying the twenty before it again.
+ * database and applying the twenty before it again. It starts as an empty database loaded from
+ * the run's template, rather than a cluster created anew (initdb).
  */
 function baseDump(): Promise<Blob> {
   base ??= (async () => {
-    const [folder, binaries] = await Promise.all([
+    const [folder, options] = await Promise.all([
       migrationsBefore(FIRST_TESTED),
-      loadPgliteBinaries(),
+      emptyPgliteDataDir().then(pgliteOptions),
     ]);
-    const client = new PGlite(binaries);
+    const client = new PGlite(options);
     try {
       await migrate(drizzle({ client }), { migrationsFolder: folder });
       return await client.dumpDataDir('none');
@@ -55,12 +63,11 @@ function baseDump(): Promise<Blob> {
 
 /** A PGlite database with the migrations before `tag` applied, closed when the test ends. */
 async function migratedUpTo(tag: string) {
-  const [folder, binaries, dump] = await Promise.all([
+  const [folder, options] = await Promise.all([
     migrationsBefore(tag),
-    loadPgliteBinaries(),
-    baseDump(),
+    baseDump().then(pgliteOptions),
   ]);
-  const client = new PGlite({ ...binaries, loadDataDir: dump });
+  const client = new PGlite(options);
   onTestFinished(async () => {
     await client.close();
     await rm(folder, { recursive: true, force: true });

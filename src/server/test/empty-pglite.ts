@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { loadPgliteBinaries } from './pglite-binaries.ts';
+
+let empty: Promise<Blob | undefined> | undefined;
+
+/**
+ * A PGlite data directory as a new database starts: no tables, no migrations applied. Made once
+ * per process from the run's template (global-setup) by dropping its schemas, as the run does to
+ * its PostgreSQL database before migrating it: creating a cluster (initdb) costs several times
+ * loading one. Undefined on a PostgreSQL run, which has no template: the caller's PGlite then
+ * creates its cluster as usual.
+ */
+export function emptyPgliteDataDir(): Promise<Blob | undefined> {
+  empty ??= (async () => {
+    const template = inject('pgliteTemplate');
+    if (!template) return undefined;
+    const [binaries, data] = await Promise.all([loadPgliteBinaries(), readFile(template)]);
+    const client = new PGlite({
+      pgliteWasmModule: binaries.wasmModule,
+      fsBundle: binaries.fsBundle,
+      loadDataDir: new Blob([data]),
+    });
+    try {
+      await client.exec(
+        'DROP SCHEMA public CASCADE; DROP SCHEMA drizzle CASCADE; CREATE SCHEMA public;',
+      );
+      return await client.dumpDataDir('none');
+    } finally {
+      await client.close();
+    }
+  })();
+  return empty;
+}
