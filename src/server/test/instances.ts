@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY } from './app.ts';
+import { loadPgliteBinaries } from './pglite-binaries.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -54,6 +55,7 @@ export async function spawnServer(
       databaseUrl: undefined,
       dataDir,
       loadDataDir: new Blob([await readFile(template)]),
+      pglite: await loadPgliteBinaries(),
     });
     await seeded.close();
   }
