@@ -15,6 +15,7 @@ import { playGame } from '../src/server/modules/games/service.ts';
 import { createBeaconClient } from '../src/server/providers/beacon.ts';
 import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY, testEnv } from '../src/server/test/app.ts';
 import { actorFor, createGame, createPlayer, type GameRow } from '../src/server/test/factories.ts';
+import { loadPgliteBinaries } from '../src/server/test/pglite-binaries.ts';
 import { parseArgs, verifyDraw } from './verify-draw.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -71,6 +72,7 @@ describe('npm run verify-draw against a running server', () => {
           databaseUrl: undefined,
           dataDir,
           loadDataDir: new Blob([await readFile(template as string)]),
+          pglite: await loadPgliteBinaries(),
         });
     try {
       drawn = await createGame(handle.db, { entryFee: 5_000n, maximumPlayers: 100 });

@@ -4,6 +4,7 @@ import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { buildTestApp, testAppPerFile } from '../../test/app.ts';
 import { openTestDatabase, testDatabasePerFile } from '../../test/database.ts';
+import { loadPgliteBinaries } from '../../test/pglite-binaries.ts';
 import { latestMigrationMillis } from './readiness.ts';
 
 const database = testDatabasePerFile();
@@ -24,6 +25,7 @@ async function privateEmbeddedDatabase(): Promise<DatabaseHandle> {
     dataDir: '',
     inMemory: true,
     ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+    pglite: await loadPgliteBinaries(),
   });
   onTestFinished(() => handle.close());
   return handle;

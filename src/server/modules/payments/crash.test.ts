@@ -12,6 +12,7 @@ import { ledgerTransactions, payments, users } from '../../db/schema.ts';
 import { TEST_JWT_SECRET, testEnv } from '../../test/app.ts';
 import { createUser, uniqueSuffix } from '../../test/factories.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { loadPgliteBinaries } from '../../test/pglite-binaries.ts';
 import { totpCode } from '../auth/totp.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
@@ -113,6 +114,7 @@ describe('crash during a burst of webhooks', () => {
         databaseUrl: undefined,
         dataDir,
         loadDataDir: new Blob([await readFile(template)]),
+        pglite: await loadPgliteBinaries(),
       });
       await prepared.close();
     }
@@ -239,7 +241,11 @@ describe('crash during a burst of webhooks', () => {
     second.child.kill('SIGTERM');
     await second.exited;
     expect(second.child.exitCode).toBe(0);
-    const handle = await openDatabase({ databaseUrl: databaseUrl ?? undefined, dataDir });
+    const handle = await openDatabase({
+      databaseUrl: databaseUrl ?? undefined,
+      dataDir,
+      ...(databaseUrl ? {} : { pglite: await loadPgliteBinaries() }),
+    });
     try {
       const references = [...expected.keys()];
       const postings = await handle.db
