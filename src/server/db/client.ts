@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { applyFunctionFiles, readFunctionFiles } from './migrate-functions.ts';
+import { applyParsersOnce } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -209,6 +210,7 @@ async function openPglite(
     ...(loadDataDir ? { loadDataDir } : {}),
     ...(compiled ? { pgliteWasmModule: compiled.wasmModule, fsBundle: compiled.fsBundle } : {}),
   });
+  applyParsersOnce(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
