@@ -66,7 +66,7 @@ export async function openDatabase(options: {
   /** PGlite only: start from a dump made by `dumpDataDir()`. */
   loadDataDir?: Blob;
   /** PGlite only: PostgreSQL already compiled, for processes that open many databases (tests). */
-  pglite?: { wasmModule: WebAssembly.Module; fsBundle: Blob };
+  pglite?: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
   poolSize?: number;
   /**
    * PostgreSQL itself when `databaseUrl` goes through a transaction pooler (PgBouncer), which
@@ -203,12 +203,12 @@ async function listenOnPostgres(
 async function openPglite(
   location: string,
   loadDataDir?: Blob,
-  compiled?: { wasmModule: WebAssembly.Module; fsBundle: Blob },
+  compiled?: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob },
 ): Promise<DatabaseHandle> {
   if (location !== 'memory://') await mkdir(location, { recursive: true });
   const client = await PGlite.create(location, {
     ...(loadDataDir ? { loadDataDir } : {}),
-    ...(compiled ? { pgliteWasmModule: compiled.wasmModule, fsBundle: compiled.fsBundle } : {}),
+    ...compiled,
   });
   applyParsersOnce(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;

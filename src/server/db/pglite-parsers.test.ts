@@ -7,8 +7,7 @@ import { loadPgliteBinaries } from '../test/pglite-binaries.ts';
 import { applyParsersOnce } from './pglite-parsers.ts';
 
 async function openClient(): Promise<PGlite> {
-  const { wasmModule, fsBundle } = await loadPgliteBinaries();
-  const client = await PGlite.create('memory://', { pgliteWasmModule: wasmModule, fsBundle });
+  const client = await PGlite.create('memory://', await loadPgliteBinaries());
   applyParsersOnce(client);
   return client;
 }
@@ -86,8 +85,7 @@ describe('Drizzle on such a client', () => {
   }
 
   it('reads what it reads on a PGlite without them: Dates, and the text of the rest', async () => {
-    const { wasmModule, fsBundle } = await loadPgliteBinaries();
-    const plain = await PGlite.create('memory://', { pgliteWasmModule: wasmModule, fsBundle });
+    const plain = await PGlite.create('memory://', await loadPgliteBinaries());
     const expected = await readBack(plain);
     expect(expected.rows).toEqual([{ at: new Date('2026-11-29T11:00:00.000Z') }]);
     expect(await readBack(await openClient())).toEqual(expected);

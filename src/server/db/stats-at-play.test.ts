@@ -33,8 +33,7 @@ let base: Promise<Blob> | undefined;
 
 /** PGlite's compiled PostgreSQL, shared with the worker's other databases, and `loadDataDir`. */
 async function pgliteOptions(loadDataDir: Blob | undefined) {
-  const { wasmModule, fsBundle } = await loadPgliteBinaries();
-  return { pgliteWasmModule: wasmModule, fsBundle, ...(loadDataDir ? { loadDataDir } : {}) };
+  return { ...(await loadPgliteBinaries()), ...(loadDataDir ? { loadDataDir } : {}) };
 }
 
 /**

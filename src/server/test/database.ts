@@ -15,13 +15,12 @@ export async function openTestDatabase(poolSize = 2): Promise<DatabaseHandle> {
   if (!template) throw new Error('the PGlite template was not prepared by global-setup');
   // Compiling PostgreSQL's WebAssembly is a third of what opening a database costs: the worker's
   // files share one compilation.
-  const { wasmModule, fsBundle } = await loadPgliteBinaries();
   return openDatabase({
     databaseUrl: undefined,
     dataDir: '',
     inMemory: true,
     loadDataDir: new Blob([await readFile(template)]),
-    pglite: { wasmModule, fsBundle },
+    pglite: await loadPgliteBinaries(),
   });
 }
 

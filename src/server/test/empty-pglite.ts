@@ -18,8 +18,7 @@ export function emptyPgliteDataDir(): Promise<Blob | undefined> {
     if (!template) return undefined;
     const [binaries, data] = await Promise.all([loadPgliteBinaries(), readFile(template)]);
     const client = new PGlite({
-      pgliteWasmModule: binaries.wasmModule,
-      fsBundle: binaries.fsBundle,
+      ...binaries,
       loadDataDir: new Blob([data]),
     });
     try {

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+/** Under the names PGlite's options give them, so they are passed on as they are. */
 export interface PgliteBinaries {
-  wasmModule: WebAssembly.Module;
+  pgliteWasmModule: WebAssembly.Module;
   fsBundle: Blob;
 }
 
@@ -21,7 +22,7 @@ export function loadPgliteBinaries(): Promise<PgliteBinaries> {
       readFile(path.join(dist, 'pglite.wasm')),
       readFile(path.join(dist, 'pglite.data')),
     ]);
-    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
   })();
   return binaries;
 }
