@@ -15,14 +15,10 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, serverEnv } from './server.ts';
+import { freePort, ROOT, START_TIMEOUT_MS, STOP_TIMEOUT_MS, serverEnv } from './server.ts';
 import type { WarmServerCommand, WarmServerMessage, WarmServerStep } from './server-process.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 /** A server a test file leased: where it listens and where its log is written. */
 export interface LeasedServer {

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
+/** The repository, where test servers run from; and how long one may take to start and stop. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const START_TIMEOUT_MS = 60_000;
+export const STOP_TIMEOUT_MS = 10_000;
 const LOG_LIMIT = 200_000;
 
 export interface RunningServer {
