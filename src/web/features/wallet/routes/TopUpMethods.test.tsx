@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { loadPaymentModes } from '@web/lib/payment-modes.ts';
 import { setSettings, setUser } from '@web/lib/session.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testServerPerFile } from '../../../../test/server.ts';
+import { type TestServer, testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
 import { signIn, withClient } from '../../../test/player.tsx';
 import { TopUpPage } from './TopUpPage.tsx';
@@ -14,6 +14,14 @@ import { TopUpPage } from './TopUpPage.tsx';
  * method. Paystack's key here is never used: listing the methods asks no provider anything.
  * Each server is leased by the block of the test that uses it, so the file holds one at a time.
  */
+/** The Top up page, signed in, on `server` and with the payment methods it says it runs. */
+async function openTopUp(server: TestServer): Promise<void> {
+  setPageUrl(`${server.origin}/TopUp`);
+  await loadPaymentModes();
+  await signIn(server);
+  render(withClient(<TopUpPage />));
+}
+
 afterEach(() => {
   cleanup();
   setUser(null);
@@ -28,10 +36,7 @@ describe('top-up methods', () => {
     });
 
     it('offers only Paystack when TransactPay is not configured, and picks it', async () => {
-      setPageUrl(`${paystackOnly().origin}/TopUp`);
-      await loadPaymentModes();
-      await signIn(paystackOnly());
-      render(withClient(<TopUpPage />));
+      await openTopUp(paystackOnly());
 
       const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
       expect([...method.options].map((option) => option.text)).toEqual(['Paystack']);
@@ -49,11 +54,8 @@ describe('top-up methods', () => {
     });
 
     it('offers Flutterwave beside Paystack when both are configured, and keeps the choice', async () => {
-      setPageUrl(`${flutterwaveAndPaystack().origin}/TopUp`);
-      await loadPaymentModes();
-      await signIn(flutterwaveAndPaystack());
       const person = userEvent.setup();
-      render(withClient(<TopUpPage />));
+      await openTopUp(flutterwaveAndPaystack());
 
       const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
       expect([...method.options].map((option) => [option.value, option.text])).toEqual([
@@ -70,10 +72,7 @@ describe('top-up methods', () => {
     const sandbox = testServerPerFile();
 
     it('offers every method, Flutterwave included, when the server runs the sandbox', async () => {
-      setPageUrl(`${sandbox().origin}/TopUp`);
-      await loadPaymentModes();
-      await signIn(sandbox());
-      render(withClient(<TopUpPage />));
+      await openTopUp(sandbox());
 
       const method = screen.getByLabelText('Payment method') as HTMLSelectElement;
       expect([...method.options].map((option) => option.text)).toEqual([
@@ -89,10 +88,7 @@ describe('top-up methods', () => {
     const nothing = testServerPerFile({ PAYMENTS_SANDBOX: 'false' });
 
     it('shows a clear message instead of the form when no method is available', async () => {
-      setPageUrl(`${nothing().origin}/TopUp`);
-      await loadPaymentModes();
-      await signIn(nothing());
-      render(withClient(<TopUpPage />));
+      await openTopUp(nothing());
 
       expect(screen.getByText(PAYMENT_MESSAGES.noneAvailable).getAttribute('role')).toBe('status');
       expect(screen.queryByLabelText('Payment method')).toBeNull();
