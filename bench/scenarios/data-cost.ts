@@ -11,7 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../e2e/support/browser.ts';
+import { PLAYWRIGHT_CHROMIUM_ARGS } from '../../e2e/support/browser.ts';
 import { STORAGE_KEYS } from '../../src/shared/constants.ts';
 import type { Game } from '../../src/shared/schemas/games.ts';
 import { chromiumPath } from '../lib/chromium.ts';
@@ -118,7 +118,10 @@ export interface DataCost {
 
 export async function measureDataCost(server: ReadServer): Promise<DataCost> {
   const meter = await startMeter(server.url);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../e2e/support/browser.ts';
+import { CHROMIUM_ARGS, PLAYWRIGHT_CHROMIUM_ARGS } from '../../e2e/support/browser.ts';
 import {
   buildWeb,
   gzipSize,
@@ -339,7 +339,10 @@ async function lighthouseAudits(
 
 /** LCP and transferred bytes with Lighthouse-like mobile throttling, through CDP. */
 async function playwrightAudits(server: ReadServer): Promise<PageAudit[]> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
+  });
   const audits: PageAudit[] = [];
   try {
     for (const screen of ['/login', '/Home']) {

@@ -23,11 +23,50 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 
+/**
+ * Playwright's own `--disable-features` list (playwright-core's chromiumSwitches). Chromium
+ * keeps only the last `--disable-features` it is given, so a launch that turns off more features
+ * has to repeat these; support/browser.test.ts fails when Playwright's list grows.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The flags for a Chromium that Playwright drives, one new window per browser context. Full
+ * Chromium loads two WebUI pages of the address bar's popup into every new window, which no
+ * headless page ever shows: they cost more Chromium CPU than a context and a small page of its
+ * own (bench/RESULTS.md, the test suite's section).
+ */
+export const PLAYWRIGHT_CHROMIUM_ARGS = [
+  ...CHROMIUM_ARGS,
+  `--disable-features=${[
+    ...PLAYWRIGHT_DISABLED_FEATURES,
+    'WebUIOmniboxPopup',
+    'WebUIOmniboxAimPopup',
+  ].join(',')}`,
+];
+
 /** Launches the system Chromium (playwright-core never downloads one). */
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
-    args: CHROMIUM_ARGS,
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
     headless: true,
   });
 }

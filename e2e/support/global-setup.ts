@@ -5,7 +5,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startFakeBeacon } from '../../src/server/test/fake-beacon.ts';
 import { enrolledOperatorSecret, OPERATOR_ENV, operatorToken } from './accounts.ts';
-import { CHROMIUM_ARGS } from './browser.ts';
+import { PLAYWRIGHT_CHROMIUM_ARGS } from './browser.ts';
 import { ensureWebBuild, findChromium, snapshotWebBuild } from './prepare.ts';
 import { createDataTemplate, startServer } from './server.ts';
 import { startServerPool } from './server-pool.ts';
@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
   try {
     const chromiumServer = await chromium.launchServer({
       executablePath: findChromium(),
-      args: CHROMIUM_ARGS,
+      args: PLAYWRIGHT_CHROMIUM_ARGS,
       headless: true,
     });
     cleanups.push(() => chromiumServer.close());
