@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/test/fail-on-console-error.ts'],
+          // Property tests run a hundred cases; beside the browser tests on a loaded machine
+          // the default 5 s is not enough (no test here waits on time).
+          testTimeout: 30_000,
         },
       },
       {

@@ -3,11 +3,18 @@ import { sql } from 'drizzle-orm';
 import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPgliteDataDir } from '../test/empty-pglite.ts';
 import { loadPgliteBinaries } from '../test/pglite-binaries.ts';
 import { applyParsersOnce } from './pglite-parsers.ts';
 
+/** A new, empty PGlite database: loaded from the run's template when there is one (no initdb). */
+async function openPlainClient(): Promise<PGlite> {
+  const [binaries, loadDataDir] = await Promise.all([loadPgliteBinaries(), emptyPgliteDataDir()]);
+  return PGlite.create({ ...binaries, ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
 async function openClient(): Promise<PGlite> {
-  const client = await PGlite.create('memory://', await loadPgliteBinaries());
+  const client = await openPlainClient();
   applyParsersOnce(client);
   return client;
 }
@@ -85,7 +92,7 @@ describe('Drizzle on such a client', () => {
   }
 
   it('reads what it reads on a PGlite without them: Dates, and the text of the rest', async () => {
-    const plain = await PGlite.create('memory://', await loadPgliteBinaries());
+    const plain = await openPlainClient();
     const expected = await readBack(plain);
     expect(expected.rows).toEqual([{ at: new Date('2026-11-29T11:00:00.000Z') }]);
     expect(await readBack(await openClient())).toEqual(expected);
