@@ -2,7 +2,7 @@ import { SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { PRERENDERED_PAGES } from '@shared/prerendered-pages.ts';
 import { describe, expect, it } from 'vitest';
 import { operatorToken } from './support/accounts.ts';
-import { VIEWPORT_NAMES } from './support/browser.ts';
+import { VIEWPORT_NAMES, waitForLiveForm } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
 /**
@@ -150,6 +150,30 @@ describe('in the browser', () => {
       }
     });
   }
+
+  it('/login makes no Intl formatter on its way to taking input', async () => {
+    // A page's first Intl object loads the locale data: tens of milliseconds of main thread
+    // that the sign-in screen, which shows no amount or date, has no use for.
+    const page = await e2e.open('/api/health');
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { intlMade: string[] }).intlMade = made;
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Segmenter'] as const) {
+        const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+          construct(target, args) {
+            made.push(name);
+            return Reflect.construct(target, args);
+          },
+        });
+      }
+    });
+    await page.goto(`${e2e.server.url}/login`);
+    await waitForLiveForm(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade),
+    ).toEqual([]);
+  });
 
   it('sends a visitor without a session from the shell to /login', async () => {
     const page = await e2e.open('/Home');

@@ -1,13 +1,19 @@
-const dateFormatter = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  // hour12: true would pick en-GB's h11 cycle ("0:05 am"); h12 gives "12:05 am".
-  hourCycle: 'h12',
-  timeZone: 'Africa/Lagos',
-});
+let dateFormatter: Intl.DateTimeFormat | undefined;
+
+/** Made on first use, as money.ts's formatter is: a screen with no date skips its cost. */
+function lagosDateFormatter(): Intl.DateTimeFormat {
+  dateFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    // hour12: true would pick en-GB's h11 cycle ("0:05 am"); h12 gives "12:05 am".
+    hourCycle: 'h12',
+    timeZone: 'Africa/Lagos',
+  });
+  return dateFormatter;
+}
 
 /*
  * Every date a player or an operator reads goes through here, on the server too (notification
@@ -18,7 +24,7 @@ const dateFormatter = new Intl.DateTimeFormat('en-GB', {
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormatter.format(date);
+  return lagosDateFormatter().format(date);
 }
 
 /** Africa/Lagos is UTC+1 all year (no daylight saving), so its calendar is plain arithmetic. */

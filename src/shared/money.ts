@@ -2,10 +2,20 @@ import { CURRENCY_SYMBOL } from './constants.ts';
 
 const KOBO_PER_NAIRA = 100;
 
-const nairaFormatter = new Intl.NumberFormat('en-NG', {
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+let nairaFormatter: Intl.NumberFormat | undefined;
+
+/**
+ * Made on first use, not when the module loads: a page's first Intl object loads the locale
+ * data, tens of milliseconds of a cheap phone's main thread that a screen showing no amount
+ * (the sign-in screens) should not spend.
+ */
+function nairaDigits(): Intl.NumberFormat {
+  nairaFormatter ??= new Intl.NumberFormat('en-NG', {
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
+  return nairaFormatter;
+}
 
 /** '₦' + thousands separators + 0 decimals (docs/product.md#constants). Missing or non-finite amounts show ₦0. */
 export function formatNaira(amount: number | null | undefined): string {
@@ -13,7 +23,7 @@ export function formatNaira(amount: number | null | undefined): string {
   const rounded = Math.round(value);
   // Avoid "-₦0" for tiny negatives that round to zero.
   const sign = rounded < 0 ? '-' : '';
-  return `${sign}${CURRENCY_SYMBOL}${nairaFormatter.format(Math.abs(rounded))}`;
+  return `${sign}${CURRENCY_SYMBOL}${nairaDigits().format(Math.abs(rounded))}`;
 }
 
 /**
