@@ -2,7 +2,7 @@ import { SIGNUP_MESSAGES } from '@shared/messages.ts';
 import { PRERENDERED_PAGES } from '@shared/prerendered-pages.ts';
 import { describe, expect, it } from 'vitest';
 import { operatorToken } from './support/accounts.ts';
-import { VIEWPORT_NAMES, waitForLiveForm } from './support/browser.ts';
+import { VIEWPORT_NAMES } from './support/browser.ts';
 import { e2eSuite } from './support/fixture.ts';
 
 /**
@@ -151,28 +151,41 @@ describe('in the browser', () => {
     });
   }
 
-  it('/login makes no Intl formatter on its way to taking input', async () => {
+  it('/login and Home make no Intl formatter on their way to taking input', async () => {
     // A page's first Intl object loads the locale data: tens of milliseconds of main thread
-    // that the sign-in screen, which shows no amount or date, has no use for.
-    const page = await e2e.open('/api/health');
-    await page.addInitScript(() => {
-      const made: string[] = [];
-      (window as unknown as { intlMade: string[] }).intlMade = made;
-      for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Segmenter'] as const) {
-        const original = Intl[name] as unknown as new (...args: unknown[]) => object;
-        (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
-          construct(target, args) {
-            made.push(name);
-            return Reflect.construct(target, args);
-          },
-        });
-      }
-    });
-    await page.goto(`${e2e.server.url}/login`);
-    await waitForLiveForm(page);
-    expect(
-      await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade),
-    ).toEqual([]);
+    // that neither screen needs (amounts are grouped by money.ts itself).
+    token ??= await operatorToken(e2e.server.url);
+    for (const [path, ready] of [
+      ['/login', 'form[data-live]'],
+      ['/Home', 'role=link[name=/^Balance ₦/]'],
+    ] as const) {
+      const page = await e2e.open('/api/health', path === '/Home' ? { authToken: token } : {});
+      await page.addInitScript(() => {
+        const made: string[] = [];
+        (window as unknown as { intlMade: string[] }).intlMade = made;
+        for (const name of [
+          'NumberFormat',
+          'DateTimeFormat',
+          'PluralRules',
+          'Segmenter',
+        ] as const) {
+          const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+          (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+            construct(target, args) {
+              made.push(name);
+              return Reflect.construct(target, args);
+            },
+          });
+        }
+      });
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.locator(ready).first().waitFor({ state: 'attached' });
+      expect(
+        await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade),
+        path,
+      ).toEqual([]);
+      await page.close();
+    }
   });
 
   it('sends a visitor without a session from the shell to /login', async () => {

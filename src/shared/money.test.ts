@@ -12,6 +12,24 @@ describe('formatNaira', () => {
     expect(formatNaira(1_000_000_000)).toBe('₦1,000,000,000');
   });
 
+  it('groups digits exactly as Intl.NumberFormat does for en-NG', () => {
+    const intl = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+          fc.double({ min: -1e300, max: 1e300, noNaN: true }),
+        ),
+        (amount) => {
+          const rounded = Math.round(amount);
+          const sign = rounded < 0 ? '-' : '';
+          expect(formatNaira(amount)).toBe(`${sign}₦${intl.format(Math.abs(rounded))}`);
+        },
+      ),
+      { seed: 20_261_129 },
+    );
+  });
+
   it('shows no decimals, rounding to the nearest naira', () => {
     expect(formatNaira(99.4)).toBe('₦99');
     expect(formatNaira(99.5)).toBe('₦100');

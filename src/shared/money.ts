@@ -2,19 +2,20 @@ import { CURRENCY_SYMBOL } from './constants.ts';
 
 const KOBO_PER_NAIRA = 100;
 
-let nairaFormatter: Intl.NumberFormat | undefined;
-
 /**
- * Made on first use, not when the module loads: a page's first Intl object loads the locale
- * data, tens of milliseconds of a cheap phone's main thread that a screen showing no amount
- * (the sign-in screens) should not spend.
+ * Whole naira with commas between thousands, as en-NG writes them (money.test.ts holds it to
+ * Intl.NumberFormat). Written out rather than asked of Intl: a page's first Intl object loads
+ * the locale data, tens of milliseconds of a cheap phone's main thread that Home would spend on
+ * its amounts alone. The digits are the shortest that name the number, as Intl's are; String
+ * writes them with an exponent from 1e21 up, which is spelled out here.
  */
-function nairaDigits(): Intl.NumberFormat {
-  nairaFormatter ??= new Intl.NumberFormat('en-NG', {
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  });
-  return nairaFormatter;
+function groupThousands(whole: number): string {
+  const text = String(whole);
+  const exponential = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(text);
+  const digits = exponential
+    ? `${exponential[1]}${(exponential[2] ?? '').padEnd(Number(exponential[3]), '0')}`
+    : text;
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** '₦' + thousands separators + 0 decimals (docs/product.md#constants). Missing or non-finite amounts show ₦0. */
@@ -23,7 +24,7 @@ export function formatNaira(amount: number | null | undefined): string {
   const rounded = Math.round(value);
   // Avoid "-₦0" for tiny negatives that round to zero.
   const sign = rounded < 0 ? '-' : '';
-  return `${sign}${CURRENCY_SYMBOL}${nairaDigits().format(Math.abs(rounded))}`;
+  return `${sign}${CURRENCY_SYMBOL}${groupThousands(Math.abs(rounded))}`;
 }
 
 /**
