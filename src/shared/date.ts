@@ -1,6 +1,9 @@
 let dateFormatter: Intl.DateTimeFormat | undefined;
 
-/** Made on first use, as money.ts's formatter is: a screen with no date skips its cost. */
+/**
+ * Made on first use, not when the module loads: a page's first Intl object loads the locale
+ * data (tens of milliseconds of a cheap phone's main thread), which a screen with no date skips.
+ */
 function lagosDateFormatter(): Intl.DateTimeFormat {
   dateFormatter ??= new Intl.DateTimeFormat('en-GB', {
     day: '2-digit',
