@@ -3,14 +3,12 @@ import { sql } from 'drizzle-orm';
 import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPgliteDataDir } from '../test/empty-pglite.ts';
-import { loadPgliteBinaries } from '../test/pglite-binaries.ts';
+import { emptyPgliteOptions } from '../test/empty-pglite.ts';
 import { applyParsersOnce } from './pglite-parsers.ts';
 
 /** A new, empty PGlite database: loaded from the run's template when there is one (no initdb). */
 async function openPlainClient(): Promise<PGlite> {
-  const [binaries, loadDataDir] = await Promise.all([loadPgliteBinaries(), emptyPgliteDataDir()]);
-  return PGlite.create({ ...binaries, ...(loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create(await emptyPgliteOptions());
 }
 
 async function openClient(): Promise<PGlite> {

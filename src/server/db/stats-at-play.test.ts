@@ -6,8 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { emptyPgliteDataDir } from '../test/empty-pglite.ts';
-import { loadPgliteBinaries } from '../test/pglite-binaries.ts';
+import { emptyPgliteOptions, pgliteOptions } from '../test/empty-pglite.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -31,11 +30,6 @@ const FIRST_TESTED = '0021_stats_at_play';
 
 let base: Promise<Blob> | undefined;
 
-/** PGlite's compiled PostgreSQL, shared with the worker's other databases, and `loadDataDir`. */
-async function pgliteOptions(loadDataDir: Blob | undefined) {
-  return { ...(await loadPgliteBinaries()), ...(loadDataDir ? { loadDataDir } : {}) };
-}
-
 /**
  * A database with the migrations before FIRST_TESTED applied, dumped once for the file: every
  * test starts from it and applies only the migrations up to its own, instead of creating a
@@ -46,7 +40,7 @@ function baseDump(): Promise<Blob> {
   base ??= (async () => {
     const [folder, options] = await Promise.all([
       migrationsBefore(FIRST_TESTED),
-      emptyPgliteDataDir().then(pgliteOptions),
+      emptyPgliteOptions(),
     ]);
     const client = new PGlite(options);
     try {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { loadPgliteBinaries } from './pglite-binaries.ts';
 
@@ -31,4 +31,14 @@ export function emptyPgliteDataDir(): Promise<Blob | undefined> {
     }
   })();
   return empty;
+}
+
+/** PGlite's compiled PostgreSQL, shared with the worker's other databases, loading `dataDir`. */
+export async function pgliteOptions(dataDir: Blob | undefined): Promise<PGliteOptions> {
+  return { ...(await loadPgliteBinaries()), ...(dataDir ? { loadDataDir: dataDir } : {}) };
+}
+
+/** Options for a new, empty PGlite database: the run's emptied template when there is one. */
+export async function emptyPgliteOptions(): Promise<PGliteOptions> {
+  return pgliteOptions(await emptyPgliteDataDir());
 }
