@@ -188,6 +188,43 @@ describe('in the browser', () => {
     }
   });
 
+  it("sends Home's requests from tasks after the one that evaluates the app's modules", async () => {
+    // That task is long already (React DOM's code), and every request or preload added to it
+    // lengthens the first stretch in which the page cannot answer a tap. A module script's load
+    // event fires in the task that evaluated it, after its microtasks.
+    token ??= await operatorToken(e2e.server.url);
+    const page = await e2e.open('/api/health', { authToken: token });
+    await page.addInitScript(() => {
+      const order: string[] = [];
+      (window as unknown as { startOrder: string[] }).startOrder = order;
+      const send = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        order.push(
+          `fetch ${new URL(input instanceof Request ? input.url : input, location.href).pathname}`,
+        );
+        return send(input, init);
+      };
+      document.addEventListener(
+        'load',
+        (event) => {
+          const script = event.target;
+          if (!(script instanceof HTMLScriptElement) || script.type !== 'module') return;
+          const preloads = document.querySelectorAll('link[rel=modulepreload]').length;
+          order.push(`entry evaluated, ${preloads} module preloads`);
+        },
+        true,
+      );
+    });
+    await page.goto(`${e2e.server.url}/Home`);
+    await page.getByRole('link', { name: /^Balance ₦/ }).waitFor();
+    const order = await page.evaluate(
+      () => (window as unknown as { startOrder: string[] }).startOrder,
+    );
+    expect(order[0]).toBe('entry evaluated, 0 module preloads');
+    expect(order).toEqual(expect.arrayContaining(['fetch /api/v1/user', 'fetch /api/v1/settings']));
+    await page.close();
+  });
+
   it('sends a visitor without a session from the shell to /login', async () => {
     const page = await e2e.open('/Home');
     await page.waitForURL(/\/login$/);

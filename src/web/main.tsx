@@ -14,20 +14,6 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-installScrollRestoration();
-// Before the first render: the session requests and the screen's chunks start right away.
-startSession(window.location.pathname, preloadScreen);
-void loadPaymentModes();
-holdInstallOffer();
-
-// The service worker and its prompts (update, install, offline) only once the page has loaded,
-// from a chunk of their own: the first screen neither waits for them nor pays for them.
-if ('serviceWorker' in navigator) {
-  const startPwa = () => void import('./app/pwa/start.tsx');
-  if (document.readyState === 'complete') startPwa();
-  else window.addEventListener('load', startPwa, { once: true });
-}
-
 /**
  * Whether #root holds the build's HTML of this very address (scripts/prerender-web.ts writes
  * the paths it was rendered for into data-paths), so React can adopt it as it is. Anything
@@ -56,5 +42,42 @@ const options = {
 };
 // Hydrated as a transition: React adopts the HTML in slices the browser can answer input
 // between, instead of one long task (the page already shows it, so nothing waits on it).
-if (prerenderedHere(root)) startTransition(() => void hydrateRoot(root, app, options));
-else createRoot(root, options).render(app);
+function mount(root: HTMLElement) {
+  if (prerenderedHere(root)) startTransition(() => void hydrateRoot(root, app, options));
+  else createRoot(root, options).render(app);
+}
+
+/**
+ * The service worker and its prompts (update, install, offline) only once the page has loaded,
+ * from a chunk of their own: the first screen neither waits for them nor pays for them.
+ */
+function startPwaOnceLoaded() {
+  if (!('serviceWorker' in navigator)) return;
+  const startPwa = () => void import('./app/pwa/start.tsx');
+  if (document.readyState === 'complete') startPwa();
+  else window.addEventListener('load', startPwa, { once: true });
+}
+
+/** Runs each step in a task of its own, in order, so the browser can answer input between them. */
+function oneTaskEach(steps: ReadonlyArray<() => void>) {
+  const [step, ...rest] = steps;
+  if (!step) return;
+  setTimeout(() => {
+    step();
+    oneTaskEach(rest);
+  });
+}
+
+// Evaluating the modules (React DOM's among them) is one long task already, so the start-up
+// work comes after it: first the session requests and the screen's chunks, which the first
+// render waits for, then React, then what can wait for the page.
+oneTaskEach([
+  () => {
+    installScrollRestoration();
+    startSession(window.location.pathname, preloadScreen);
+    void loadPaymentModes();
+    holdInstallOffer();
+  },
+  () => mount(root),
+  startPwaOnceLoaded,
+]);
