@@ -29,11 +29,6 @@ function prerenderedHere(element: HTMLElement): boolean {
   );
 }
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
 /** A screen whose code did not arrive is shown and explained (ScreenBoundary), not an error. */
 const options = {
   onCaughtError(error: unknown) {
@@ -43,7 +38,13 @@ const options = {
 // Hydrated as a transition: React adopts the HTML in slices the browser can answer input
 // between, instead of one long task (the page already shows it, so nothing waits on it).
 function mount(root: HTMLElement) {
-  if (prerenderedHere(root)) startTransition(() => void hydrateRoot(root, app, options));
+  const hydrating = prerenderedHere(root);
+  const app = (
+    <StrictMode>
+      <App hydrating={hydrating} />
+    </StrictMode>
+  );
+  if (hydrating) startTransition(() => void hydrateRoot(root, app, options));
   else createRoot(root, options).render(app);
 }
 

@@ -3,6 +3,7 @@ import { prefetchGames } from '@web/features/games/api/prefetch-games.ts';
 import { HOME_FIRST_TAB } from '@web/features/games/lib/home-tabs.ts';
 import { prefetchNotifications } from '@web/features/notifications/api/prefetch-notifications.ts';
 import { savingData } from '@web/lib/data-saver.ts';
+import { HydrationState } from '@web/lib/hydrated.tsx';
 import { useSession } from '@web/lib/session.ts';
 import { Toaster } from '@web/lib/toast.tsx';
 import {
@@ -262,10 +263,13 @@ function PreloadPlayerScreens() {
   return null;
 }
 
-/** `ssrPath`: the page the build prerenders (scripts/prerender-web.ts); the browser's own otherwise. */
-export function App({ ssrPath }: { ssrPath?: string }) {
+/**
+ * `ssrPath`: the page the build prerenders (scripts/prerender-web.ts); the browser's own
+ * otherwise. `hydrating`: this render adopts the prerendered HTML (and the prerender makes it).
+ */
+export function App({ ssrPath, hydrating = false }: { ssrPath?: string; hydrating?: boolean }) {
   return (
-    <>
+    <HydrationState hydrating={hydrating}>
       <SandboxBanner />
       <Router parser={caseInsensitiveParser} ssrPath={ssrPath}>
         <SessionGate preload={preloadScreen}>
@@ -313,6 +317,6 @@ export function App({ ssrPath }: { ssrPath?: string }) {
         </SessionGate>
       </Router>
       <Toaster />
-    </>
+    </HydrationState>
   );
 }

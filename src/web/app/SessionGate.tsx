@@ -1,4 +1,4 @@
-import { useHydrated } from '@web/lib/hydrated.ts';
+import { useHydrated } from '@web/lib/hydrated.tsx';
 import { restoreSession, tokenStorageHasToken, useSession } from '@web/lib/session.ts';
 import {
   createContext,

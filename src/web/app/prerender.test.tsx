@@ -54,7 +54,7 @@ async function hydrate(path: string): Promise<HTMLElement> {
     root = hydrateRoot(
       element,
       <StrictMode>
-        <App />
+        <App hydrating />
       </StrictMode>,
     );
   });

@@ -11,7 +11,7 @@ export async function renderPage(path: string): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App ssrPath={path} />
+      <App ssrPath={path} hydrating />
     </StrictMode>,
     {
       // React would leave such a part to the browser to render: a build error instead.

@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { forgetSavedReads } from './cache-names.ts';
 import { http, quietForSignOut, resumeAfterSignOut, setUnauthorizedHandler } from './http.ts';
+import { useHydrated } from './hydrated.tsx';
 import { clearPrefetched } from './prefetch.ts';
 import { sessionCopy, tokenStorage } from './storage.ts';
 
@@ -46,10 +47,16 @@ export function getSession(): SessionState {
 /** What the build's prerender saw, and so what hydration must render: nobody signed in yet. */
 const BEFORE_RESTORE: SessionState = { ...state, pendingEmail: null };
 
+/**
+ * The session as the screen shows it: what hydration rendered until hydration is over (so the
+ * store's value differing from the HTML's forces no render of its own), then the session as it
+ * is, shown by that transition.
+ */
 export function useSession<T>(select: (session: SessionState) => T): T {
+  const hydrated = useHydrated();
   return useSyncExternalStore(
     subscribe,
-    () => select(state),
+    () => select(hydrated ? state : BEFORE_RESTORE),
     () => select(BEFORE_RESTORE),
   );
 }

@@ -1,6 +1,6 @@
 import type { GameType } from '@shared/constants.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useHydrated } from '@web/lib/hydrated.ts';
+import { useHydrated } from '@web/lib/hydrated.tsx';
 import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { arrivedGames, loadGames } from './prefetch-games.ts';
 

@@ -1,6 +1,6 @@
 import type { NotificationPage } from '@shared/schemas/notifications.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useHydrated } from '@web/lib/hydrated.ts';
+import { useHydrated } from '@web/lib/hydrated.tsx';
 import type { AppQueryKey } from '@web/lib/query-keys.ts';
 import { arrivedNotifications, loadNotifications } from './prefetch-notifications.ts';
 
