@@ -16,11 +16,7 @@ export function emptyPgliteDataDir(): Promise<Blob | undefined> {
   empty ??= (async () => {
     const template = inject('pgliteTemplate');
     if (!template) return undefined;
-    const [binaries, data] = await Promise.all([loadPgliteBinaries(), readFile(template)]);
-    const client = new PGlite({
-      ...binaries,
-      loadDataDir: new Blob([data]),
-    });
+    const client = new PGlite(await pgliteOptions(new Blob([await readFile(template)])));
     try {
       await client.exec(
         'DROP SCHEMA public CASCADE; DROP SCHEMA drizzle CASCADE; CREATE SCHEMA public;',
