@@ -33,7 +33,10 @@ export function createMailer(options: {
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // Pooled: a mail reuses an open connection instead of paying a connection, the server's
+  // greeting and a TLS handshake of its own (nodemailer re-sends a message whose connection
+  // closed under it). `?pool=false` in SMTP_URL opts out.
+  const transport = nodemailer.createTransport({ pool: true, url: options.smtpUrl });
   return {
     async send(message) {
       await transport.sendMail({ from: options.from, ...message });

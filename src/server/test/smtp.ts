@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** One message as the test SMTP server received it, decoded enough for assertions. */
@@ -25,6 +25,10 @@ export interface TestSmtpServer {
   url: string;
   /** Every message received, oldest first. */
   messages: ReceivedMail[];
+  /** How many connections clients have opened so far. */
+  connections(): number;
+  /** Hangs up on every open connection, as a mail server ending idle sessions does. */
+  dropConnections(): void;
   /** Messages addressed to `to`, oldest first. */
   mailTo(to: string): ReceivedMail[];
   /**
@@ -182,6 +186,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   });
   // Errors after start-up (a client hanging up mid-session) are not the test's business.
   server.on('error', () => {});
+  const open = new Set<Socket>();
+  let connections = 0;
+  server.server.on('connection', (socket: Socket) => {
+    connections += 1;
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
   const { port } = server.server.address() as AddressInfo;
 
   const mailTo = (to: string) => messages.filter((mail) => mail.to.includes(to.toLowerCase()));
@@ -213,6 +224,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    connections: () => connections,
+    dropConnections: () => {
+      for (const socket of open) socket.destroy();
+    },
     mailTo,
     waitForMail,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
