@@ -10,7 +10,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# The web app, built and pre-compressed with the dev dependencies (Vite), which stay here.
+# The web app, built and pre-compressed, and the server bundled into plain JavaScript, both with
+# the dev dependencies (Vite, esbuild), which stay here.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -25,12 +26,12 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/data \
     WEB_DIST=/app/dist/web
 WORKDIR /app
-# The server runs its TypeScript through tsx (a production dependency), as `npm start` does.
+# The built server (scripts/build-server.ts) reads the SQL it applies from beside its sources.
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json tsconfig.json ./
-COPY src/server ./src/server
-COPY src/shared ./src/shared
-COPY scripts/admin.ts ./scripts/admin.ts
+COPY package.json ./
+COPY src/server/db/migrations ./src/server/db/migrations
+COPY src/server/db/functions ./src/server/db/functions
+COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/web ./dist/web
 # Owned by root and read-only to the server; only DATA_DIR is writable.
 RUN mkdir -p /app/data && chown node:node /app/data
@@ -43,4 +44,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # SIGTERM starts the graceful shutdown (SHUTDOWN_DELAY_MS, then drain); give it time to finish
 # (docker stop -t, compose stop_grace_period) before SIGKILL.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -124,6 +124,7 @@ describe('the same setup without CORS_ORIGINS', () => {
   let otherWeb: StaticWeb | undefined;
   beforeAll(async () => {
     server = await startServer({
+      serverMain: inject('serverMain'),
       template: inject('dataTemplate'),
       env: { ...OPERATOR_ENV, WEB_DIST: inject('webDist') },
     });

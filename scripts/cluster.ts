@@ -4,7 +4,8 @@
  * behind HAProxy (config generated from deploy/haproxy.cfg) on http://localhost:8080.
  *
  * Ctrl-C or SIGTERM stops everything: HAProxy first, then every instance drains and exits.
- * SIGHUP restarts the instances one at a time (a rolling restart through graceful shutdown).
+ * SIGHUP builds the server again and restarts the instances one at a time (a rolling restart
+ * through graceful shutdown).
  * When the command that started it goes away (npm killed by a SIGHUP it cannot forward, a closed
  * terminal), it stops everything as for SIGTERM.
  *
@@ -24,6 +25,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { buildServer, nodeArgsFor, serverBuildAt } from './build-server.ts';
 import { findHaproxy, localHaproxyConfig } from './cluster-config.ts';
 import { watchLaunchers } from './launcher-watch.ts';
 import { findPgbouncer, type RunningPgbouncer, startPgbouncer } from './pgbouncer.ts';
@@ -193,6 +195,10 @@ if (!options['no-web-build']) {
   }
 }
 
+// The instances run the server built as `npm start` builds it; a rolling restart builds it again.
+const serverBuild = path.join(DATA_DIR, 'server');
+await buildServer(serverBuild);
+
 const haproxyConfig = path.join(DATA_DIR, 'haproxy.cfg');
 await writeFile(
   haproxyConfig,
@@ -246,7 +252,7 @@ let haproxy: ChildProcess | null = null;
 function startInstance(index: number): ChildProcess {
   const name = `app${index + 1}`;
   // Own process group: Ctrl-C reaches this script only, which stops everything in order.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsFor(serverBuildAt(serverBuild).main), {
     cwd: ROOT,
     env: {
       ...instanceEnv,
@@ -299,6 +305,8 @@ async function rollingRestart(): Promise<void> {
   if (restarting || stopping) return;
   restarting = true;
   try {
+    say('building the server…');
+    await buildServer(serverBuild);
     for (let index = 0; index < instances; index += 1) {
       const name = `app${index + 1}`;
       const old = servers.get(name);

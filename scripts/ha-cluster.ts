@@ -17,6 +17,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { buildServer, nodeArgsFor, serverBuildAt } from './build-server.ts';
 import { findHaproxy, localHaproxyConfig } from './cluster-config.ts';
 import { type HaTopology, removeHaDirectory, STANZA, startHaTopology } from './ha-topology.ts';
 import { watchLaunchers } from './launcher-watch.ts';
@@ -146,6 +147,9 @@ export async function runHaCluster(args: string[]): Promise<never> {
       }
     }
 
+    const serverBuild = path.join(DIR, 'server');
+    await buildServer(serverBuild);
+
     const env = {
       ...process.env,
       HOST: '127.0.0.1',
@@ -158,7 +162,7 @@ export async function runHaCluster(args: string[]): Promise<never> {
     };
     for (const [index, port] of instancePorts.entries()) {
       const name = `app${index + 1}`;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const child = spawn(process.execPath, nodeArgsFor(serverBuildAt(serverBuild).main), {
         cwd: ROOT,
         env: { ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,7 @@ import { games } from '../src/server/db/schema.ts';
 import { createDrawSeed, publishCommitment } from '../src/server/modules/draws/commitment.ts';
 import { createUser } from '../src/server/test/factories.ts';
 import { startFakeBeacon } from '../src/server/test/fake-beacon.ts';
+import { buildServerForRun, nodeArgsFor } from './build-server.ts';
 import { findHaproxy, localHaproxyConfig } from './cluster-config.ts';
 import { asPostgres, type HaTopology, ownedByPostgres, startHaTopology } from './ha-topology.ts';
 
@@ -169,7 +170,7 @@ async function rows<T extends pg.QueryResultRow>(
 }
 
 function checkLedgerAt(databaseUrl: string, secrets: Record<string, string>) {
-  return run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'check-ledger'], {
+  return run(process.execPath, [...nodeArgsFor(serverBuild.admin), 'check-ledger'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -217,6 +218,8 @@ if (!haproxy) {
   process.exit(1);
 }
 const dir = await mkdtemp(path.join(os.tmpdir(), 'pluckers-ha-drill-'));
+// The instances and the ledger check run the server built as `npm start` builds it.
+const serverBuild = await buildServerForRun();
 await ownedByPostgres(dir);
 const secrets = {
   JWT_SECRET: randomBytes(48).toString('base64url'),
@@ -292,7 +295,7 @@ try {
   const instancePorts = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
   const balancerPort = await freePort();
   for (const [index, port] of instancePorts.entries()) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, nodeArgsFor(serverBuild.main), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
@@ -680,6 +683,7 @@ try {
   stopChildren();
   await topology?.stop();
   await beacon.close();
+  await serverBuild.remove();
   if (options.keep) say(`kept ${dir}`);
   else await rm(dir, { recursive: true, force: true });
 }

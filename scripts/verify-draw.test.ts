@@ -16,6 +16,7 @@ import { createBeaconClient } from '../src/server/providers/beacon.ts';
 import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY, testEnv } from '../src/server/test/app.ts';
 import { actorFor, createGame, createPlayer, type GameRow } from '../src/server/test/factories.ts';
 import { loadPgliteBinaries } from '../src/server/test/pglite-binaries.ts';
+import { nodeArgsFor } from './build-server.ts';
 import { parseArgs, verifyDraw } from './verify-draw.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,11 +29,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** `node <nodeArgs>`: the run's built server, or a script through tsx as npm runs it. */
 function run(
-  args: string[],
+  nodeArgs: string[],
   env: Record<string, string> = {},
 ): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,7 +54,7 @@ function run(
 }
 
 /**
- * A real server process (`node --import tsx src/server/main.ts`, as `npm start` runs it) on a
+ * A real server process (the run's build of `src/server/main.ts`, as `npm start` runs it) on a
  * free port, over a database prepared beforehand with one drawn game and one still open.
  */
 describe('npm run verify-draw against a running server', () => {
@@ -100,7 +102,7 @@ describe('npm run verify-draw against a running server', () => {
 
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = run(['src/server/main.ts'], {
+    server = run(nodeArgsFor(inject('serverMain')), {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -147,8 +149,14 @@ describe('npm run verify-draw against a running server', () => {
   });
 
   it('verifies a completed draw and exits 0', async () => {
-    const { code, stdout, stderr } = await run(['scripts/verify-draw.ts', drawn.id, '--url', url])
-      .done;
+    const { code, stdout, stderr } = await run([
+      '--import',
+      'tsx',
+      'scripts/verify-draw.ts',
+      drawn.id,
+      '--url',
+      url,
+    ]).done;
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain(`Checking the draw of game ${drawn.id} on ${url}`);
@@ -171,7 +179,13 @@ describe('npm run verify-draw against a running server', () => {
   });
 
   it('exits 1 for a game that has not been drawn yet', async () => {
-    const { code, stdout } = await run(['scripts/verify-draw.ts', open.id, `--url=${url}/`]).done;
+    const { code, stdout } = await run([
+      '--import',
+      'tsx',
+      'scripts/verify-draw.ts',
+      open.id,
+      `--url=${url}/`,
+    ]).done;
     expect(code).toBe(1);
     expect(stdout).toContain(
       'NOT VERIFIED: The draw has not happened yet (status ONGOING); the seed is revealed once it has',

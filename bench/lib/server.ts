@@ -1,14 +1,15 @@
 /**
- * Child processes the bench measures: the real server (`node --import tsx src/server/main.ts`,
- * exactly what `npm start` runs once the web app is built) and the bare `node:http` server that
+ * Child processes the bench measures: the real server (built by scripts/build-server.ts, exactly
+ * what `npm start` runs once the web app is built) and the bare `node:http` server that
  * replays one captured response. Logs go to a file, not through this process, so reading them
  * costs the load generator nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerForRun, nodeArgsFor, type ServerBuild } from '../../scripts/build-server.ts';
 import { since, sleep } from './stats.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -117,6 +118,16 @@ const INHERITED_OUT = [
  * defaults are production's (info logs, the worker ticking every second) except the rate
  * limit, which one load generator on one address would otherwise hit at once.
  */
+let serverBuild: Promise<ServerBuild> | undefined;
+/** The server built once per bench run, in a directory removed when the run exits. */
+function builtServer(): Promise<ServerBuild> {
+  serverBuild ??= buildServerForRun().then((build) => {
+    process.once('exit', () => rmSync(path.dirname(build.main), { recursive: true, force: true }));
+    return build;
+  });
+  return serverBuild;
+}
+
 export async function startRealServer(options: {
   env: Record<string, string>;
   logFile: string;
@@ -141,9 +152,7 @@ export async function startRealServer(options: {
   return spawnAndWait({
     args: [
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
-      '--import',
-      'tsx',
-      'src/server/main.ts',
+      ...nodeArgsFor((await builtServer()).main),
     ],
     env,
     logFile: options.logFile,

@@ -1,9 +1,9 @@
 /**
- * Figure 6, start-up: from spawning `node --import tsx src/server/main.ts` to the first 200 of
+ * Figure 6, start-up: from spawning the built server (scripts/build-server.ts) to the first 200 of
  * GET /api/health. "Empty": a database with no tables (first start: migrations, seed, demo
  * games). "Seeded": the same database started again. Always on PGlite (a fresh DATA_DIR), and
- * also on PostgreSQL when DATABASE_URL is set. Each start is a real `npm start` minus the web
- * build: tsx compiles the server's TypeScript on the fly, as it does in production here.
+ * also on PostgreSQL when DATABASE_URL is set. Each start is a real `npm start` minus the
+ * builds, as a container of the image starts.
  */
 import path from 'node:path';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { buildServerForRun } from '../../scripts/build-server.ts';
 import { startFakeBeacon } from '../../src/server/test/fake-beacon.ts';
 import { enrolledOperatorSecret, OPERATOR_ENV, operatorToken } from './accounts.ts';
 import { PLAYWRIGHT_CHROMIUM_ARGS } from './browser.ts';
@@ -29,8 +30,8 @@ declare module 'vitest' {
 
 /**
  * Runs once before the browser tests: launches Chromium (each file connects to it rather than
- * starting its own), builds the web app when dist/web is missing or older than its sources (so
- * the real server serves what the sources say), has the real server create, migrate and seed a
+ * starting its own), builds the server, and the web app when dist/web is missing or older than
+ * its sources (so the real server serves what the sources say), has the real server create, migrate and seed a
  * database for the test files to start from, starts the server read-only files share and the
  * pool of warm servers the other files lease.
  */
@@ -62,8 +63,11 @@ export default async function setup(project: TestProject) {
     const beacon = await startFakeBeacon();
     cleanups.push(beacon.close);
     project.provide('beaconEnv', beacon.env);
+    const server = await buildServerForRun();
+    cleanups.push(server.remove);
+    project.provide('serverMain', server.main);
     const [web, template] = await settled<{ dir: string; remove(): Promise<void> }>(
-      [ensureWebBuild().then(snapshotWebBuild), createDataTemplate()],
+      [ensureWebBuild().then(snapshotWebBuild), createDataTemplate(server.main)],
       (made) => made.remove,
     );
     if (!web || !template) throw new Error('the web build or the data template is missing');
@@ -77,6 +81,7 @@ export default async function setup(project: TestProject) {
     project.provide('e2eServerPool', pool.url);
     const logFile = path.join(logDir, 'shared-server.log');
     const shared = await startServer({
+      serverMain: server.main,
       template: template.dir,
       env: { ...beacon.env, WEB_DIST: web.dir, ...OPERATOR_ENV },
       logFile,

@@ -10,6 +10,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { buildServerForRun } from '../../scripts/build-server.ts';
 import {
   launchChromium,
   PageTracker,
@@ -25,7 +26,11 @@ const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const README_SHOT = fileURLToPath(new URL('../../docs/screenshot-login.png', import.meta.url));
 
 await ensureWebBuild();
-const [server, browser] = await Promise.all([startServer(), launchChromium(findChromium())]);
+const build = await buildServerForRun();
+const [server, browser] = await Promise.all([
+  startServer({ serverMain: build.main }),
+  launchChromium(findChromium()),
+]);
 const pages = new PageTracker(() => browser);
 try {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -58,4 +63,5 @@ try {
   }
 } finally {
   await Promise.all([browser.close(), server.stop()]);
+  await build.remove();
 }

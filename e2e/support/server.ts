@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgsFor } from '../../scripts/build-server.ts';
 
 /** The repository, where test servers run from; and how long one may take to start and stop. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,6 +43,8 @@ function exited(child: ChildProcess): Promise<void> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface StartServerOptions {
+  /** The built server to run (scripts/build-server.ts), as `npm start` runs it. */
+  serverMain: string;
   /** Extra environment variables (they win over the defaults below). */
   env?: Record<string, string>;
   /**
@@ -83,11 +86,11 @@ export function serverEnv(options: {
 }
 
 /**
- * Starts the real server (`node --import tsx src/server/main.ts`) on a free port with its own
+ * Starts the real server (the run's build of `src/server/main.ts`) on a free port with its own
  * embedded database in a temporary DATA_DIR, and waits until GET /api/health answers 200.
  * `stop()` sends SIGTERM, waits for the exit and deletes DATA_DIR.
  */
-export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const extraEnv = options.env ?? {};
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-e2e-'));
   if (options.template) await cp(options.template, dataDir, { recursive: true });
@@ -103,7 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (log.length > LOG_LIMIT) log = log.slice(-LOG_LIMIT);
     logFile?.write(chunk);
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsFor(options.serverMain), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -155,8 +158,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
  * it, as a first `npm start` does) and stops it cleanly. Each test file's server then starts
  * from a copy of that directory, which takes seconds less than an empty one.
  */
-export async function createDataTemplate(): Promise<{ dir: string; remove(): Promise<void> }> {
-  const server = await startServer({ keepDataDir: true });
+export async function createDataTemplate(
+  serverMain: string,
+): Promise<{ dir: string; remove(): Promise<void> }> {
+  const server = await startServer({ serverMain, keepDataDir: true });
   await server.stop();
   return {
     dir: server.dataDir,

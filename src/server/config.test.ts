@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { nodeArgsFor } from '../../scripts/build-server.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -278,7 +279,7 @@ describe('S3_* (object storage for uploads)', () => {
 
 describe('start-up with a bad environment', () => {
   it('PORT=abc exits with code 1 and one stderr line saying PORT must be a number', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, nodeArgsFor(inject('serverMain')), {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: 'abc' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildServerForRun } from '../../../scripts/build-server.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import { startFakeBeacon } from './fake-beacon.ts';
@@ -14,6 +15,8 @@ declare module 'vitest' {
     testDatabaseUrl: string | null;
     /** BEACON_* variables of the run's stand-in randomness beacon (test/fake-beacon.ts). */
     beaconEnv: Record<string, string>;
+    /** The run's build of the server, which server processes of tests run (`node <file>`). */
+    serverMain: string;
   }
 }
 
@@ -72,26 +75,35 @@ async function prepareRunDatabase(): Promise<RunDatabase> {
 }
 
 /**
- * The projects of one run (server and web in `npm test`) share one preparation: their global
- * setups run in the same process, and a second migrate, seed and dump would cost as much as
- * the first. The last project to finish closes it.
+ * The projects of one run (server and web in `npm test`) share one preparation, the database
+ * and the server's build: their global setups run in the same process, and a second migrate,
+ * seed and dump would cost as much as the first. The last project to finish closes it.
  */
 const run = globalThis as typeof globalThis & {
-  pluckersRunDatabase?: { prepared: Promise<RunDatabase>; users: number };
+  pluckersRunDatabase?: {
+    prepared: Promise<RunDatabase>;
+    server: ReturnType<typeof buildServerForRun>;
+    users: number;
+  };
 };
 
 export default async function setup(project: TestProject) {
-  run.pluckersRunDatabase ??= { prepared: prepareRunDatabase(), users: 0 };
+  run.pluckersRunDatabase ??= {
+    prepared: prepareRunDatabase(),
+    server: buildServerForRun(),
+    users: 0,
+  };
   const shared = run.pluckersRunDatabase;
   shared.users += 1;
-  const database = await shared.prepared;
+  const [database, server] = await Promise.all([shared.prepared, shared.server]);
   project.provide('testDatabaseUrl', database.testDatabaseUrl);
   project.provide('pgliteTemplate', database.pgliteTemplate);
   project.provide('beaconEnv', database.beaconEnv);
+  project.provide('serverMain', server.main);
   return async () => {
     shared.users -= 1;
     if (shared.users > 0) return;
     run.pluckersRunDatabase = undefined;
-    await database.close();
+    await Promise.all([database.close(), server.remove()]);
   };
 }

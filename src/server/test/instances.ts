@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { nodeArgsFor } from '../../../scripts/build-server.ts';
 import { openDatabase } from '../db/client.ts';
 import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY } from './app.ts';
 import { loadPgliteBinaries } from './pglite-binaries.ts';
@@ -40,14 +41,10 @@ export interface Instance extends ServerProcess {
 }
 
 /**
- * A real server process (`node --import tsx src/server/main.ts`, as `npm start` runs it) with a
- * throwaway DATA_DIR, removed when it exits. Without a `databaseUrl` it runs on PGlite, started
- * from the test run's migrated template when there is one (a fresh initdb takes seconds).
+ * A throwaway DATA_DIR for a server process or script; without a `databaseUrl` it holds the
+ * test run's migrated PGlite template when there is one (a fresh initdb takes seconds).
  */
-export async function spawnServer(
-  databaseUrl: string | null,
-  env: Record<string, string> = {},
-): Promise<ServerProcess> {
+export async function newDataDir(databaseUrl: string | null): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-instance-'));
   const template = databaseUrl ? null : inject('pgliteTemplate');
   if (template) {
@@ -59,7 +56,20 @@ export async function spawnServer(
     });
     await seeded.close();
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  return dataDir;
+}
+
+/**
+ * A real server process (the run's build of `src/server/main.ts`, as `npm start` runs it) with a
+ * throwaway DATA_DIR, removed when it exits. Without a `databaseUrl` it runs on PGlite, started
+ * from the test run's migrated template when there is one (a fresh initdb takes seconds).
+ */
+export async function spawnServer(
+  databaseUrl: string | null,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const dataDir = await newDataDir(databaseUrl);
+  const child = spawn(process.execPath, nodeArgsFor(inject('serverMain')), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { nodeArgsFor } from '../../../../scripts/build-server.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
@@ -17,7 +18,7 @@ import { totpCode } from '../auth/totp.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 /**
- * The real server (`node --import tsx src/server/main.ts`: embedded PGlite on disk, or the run's
+ * The real server (the run's build of `src/server/main.ts`: embedded PGlite on disk, or the run's
  * PostgreSQL when TEST_DATABASE_URL is set) is killed with SIGKILL in the middle of a burst of
  * signed Paystack webhooks. Restarted on the same database and sent every webhook again, it must
  * credit every payment exactly once.
@@ -45,7 +46,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !INHERITED_BLOCKLIST.test(name)),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsFor(inject('serverMain')), {
     cwd: ROOT,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
