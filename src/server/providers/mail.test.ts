@@ -52,6 +52,13 @@ describe('mail over SMTP', () => {
     expect(smtp.connections()).toBe(2);
   });
 
+  it('fails the next mail, rather than waiting, once the server has gone away', async () => {
+    const mail = openMailer(smtp.url);
+    await mail.send(message('first@example.test'));
+    await smtp.close();
+    await expect(mail.send(message('second@example.test'))).rejects.toThrow(/ECONNREFUSED/);
+  });
+
   it('opens a connection per mail when SMTP_URL says pool=false', async () => {
     const mail = openMailer(`${smtp.url}?pool=false`);
     await mail.send(message('a@example.test'));

@@ -230,6 +230,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     mailTo,
     waitForMail,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Clients that keep connections (the app's pooled mailer) are hung up on rather than
+    // waited for: smtp-server would wait up to 30 s for them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of open) socket.destroy();
+      }),
   };
 }
