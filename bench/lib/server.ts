@@ -113,11 +113,6 @@ const INHERITED_OUT = [
   'ADMIN_PASSWORD',
 ];
 
-/**
- * Starts the real server on a free port and waits for GET /api/health to answer 200. The
- * defaults are production's (info logs, the worker ticking every second) except the rate
- * limit, which one load generator on one address would otherwise hit at once.
- */
 let serverBuild: Promise<ServerBuild> | undefined;
 /** The server built once per bench run, in a directory removed when the run exits. */
 function builtServer(): Promise<ServerBuild> {
@@ -128,6 +123,11 @@ function builtServer(): Promise<ServerBuild> {
   return serverBuild;
 }
 
+/**
+ * Starts the real server on a free port and waits for GET /api/health to answer 200. The
+ * defaults are production's (info logs, the worker ticking every second) except the rate
+ * limit, which one load generator on one address would otherwise hit at once.
+ */
 export async function startRealServer(options: {
   env: Record<string, string>;
   logFile: string;

@@ -31,9 +31,9 @@ declare module 'vitest' {
 /**
  * Runs once before the browser tests: launches Chromium (each file connects to it rather than
  * starting its own), builds the server, and the web app when dist/web is missing or older than
- * its sources (so the real server serves what the sources say), has the real server create, migrate and seed a
- * database for the test files to start from, starts the server read-only files share and the
- * pool of warm servers the other files lease.
+ * its sources (so the real server serves what the sources say), has the real server create,
+ * migrate and seed a database for the test files to start from, starts the server read-only
+ * files share and the pool of warm servers the other files lease.
  */
 export default async function setup(project: TestProject) {
   const cleanups: (() => Promise<void>)[] = [];
