@@ -187,6 +187,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   // Errors after start-up (a client hanging up mid-session) are not the test's business.
   server.on('error', () => {});
   const open = new Set<Socket>();
+  const hangUp = () => {
+    for (const socket of open) socket.destroy();
+  };
   let connections = 0;
   server.server.on('connection', (socket: Socket) => {
     connections += 1;
@@ -225,9 +228,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     connections: () => connections,
-    dropConnections: () => {
-      for (const socket of open) socket.destroy();
-    },
+    dropConnections: hangUp,
     mailTo,
     waitForMail,
     // Clients that keep connections (the app's pooled mailer) are hung up on rather than
@@ -235,7 +236,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const socket of open) socket.destroy();
+        hangUp();
       }),
   };
 }
