@@ -8,6 +8,12 @@
  * Back/Forward it is put back once the screen has rendered with its data and is tall enough for
  * it. wouter dispatches `pushState`/`replaceState` events from its patched history methods,
  * which is how pushes and replacements are told from Back and Forward (`popstate`).
+ *
+ * A place is the list item nearest the top of the screen, not only a pixel offset: cards off
+ * screen are laid out at an estimated height until they come near (`content-visibility`), so
+ * the same offset lands on another card when other cards have been drawn. Items that can be
+ * returned to carry `data-scroll-anchor` with a key of their own (a game's id); the place is kept
+ * relative to the one nearest the top of the screen.
  */
 
 import type { Query } from '@tanstack/react-query';
@@ -20,7 +26,13 @@ const KEY = '__scrollKey';
  */
 const RESTORE_FOR_MS = 10_000;
 
-const positions = new Map<string, number>();
+/** Where a history entry was left: the page offset, and the list item nearest the top then. */
+interface Place {
+  y: number;
+  anchor?: { key: string; bottom: number };
+}
+
+const positions = new Map<string, Place>();
 let currentKey = '';
 let currentPath = '';
 let stamping = false;
@@ -70,12 +82,45 @@ function dataArrived(): boolean {
   return queryClient.getQueryCache().findAll({ predicate: awaitingFirstData }).length === 0;
 }
 
+const ANCHOR_ATTRIBUTE = 'data-scroll-anchor';
+
 /**
- * Scrolls to `y` once the screen has rendered with its data and is tall enough; gives up when the
- * player scrolls first. Never at once: Back's event comes while the screen being left is still
- * on the page, which may well be tall enough, and the list it is replaced by not.
+ * The first list item whose bottom is on screen, or the last one above the screen when the screen
+ * is past the list, and how far below the viewport's top it ends. Its end, not its start: an item
+ * above the screen may be laid out at its estimated height one time and its own the next.
  */
-function restore(y: number): void {
+function anchorNearScreen(): Place['anchor'] {
+  let above: Place['anchor'];
+  for (const element of document.querySelectorAll<HTMLElement>(`[${ANCHOR_ATTRIBUTE}]`)) {
+    const key = element.getAttribute(ANCHOR_ATTRIBUTE);
+    if (!key) continue;
+    const box = element.getBoundingClientRect();
+    if (box.bottom > 0) return { key, bottom: box.bottom };
+    above = { key, bottom: box.bottom };
+  }
+  return above;
+}
+
+function currentPlace(): Place {
+  return { y: window.scrollY, anchor: anchorNearScreen() };
+}
+
+/** The offset that puts the place's item where it was on screen, or its offset when it has none. */
+function offsetFor(place: Place): number {
+  if (!place.anchor) return place.y;
+  const element = document.querySelector(`[${ANCHOR_ATTRIBUTE}="${CSS.escape(place.anchor.key)}"]`);
+  if (!element) return place.y;
+  return window.scrollY + element.getBoundingClientRect().bottom - place.anchor.bottom;
+}
+
+/**
+ * Returns to `place` once the screen has rendered with its data and is tall enough; gives up when
+ * the player scrolls first. Never at once: Back's event comes while the screen being left is
+ * still on the page, which may well be tall enough, and the list it is replaced by not. Done
+ * when a frame finds the place still in view without scrolling: items drawn after a scroll can
+ * change the heights above it.
+ */
+function restore(place: Place): void {
   stopRestoring?.();
   const deadline = performance.now() + RESTORE_FOR_MS;
   let frame = 0;
@@ -91,12 +136,14 @@ function restore(y: number): void {
   const attempt = () => {
     const expired = performance.now() > deadline;
     if (dataArrived() || expired) {
-      const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
-      window.scrollTo(0, y);
+      const y = offsetFor(place);
+      const reachable = document.documentElement.scrollHeight - window.innerHeight >= y - 1;
       if ((reachable && Math.abs(window.scrollY - y) < 2) || expired) {
+        if (expired) window.scrollTo(0, y);
         stop();
         return;
       }
+      window.scrollTo(0, y);
     }
     frame = requestAnimationFrame(attempt);
   };
@@ -104,7 +151,7 @@ function restore(y: number): void {
 }
 
 function onPush(): void {
-  positions.set(currentKey, window.scrollY);
+  positions.set(currentKey, currentPlace());
   currentKey = newKey();
   currentPath = location.pathname;
   stamp(currentKey);
@@ -128,7 +175,7 @@ function onReplace(): void {
 }
 
 function onPop(): void {
-  positions.set(currentKey, window.scrollY);
+  positions.set(currentKey, currentPlace());
   const key = keyOf(history.state);
   currentPath = location.pathname;
   if (!key) {
@@ -138,7 +185,7 @@ function onPop(): void {
     return;
   }
   currentKey = key;
-  restore(positions.get(key) ?? 0);
+  restore(positions.get(key) ?? { y: 0 });
 }
 
 let installed = false;

@@ -239,9 +239,12 @@ export function GameGrid({
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-5">
       {games.map((game) => (
         // Cards off screen skip layout and paint until they come near (a long list costs a
-        // slow phone tens of milliseconds at first render); their box keeps a card's height.
+        // slow phone tens of milliseconds at first render); their box keeps a card's height,
+        // so Back returns to the card that was on screen, not to its offset
+        // (app/scroll-restoration.ts).
         <li
           key={game.id}
+          data-scroll-anchor={game.id}
           className="grid [contain-intrinsic-size:auto_18rem] [content-visibility:auto]"
         >
           <GameCard game={game} />
