@@ -211,8 +211,8 @@ describe('Back to a long list', () => {
         window.scrollTo(0, document.documentElement.scrollHeight - window.innerHeight - 400),
       );
       // A tap where the list stands (a click would first scroll the footer link into view); the
-      // place is read at that moment, after any layout the scroll brought: the offset, and the
-      // card at the top of the screen.
+      // place is read at that moment, after any layout the scroll brought: the offset, and what
+      // is in the middle of the screen.
       const left = await page
         .getByRole('navigation', { name: 'Footer' })
         .getByRole('link', { name: 'Top up' })

@@ -12,8 +12,7 @@
  * A place is the list item nearest the top of the screen, not only a pixel offset: cards off
  * screen are laid out at an estimated height until they come near (`content-visibility`), so
  * the same offset lands on another card when other cards have been drawn. Items that can be
- * returned to carry `data-scroll-anchor` with a key of their own (a game's id); the place is kept
- * relative to the one nearest the top of the screen.
+ * returned to carry `data-scroll-anchor` with a key of their own (a game's id).
  */
 
 import type { Query } from '@tanstack/react-query';
@@ -138,12 +137,12 @@ function restore(place: Place): void {
     if (dataArrived() || expired) {
       const y = offsetFor(place);
       const reachable = document.documentElement.scrollHeight - window.innerHeight >= y - 1;
-      if ((reachable && Math.abs(window.scrollY - y) < 2) || expired) {
-        if (expired) window.scrollTo(0, y);
+      const inPlace = reachable && Math.abs(window.scrollY - y) < 2;
+      if (!inPlace) window.scrollTo(0, y);
+      if (inPlace || expired) {
         stop();
         return;
       }
-      window.scrollTo(0, y);
     }
     frame = requestAnimationFrame(attempt);
   };

@@ -239,8 +239,8 @@ export function GameGrid({
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-5">
       {games.map((game) => (
         // Cards off screen skip layout and paint until they come near (a long list costs a
-        // slow phone tens of milliseconds at first render); their box keeps a card's height,
-        // so Back returns to the card that was on screen, not to its offset
+        // slow phone tens of milliseconds at first render); their box keeps an estimated card
+        // height, so an offset does not find a card again: Back returns to the card itself
         // (app/scroll-restoration.ts).
         <li
           key={game.id}
