@@ -80,7 +80,16 @@ async function misfits(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > width) found.push('the page scrolls sideways');
+    if (document.documentElement.scrollWidth > width) {
+      // Named by the outermost element that reaches past the screen's right edge.
+      const wide = [...document.querySelectorAll<HTMLElement>('body *')].find(
+        (element) => element.getBoundingClientRect().right > width + 1,
+      );
+      const name = wide
+        ? `<${wide.tagName.toLowerCase()} class="${wide.getAttribute('class') ?? ''}">`
+        : 'no element';
+      found.push(`the page scrolls sideways: ${name}`);
+    }
     for (const table of document.querySelectorAll('main table')) {
       const region = table.parentElement;
       if (!region) continue;
@@ -164,6 +173,29 @@ describe.each(VIEWPORT_NAMES)('Operator console at %s width', (viewport) => {
     }
     expect(problems).toEqual([]);
   }, 240_000);
+
+  it('the dashboard never scrolls sideways, not even for the frame before its chart is measured', async () => {
+    const w = need();
+    const page = await e2e.open('/admin/games', { viewport, authToken: w.operator });
+    // Every frame from the next load on: how far the page reached past the screen's right edge.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { widestOverflow: number };
+      seen.widestOverflow = 0;
+      const watch = () => {
+        const root = document.documentElement;
+        seen.widestOverflow = Math.max(seen.widestOverflow, root.scrollWidth - root.clientWidth);
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await page.goto(`${e2e.server.url}/admin`);
+    await page.getByRole('img', { name: /^Deposits, prizes and house margin/ }).waitFor();
+    await waitForScreen(page);
+    const widest = await page.evaluate(
+      () => (window as unknown as { widestOverflow: number }).widestOverflow,
+    );
+    expect(widest).toBe(0);
+  });
 
   it("a finished game's preview shows its result, and each player has one name", async () => {
     const w = need();

@@ -62,11 +62,22 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
+/**
+ * Scrolls to the end as a player does, with a key: a scroll by script is not the player's, so a
+ * Forward's restore that has not finished yet would put the page back where it was.
+ */
 async function scrollToBottom(page: Page): Promise<number> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  // Scrolling settles in the next frame.
-  await page.waitForFunction(() => window.scrollY > 0);
-  return scrollY(page);
+  await page.keyboard.press('End');
+  // Until two reads agree: the browser may animate a scroll by key.
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const [previous, now] = [last, await scrollY(page)];
+      last = now;
+      return now > 0 && now === previous;
+    })
+    .toBe(true);
+  return last;
 }
 
 describe.each(VIEWPORT_NAMES)('scroll position at %s width', (viewport) => {

@@ -1,5 +1,5 @@
 import { formatNaira } from '@shared/money.ts';
-import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { type PointerEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 
 export interface ChartSeries {
   key: string;
@@ -53,9 +53,14 @@ function scale(values: number[]) {
 function useWidth(fallback: number) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(fallback);
-  useEffect(() => {
+  // Measured before the first paint: drawn at the fallback width first, the chart made a phone's
+  // page scroll sideways until the observer's first answer, a frame or more later.
+  useLayoutEffect(() => {
     const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
+    if (!element) return;
+    const measured = Math.round(element.getBoundingClientRect().width);
+    if (measured > 0) setWidth(Math.max(280, measured));
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.max(280, Math.round(entry.contentRect.width)));
     });
@@ -129,7 +134,7 @@ export function LineChart({
           width={width}
           height={height}
           viewBox={`0 0 ${width} ${height}`}
-          className="block touch-pan-y select-none"
+          className="block h-auto max-w-full touch-pan-y select-none"
           onPointerMove={onPointerMove}
           onPointerLeave={() => setHover(null)}
         >
