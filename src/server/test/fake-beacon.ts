@@ -25,6 +25,11 @@ export interface FakeBeacon {
   honest(): void;
   /** Answer 503 to everything while down. */
   setDown(down: boolean): void;
+  /**
+   * Closes the connection of the next `count` requests without an answer, as a kept-alive
+   * connection the beacon closed an instant before the request went out over it.
+   */
+  dropNext(count: number): void;
   sign(round: number): BeaconRound;
   requests: number[];
   close(): Promise<void>;
@@ -43,6 +48,7 @@ export async function startFakeBeacon(): Promise<FakeBeacon> {
   };
   let publishedUpTo: number | null = null;
   let down = false;
+  let toDrop = 0;
   const forged = new Set<number>();
   const signatures = new Map<number, BeaconRound>();
   const requests: number[] = [];
@@ -72,6 +78,11 @@ export async function startFakeBeacon(): Promise<FakeBeacon> {
     if (!match || match[1] !== chain.hash) return send(404, { error: 'not found' });
     const round = Number(match[2]);
     requests.push(round);
+    if (toDrop > 0) {
+      toDrop -= 1;
+      request.socket.destroy();
+      return;
+    }
     if (publishedUpTo !== null && round > publishedUpTo) return send(425, { error: 'too early' });
     const value = forged.has(round) ? { ...sign(round + 1), round } : sign(round);
     send(200, value);
@@ -95,6 +106,9 @@ export async function startFakeBeacon(): Promise<FakeBeacon> {
     honest: () => forged.clear(),
     setDown: (value) => {
       down = value;
+    },
+    dropNext: (count) => {
+      toDrop = count;
     },
     sign,
     requests,
