@@ -4,6 +4,7 @@ import {
   roundTime,
   verifyBeaconRound,
 } from '../../shared/beacon.ts';
+import { getOnceMore } from '../lib/get-once-more.ts';
 
 /** Why a round cannot be used yet; the draw waits and asks again, it never picks another source. */
 export class BeaconUnavailableError extends Error {
@@ -29,28 +30,6 @@ const RETRY_AFTER_FAILURE_MS = 15_000;
 /** A round is asked for slightly after its time: relays publish it within a second or so. */
 const PUBLICATION_SLACK_MS = 1_000;
 
-function get(requestUrl: string): Promise<Response> {
-  return fetch(requestUrl, {
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    headers: { accept: 'application/json' },
-  });
-}
-
-/**
- * A GET asked a second time when the first fails without an answer, unless it ran out of time:
- * fetch may send a request over a kept-alive connection the relay has just closed (more likely
- * the busier this process is), which fails at once and says nothing about the relay. Without it
- * a draw waited RETRY_AFTER_FAILURE_MS for nothing.
- */
-async function getOnceMore(requestUrl: string): Promise<Response> {
-  try {
-    return await get(requestUrl);
-  } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw error;
-    return get(requestUrl);
-  }
-}
-
 /**
  * drand's HTTP API: GET {url}/{chainHash}/public/{round} answers {round, randomness, signature}
  * once the round exists (404 or 425 Too Early before). The answer is only believed after its
@@ -66,7 +45,10 @@ export function createBeaconClient(options: { url: string; chain: BeaconChain })
       const roundUrl = `${url}/${chain.hash}/public/${round}`;
       let response: Response;
       try {
-        response = await getOnceMore(roundUrl);
+        response = await getOnceMore(roundUrl, {
+          headers: { accept: 'application/json' },
+          timeoutMs: REQUEST_TIMEOUT_MS,
+        });
       } catch {
         throw new BeaconUnavailableError(
           `The randomness beacon could not be reached for round ${round}; retrying`,

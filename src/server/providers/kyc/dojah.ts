@@ -1,4 +1,5 @@
 import type { KycIdType } from '../../../shared/kyc.ts';
+import { getOnceMore } from '../../lib/get-once-more.ts';
 import { parseProviderDate } from './dates.ts';
 import { type KycProvider, KycProviderError, type LookupResult } from './types.ts';
 
@@ -34,13 +35,13 @@ export function createDojahProvider(config: {
       let response: Response;
       let text: string;
       try {
-        response = await fetch(url, {
+        response = await getOnceMore(url, {
           headers: {
             Accept: 'application/json',
             AppId: config.appId,
             Authorization: config.secretKey,
           },
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          timeoutMs: TIMEOUT_MS,
         });
         text = await response.text();
       } catch (error) {

@@ -1,3 +1,4 @@
+import { getOnceMore } from '../../lib/get-once-more.ts';
 import { ProviderError } from './types.ts';
 
 const PROVIDER_TIMEOUT_MS = 15_000;
@@ -7,18 +8,23 @@ export async function providerRequest<T>(
   url: string,
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown },
 ): Promise<T> {
+  const headers = {
+    Accept: 'application/json',
+    ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...init.headers,
+  };
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: init.method,
-      headers: {
-        Accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-    });
+    // A POST is sent once: a failure without an answer does not say whether it was acted on.
+    response =
+      init.method === 'GET'
+        ? await getOnceMore(url, { headers, timeoutMs: PROVIDER_TIMEOUT_MS })
+        : await fetch(url, {
+            method: init.method,
+            headers,
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+            signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+          });
   } catch (error) {
     throw new ProviderError(
       `payment provider unreachable: ${error instanceof Error ? error.message : String(error)}`,
