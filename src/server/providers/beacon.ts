@@ -42,10 +42,9 @@ export function createBeaconClient(options: { url: string; chain: BeaconChain })
     async fetchRound(round, now) {
       const publishedAt = roundTime(chain, round);
       const retry = new Date(now.getTime() + RETRY_AFTER_FAILURE_MS);
-      const roundUrl = `${url}/${chain.hash}/public/${round}`;
       let response: Response;
       try {
-        response = await getOnceMore(roundUrl, {
+        response = await getOnceMore(`${url}/${chain.hash}/public/${round}`, {
           headers: { accept: 'application/json' },
           timeoutMs: REQUEST_TIMEOUT_MS,
         });

@@ -49,6 +49,9 @@ function scale(values: number[]) {
   return { min, max, ticks };
 }
 
+/** The chart's width for a container this wide: whole pixels, never narrower than its labels. */
+const chartWidth = (container: number) => Math.max(280, Math.round(container));
+
 /** Follows the width of its container so text stays the same size on a phone and a laptop. */
 function useWidth(fallback: number) {
   const ref = useRef<HTMLDivElement>(null);
@@ -58,11 +61,11 @@ function useWidth(fallback: number) {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measured = Math.round(element.getBoundingClientRect().width);
-    if (measured > 0) setWidth(Math.max(280, measured));
+    const measured = element.getBoundingClientRect().width;
+    if (measured > 0) setWidth(chartWidth(measured));
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(280, Math.round(entry.contentRect.width)));
+      if (entry) setWidth(chartWidth(entry.contentRect.width));
     });
     observer.observe(element);
     return () => observer.disconnect();
