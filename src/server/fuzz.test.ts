@@ -28,7 +28,7 @@ import {
 const database = testDatabasePerFile();
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
-/** Runs per route and caller: 3 callers × ~70 routes × RUNS requests, about 30 s on PGlite. */
+/** Runs per route and caller: every route is asked RUNS times by each of the 3 callers. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
 type Caller = 'anonymous' | 'player' | 'operator';
@@ -500,8 +500,11 @@ function callers(app: FastifyInstance, player: UserRow, operator: UserRow) {
 }
 
 describe('fuzzing every route', () => {
+  // A fixed number of requests, so its time follows the machine: beside the browser tests on
+  // a slow two-core machine it took several times as long as alone (docs/testing.md). The limit
+  // is there to catch a hang, not a slow machine.
   it('no random or hostile request gets a 5xx, and the ledger still balances', {
-    timeout: 240_000,
+    timeout: 600_000,
   }, async () => {
     const started = Date.now();
     // The app as deployed, with a web build: paths outside the API get the page, not a 503.
