@@ -151,6 +151,38 @@ describe('in the browser', () => {
     });
   }
 
+  it('declares each font face once, on prerendered pages and on the others', async () => {
+    token ??= await operatorToken(e2e.server.url);
+    // A face declared again by the whole stylesheet, once it is turned on after the first paint,
+    // replaces the page's own, and the browser lays out all of the page's text once more.
+    for (const path of ['/login', '/Home', '/Profile']) {
+      const page = await e2e.open('/api/health', { authToken: token });
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.waitForFunction(() =>
+        [...document.styleSheets].some((sheet) =>
+          /\/assets\/index-[^/]*\.css$/.test(sheet.href ?? ''),
+        ),
+      );
+      const faces = await page.evaluate(() =>
+        [...document.styleSheets].flatMap((sheet) =>
+          [...sheet.cssRules]
+            .filter((rule) => rule instanceof CSSFontFaceRule)
+            .map((rule) => rule.cssText),
+        ),
+      );
+      expect(
+        faces.filter((face) => face.includes('Space Grotesk Fallback')),
+        path,
+      ).toHaveLength(1);
+      expect(
+        faces.filter((face) => face.includes('space-grotesk-core-')),
+        path,
+      ).toHaveLength(1);
+      expect(new Set(faces).size, path).toBe(faces.length);
+      await page.close();
+    }
+  });
+
   it('/login and Home make no Intl formatter on their way to taking input', async () => {
     // A page's first Intl object loads the locale data: tens of milliseconds of main thread
     // that neither screen needs (amounts are grouped by money.ts itself).

@@ -7,8 +7,9 @@
  *
  * A rule stays unless each of its selectors requires a class absent from the page: classes
  * inside `:where()`, `:is()`, `:not()` and the like are not judged, so the subset errs towards
- * keeping. Every @font-face stays: a face costs nothing until text needs it, and the text font
- * is preloaded so the first paint is already drawn in it.
+ * keeping. Every @font-face stays, though the app's own are not in the stylesheet: every page
+ * declares them in its head (index.html), and the text font is preloaded so the first paint is
+ * already drawn in it.
  */
 import { type Selector, transform } from 'lightningcss';
 
