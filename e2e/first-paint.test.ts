@@ -183,6 +183,38 @@ describe('in the browser', () => {
     }
   });
 
+  it("Home has the naira sign's face loaded before it draws its first amount", async () => {
+    token ??= await operatorToken(e2e.server.url);
+    const page = await e2e.open('/api/health', { authToken: token });
+    // Loaded only once text needed the sign, the face arrived after that layout, and the whole
+    // page was laid out again with it.
+    await page.addInitScript(() => {
+      new MutationObserver((_mutations, observer) => {
+        if (!document.body?.textContent?.includes('\u20A6')) return;
+        observer.disconnect();
+        const faces: FontFace[] = [];
+        document.fonts.forEach((face) => {
+          if (face.unicodeRange === 'U+20A6') faces.push(face);
+        });
+        (window as unknown as { nairaFaceAtFirstAmount: string[] }).nairaFaceAtFirstAmount =
+          faces.map((face) => face.status);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(`${e2e.server.url}/Home`);
+    await page.getByRole('link', { name: /^Balance ₦/ }).waitFor();
+    const seen = await page.evaluate(() => ({
+      status: (window as unknown as { nairaFaceAtFirstAmount?: string[] }).nairaFaceAtFirstAmount,
+      fonts: performance
+        .getEntriesByType('resource')
+        .map((request) => new URL(request.name).pathname)
+        .filter((name) => name.endsWith('.woff2')),
+    }));
+    expect(seen.status).toEqual(['loaded']);
+    // Asked for by its face: asking by the sign would also fetch latin-ext, whose range covers it.
+    expect(seen.fonts.filter((name) => name.includes('latin-ext'))).toEqual([]);
+    await page.close();
+  });
+
   it('/login and Home make no Intl formatter on their way to taking input', async () => {
     // A page's first Intl object loads the locale data: tens of milliseconds of main thread
     // that neither screen needs (amounts are grouped by money.ts itself).
