@@ -20,7 +20,7 @@ import { startSmtpServer, type TestSmtpServer } from './test/smtp.ts';
  * operator approving a withdrawal, and every response it gets, errors included, is validated
  * against the document's schema for that path, method and status.
  */
-const database = testDatabasePerFile();
+const database = testDatabasePerFile({ alone: true });
 const PUBLIC_URL = 'http://localhost:3999';
 let smtp: TestSmtpServer;
 beforeAll(async () => {

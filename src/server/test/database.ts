@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { createDatabase, dropDatabase } from './database-server.ts';
 import { loadPgliteBinaries } from './pglite-binaries.ts';
 
 /**
@@ -37,14 +38,30 @@ let workerPglite: Promise<DatabaseHandle> | undefined;
  * PostgreSQL database. Tests make unique data (see factories.ts), so files and tests never need
  * to empty tables, and a file never closes the database it is given (`openTestDatabase()` gives
  * one of its own).
+ *
+ * `alone`: no other file writes to the database while this file runs, for a file whose data
+ * reaches past its own rows (sandbox money pauses every live payout; a check of the whole
+ * ledger). The worker's PGlite is alone already, its files running one after another; on
+ * PostgreSQL, where files run side by side, the file gets a copy of the run's template.
  */
-export function testDatabasePerFile(): () => DatabaseHandle {
+export function testDatabasePerFile(options: { alone?: boolean } = {}): () => DatabaseHandle {
   let handle: DatabaseHandle | undefined;
   let ownPool = false;
+  let ownDatabaseUrl: string | undefined;
 
   beforeAll(async () => {
-    if (inject('testDatabaseUrl')) {
-      handle = await openTestDatabase(10);
+    const databaseUrl = inject('testDatabaseUrl');
+    if (databaseUrl) {
+      const templateUrl = inject('testDatabaseTemplateUrl');
+      if (options.alone) {
+        if (!templateUrl) throw new Error('the template database was not prepared by global-setup');
+        ownDatabaseUrl = await createDatabase(databaseUrl, 'alone', templateUrl);
+      }
+      handle = await openDatabase({
+        databaseUrl: ownDatabaseUrl ?? databaseUrl,
+        dataDir: '',
+        poolSize: 10,
+      });
       ownPool = true;
       return;
     }
@@ -62,6 +79,7 @@ export function testDatabasePerFile(): () => DatabaseHandle {
 
   afterAll(async () => {
     if (ownPool) await handle?.close();
+    if (ownDatabaseUrl) await dropDatabase(ownDatabaseUrl);
   });
 
   return () => {

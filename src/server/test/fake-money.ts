@@ -66,8 +66,8 @@ export async function walletEntryCount(db: Executor, userId: string): Promise<nu
 
 /**
  * Marks a user's successful sandbox top-ups reviewed, as an operator would. Sandbox-mode tests
- * call it when they finish: on the PostgreSQL run every file shares one database, and test money
- * left unreviewed there would pause the payouts of live-mode tests in other files.
+ * call it when they finish: a worker's files share its PGlite one after another, and test money
+ * left unreviewed there would pause the payouts of the live-mode files after them.
  */
 export async function reviewSandboxTopUpsOf(db: Executor, userId: string): Promise<void> {
   await db

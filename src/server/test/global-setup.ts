@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { buildServerForRun } from '../../../scripts/build-server.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDatabase } from '../seed/seed.ts';
+import { createDatabase, dropDatabase } from './database-server.ts';
 import { startFakeBeacon } from './fake-beacon.ts';
 
 declare module 'vitest' {
@@ -13,6 +14,11 @@ declare module 'vitest' {
     /** PGlite mode: a migrated, seeded data directory dump every test file starts from. */
     pgliteTemplate: string | null;
     testDatabaseUrl: string | null;
+    /**
+     * PostgreSQL mode: an untouched copy of the migrated, seeded test database, which files that
+     * need a database to themselves copy (`testDatabasePerFile({ alone: true })`).
+     */
+    testDatabaseTemplateUrl: string | null;
     /** BEACON_* variables of the run's stand-in randomness beacon (test/fake-beacon.ts). */
     beaconEnv: Record<string, string>;
     /** The run's build of the server, which server processes of tests run (`node <file>`). */
@@ -22,6 +28,7 @@ declare module 'vitest' {
 
 interface RunDatabase {
   testDatabaseUrl: string | null;
+  testDatabaseTemplateUrl: string | null;
   pgliteTemplate: string | null;
   beaconEnv: Record<string, string>;
   close(): Promise<void>;
@@ -48,11 +55,17 @@ async function prepareRunDatabase(): Promise<RunDatabase> {
     await handle.migrate();
     await seedDatabase(handle.db, { demoGames: false });
     await handle.close();
+    // Copied before any file connects: a template may have no connections while it is copied.
+    const templateUrl = await createDatabase(databaseUrl, 'template', databaseUrl);
     return {
       testDatabaseUrl: databaseUrl,
+      testDatabaseTemplateUrl: templateUrl,
       pgliteTemplate: null,
       beaconEnv: beacon.env,
-      close: () => beacon.close(),
+      close: async () => {
+        await dropDatabase(templateUrl);
+        await beacon.close();
+      },
     };
   }
 
@@ -65,6 +78,7 @@ async function prepareRunDatabase(): Promise<RunDatabase> {
   await handle.close();
   return {
     testDatabaseUrl: null,
+    testDatabaseTemplateUrl: null,
     pgliteTemplate: file,
     beaconEnv: beacon.env,
     close: async () => {
@@ -97,6 +111,7 @@ export default async function setup(project: TestProject) {
   shared.users += 1;
   const [database, server] = await Promise.all([shared.prepared, shared.server]);
   project.provide('testDatabaseUrl', database.testDatabaseUrl);
+  project.provide('testDatabaseTemplateUrl', database.testDatabaseTemplateUrl);
   project.provide('pgliteTemplate', database.pgliteTemplate);
   project.provide('beaconEnv', database.beaconEnv);
   project.provide('serverMain', server.main);

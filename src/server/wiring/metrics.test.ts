@@ -20,7 +20,7 @@ import {
 import { reviewSandboxTopUpsOf } from '../test/fake-money.ts';
 import { LEDGER_CHECK_EVERY_MS, MONEY_TOTALS_EVERY_MS, UNMATCHED_ROUTE } from './metrics.ts';
 
-const database = testDatabasePerFile();
+const database = testDatabasePerFile({ alone: true });
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const withToken = { METRICS_TOKEN: TOKEN };
 

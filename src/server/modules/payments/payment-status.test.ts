@@ -11,7 +11,7 @@ import { topUpFlow } from '../../test/top-ups.ts';
  * /PaymentStatus shows instead of any text a link carries. The checkout's return names the
  * payment by its reference.
  */
-const database = testDatabasePerFile();
+const database = testDatabasePerFile({ alone: true });
 const PUBLIC_URL = 'http://localhost:3998';
 const fileApp = testAppPerFile(database, { PUBLIC_URL });
 

@@ -31,7 +31,7 @@ import { paymentsContextOf } from './service.ts';
  * one: the transfer is recorded on the sandbox provider's side, then its signed webhook lands it
  * through the same path as a live provider's (verified, credited or held, notified, once).
  */
-const database = testDatabasePerFile();
+const database = testDatabasePerFile({ alone: true });
 const PAGE = '/api/v1/payment/sandbox/transfer';
 // A Wednesday, 10:00 in Lagos.
 const START = new Date('2026-12-02T09:00:00Z');

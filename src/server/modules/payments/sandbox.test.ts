@@ -16,7 +16,7 @@ import { checkLedger } from '../wallet/ledger-check.ts';
  * Without credentials a method runs in sandbox mode: the server's own checkout page, whose Pay
  * and Cancel buttons drive the same signed webhook and callback path as a live provider.
  */
-const database = testDatabasePerFile();
+const database = testDatabasePerFile({ alone: true });
 const PUBLIC_URL = 'http://localhost:3999';
 
 const fileApp = testAppPerFile(database, { PUBLIC_URL });
