@@ -221,18 +221,31 @@ describe('Back to a long list', () => {
       await page.waitForURL((url) => url.pathname === '/TopUp');
       await waitForScreen(page);
       // Long enough on the page for the list's saved copy to be dropped (TanStack's five
-      // minutes), and a slow connection: on Back the list comes back seconds later.
+      // minutes), and a slow connection: on Back the list is held until the page's clock has
+      // gone eleven seconds on, longer than a restore keeps trying once the data is in.
       await page.clock.fastForward('06:00');
+      let listAsked = () => {};
+      const asked = new Promise<void>((resolve) => {
+        listAsked = resolve;
+      });
+      let releaseList = () => {};
+      const released = new Promise<void>((resolve) => {
+        releaseList = resolve;
+      });
       await page.route(
         (url) => url.pathname === '/api/v1/game',
         async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 3_000));
+          listAsked();
+          await released;
           await route.continue();
         },
       );
 
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/Home');
+      await asked;
+      await page.clock.fastForward('00:11');
+      releaseList();
       await page.getByRole('article').nth(8).waitFor();
       // The same thing in the middle of the screen, where it was (scrolling moves by whole
       // pixels). Not the same offset: cards off screen are laid out at an estimated height until

@@ -20,10 +20,11 @@ import { queryClient } from '../lib/query-client.ts';
 
 const KEY = '__scrollKey';
 /**
- * How long a restore waits for the screen (lazy chunk, its list's first answer) to render; on a
- * slow connection a list's answer takes seconds, and the player's own scroll ends the wait.
+ * How long a restore keeps trying once the screen has its data (its chunk arriving, its cards
+ * being drawn). The wait for the data does not count: on a slow connection a list's answer can
+ * take longer than any fixed wait, and the player's own scroll or the next screen ends it.
  */
-const RESTORE_FOR_MS = 10_000;
+const SETTLE_FOR_MS = 10_000;
 
 /** Where a history entry was left: the page offset, and the list item nearest the top then. */
 interface Place {
@@ -121,7 +122,7 @@ function offsetFor(place: Place): number {
  */
 function restore(place: Place): void {
   stopRestoring?.();
-  const deadline = performance.now() + RESTORE_FOR_MS;
+  let deadline = performance.now() + SETTLE_FOR_MS;
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
@@ -133,16 +134,18 @@ function restore(place: Place): void {
     window.addEventListener(type, stop, { passive: true });
   stopRestoring = stop;
   const attempt = () => {
-    const expired = performance.now() > deadline;
-    if (dataArrived() || expired) {
-      const y = offsetFor(place);
-      const reachable = document.documentElement.scrollHeight - window.innerHeight >= y - 1;
-      const inPlace = reachable && Math.abs(window.scrollY - y) < 2;
-      if (!inPlace) window.scrollTo(0, y);
-      if (inPlace || expired) {
-        stop();
-        return;
-      }
+    if (!dataArrived()) {
+      deadline = performance.now() + SETTLE_FOR_MS;
+      frame = requestAnimationFrame(attempt);
+      return;
+    }
+    const y = offsetFor(place);
+    const reachable = document.documentElement.scrollHeight - window.innerHeight >= y - 1;
+    const inPlace = reachable && Math.abs(window.scrollY - y) < 2;
+    if (!inPlace) window.scrollTo(0, y);
+    if (inPlace || performance.now() > deadline) {
+      stop();
+      return;
     }
     frame = requestAnimationFrame(attempt);
   };
