@@ -124,8 +124,10 @@ function restore(place: Place): void {
   stopRestoring?.();
   let deadline = performance.now() + SETTLE_FOR_MS;
   let frame = 0;
+  let stopWaiting: (() => void) | undefined;
   const stop = () => {
     cancelAnimationFrame(frame);
+    stopWaiting?.();
     for (const type of ['wheel', 'touchstart', 'keydown'] as const)
       window.removeEventListener(type, stop);
     if (stopRestoring === stop) stopRestoring = undefined;
@@ -135,8 +137,14 @@ function restore(place: Place): void {
   stopRestoring = stop;
   const attempt = () => {
     if (!dataArrived()) {
-      deadline = performance.now() + SETTLE_FOR_MS;
-      frame = requestAnimationFrame(attempt);
+      // The wait can be long (offline, a slow line): woken by the query cache when the data
+      // comes, not every frame.
+      stopWaiting = queryClient.getQueryCache().subscribe(() => {
+        if (!dataArrived()) return;
+        stopWaiting?.();
+        deadline = performance.now() + SETTLE_FOR_MS;
+        frame = requestAnimationFrame(attempt);
+      });
       return;
     }
     const y = offsetFor(place);
