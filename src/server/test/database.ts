@@ -52,8 +52,8 @@ export function testDatabasePerFile(options: { alone?: boolean } = {}): () => Da
   beforeAll(async () => {
     const databaseUrl = inject('testDatabaseUrl');
     if (databaseUrl) {
-      const templateUrl = inject('testDatabaseTemplateUrl');
       if (options.alone) {
+        const templateUrl = inject('testDatabaseTemplateUrl');
         if (!templateUrl) throw new Error('the template database was not prepared by global-setup');
         ownDatabaseUrl = await createDatabase(databaseUrl, 'alone', templateUrl);
       }
