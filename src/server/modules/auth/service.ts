@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '../../../shared/messages.ts';
 import type { LoginBody, RegisterBody } from '../../../shared/schemas/auth.ts';
@@ -11,7 +11,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { toE164 } from '../../lib/phone.ts';
 import type { SessionOrigin } from '../../plugins/auth.ts';
 import type { MailMessage } from '../../providers/mail.ts';
-import { bindPerson } from '../users/break-binding.ts';
 import { loadApiUser } from '../users/serialize.ts';
 import { consumeCode, issueCode } from './codes.ts';
 import { resetCodeMail, signupAttemptMail, signupCodeMail, verificationMail } from './emails.ts';
@@ -76,9 +75,18 @@ export function assertStrongPassword(password: string): void {
   if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
 }
 
-async function handleTaken(db: Database, handle: string): Promise<boolean> {
-  const [owner] = await db.select({ id: users.id }).from(users).where(byHandle(handle)).limit(1);
-  return owner !== undefined;
+/** Which of a refused sign-up's handle and e-mail an account already has. */
+async function signupClash(db: Database, body: RegisterBody) {
+  const holders = await db
+    .select({ handle: users.handle, email: users.email })
+    .from(users)
+    .where(or(byHandle(body.username), byEmail(body.email)));
+  const handle = body.username.toLowerCase();
+  return {
+    handleTaken: holders.some((holder) => holder.handle.toLowerCase() === handle),
+    ownerEmail: holders.find((holder) => holder.email.toLowerCase() === body.email.toLowerCase())
+      ?.email,
+  };
 }
 
 async function accountWithEmail(db: Database, email: string) {
@@ -123,6 +131,44 @@ export async function sendVerification(
 }
 
 /**
+ * One statement: it spends the address's sign-up code proof, if any, and PostgreSQL binds the
+ * account to a break of the person it belongs to as it is made (users_bind_person), so sign-up
+ * tells no one about the break and no crash leaves the account unbound.
+ */
+async function createAccount(db: Database, body: RegisterBody, passwordHash: string, now: Date) {
+  const proven = db
+    .$with('proven')
+    .as(
+      db
+        .delete(verifiedEmails)
+        .where(eq(verifiedEmails.email, body.email))
+        .returning({ email: verifiedEmails.email }),
+    );
+  const [row] = await db
+    .with(proven)
+    .insert(users)
+    .values({
+      handle: body.username,
+      fullname: body.fullname,
+      email: body.email,
+      phoneNumber: toE164(body.phoneNumber),
+      passwordHash,
+      emailVerifiedAt: sql`(SELECT ${now.toISOString()}::timestamptz FROM ${proven})`,
+      // Without the field the account confirms 18+ before money moves (assertAgeConfirmed).
+      ageConfirmedAt: body.ageConfirmed ? now : null,
+      createdAt: now,
+    })
+    .returning({
+      id: users.id,
+      email: users.email,
+      fullname: users.fullname,
+      verified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
+    });
+  if (!row) throw new Error('insert returned no user');
+  return row;
+}
+
+/**
  * Sign-up. An e-mail that already has an account gets the very answer a new one gets (its owner
  * is e-mailed instead), so sign-up cannot tell who has an account; usernames are public, so a
  * taken one is refused.
@@ -131,49 +177,19 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<st
   assertStrongPassword(body.password);
   // Hashed on every path: an e-mail already in use must answer as slowly as a new one.
   const passwordHash = await hashPassword(body.password);
-  if (await handleTaken(ctx.db, body.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
-  const owner = await accountWithEmail(ctx.db, body.email);
-  if (owner) {
-    tellOwnerOfSignupAttempt(ctx, owner.email);
-    return AUTH_MESSAGES.registered;
-  }
-
-  const now = ctx.clock.now();
-  let created: { id: string; email: string; fullname: string; verified: boolean };
+  let created: Awaited<ReturnType<typeof createAccount>>;
   try {
-    created = await ctx.db.transaction(async (tx) => {
-      const proven = await tx
-        .delete(verifiedEmails)
-        .where(eq(verifiedEmails.email, body.email))
-        .returning({ email: verifiedEmails.email });
-      const verified = proven.length > 0;
-      const [row] = await tx
-        .insert(users)
-        .values({
-          handle: body.username,
-          fullname: body.fullname,
-          email: body.email,
-          phoneNumber: toE164(body.phoneNumber),
-          passwordHash,
-          emailVerifiedAt: verified ? now : null,
-          // Without the field the account confirms 18+ before money moves (assertAgeConfirmed).
-          ageConfirmedAt: body.ageConfirmed ? now : null,
-          createdAt: now,
-        })
-        .returning({ id: users.id, email: users.email, fullname: users.fullname });
-      if (!row) throw new Error('insert returned no user');
-      return { ...row, verified };
-    });
+    created = await createAccount(ctx.db, body, passwordHash, ctx.clock.now());
   } catch (error) {
-    // Two sign-ups racing for the same e-mail or handle: the unique index decides.
+    // The unique indexes decide, racing sign-ups included: a known e-mail then costs the
+    // database what a new one does (a refused insert and a look-up against an insert that binds),
+    // and no look-up beforehand answers sooner for it.
     if (!isUniqueViolation(error)) throw error;
-    if (await handleTaken(ctx.db, body.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
-    tellOwnerOfSignupAttempt(ctx, body.email);
+    const clash = await signupClash(ctx.db, body);
+    if (clash.handleTaken) throw conflict(AUTH_MESSAGES.usernameTaken);
+    if (clash.ownerEmail) tellOwnerOfSignupAttempt(ctx, clash.ownerEmail);
     return AUTH_MESSAGES.registered;
   }
-  // Another account of a player on a break is held to it from the start; the answer stays the
-  // one every sign-up gets, so sign-up tells no one about anyone's break.
-  await bindPerson(ctx.db, created.id, now);
   if (created.verified) return AUTH_MESSAGES.registeredVerified;
   // A code asked for in the sign-up form moments ago must not stop the account's own mail.
   ctx.afterResponse('verification mail', () =>

@@ -155,6 +155,24 @@ describe('a break binds the person, not the account', () => {
     );
   });
 
+  it('binds an account in the statement that makes it, before any sign-in', async () => {
+    const { app } = await setup();
+    const { ada, suffix } = await adaOnABreak(app);
+    const { account } = await signUp(app, {
+      email: `ada.obi.${suffix}+3@gmail.com`,
+      phone: uniquePhone(),
+      name: 'Someone Else',
+    });
+    if (!account) throw new Error('the second account was not created');
+    expect((await boundRows(app, account.id)).map((row) => row.boundBy)).toEqual([['email']]);
+    // Whoever writes the account, not only sign-up: a row put straight into the table, made
+    // while the break runs.
+    const direct = await createPlayer(app.db, {
+      overrides: { phoneNumber: ada.phoneNumber, createdAt: START },
+    });
+    expect((await boundRows(app, direct.id)).map((row) => row.boundBy)).toEqual([['phone']]);
+  });
+
   it('binds Gmail addresses written with other dots, case and domain', async () => {
     const { app } = await setup();
     const { suffix } = await adaOnABreak(app);
