@@ -211,22 +211,28 @@ async function measure(
   }
 }
 
-/** The read path straight to one instance, no balancer: what the clustered path is held to. */
+/**
+ * The read path straight to one instance, no balancer: what the clustered path is held to. With
+ * `rate`, held to that many requests per second instead of as many as it answers.
+ */
 async function measureDirect(
   instance: Child,
   headers: Headers,
   options: RunOptions,
+  rate?: number,
 ): Promise<{ rounds: Round[]; cpu: number }> {
   const seconds = options.quick ? 3 : 10;
   const roundCount = options.quick ? 1 : 2;
-  options.log(`cluster: 1 instance direct, warm-up, then ${roundCount} × ${seconds} s`);
+  options.log(
+    `cluster: 1 instance direct${rate ? ` at ${rate} req/s` : ''}, warm-up, then ${roundCount} × ${seconds} s`,
+  );
   await load(instance.url, headers, options.quick ? 1 : 3);
   await drain(instance.url, headers);
   const rounds: Round[] = [];
   let cpu = 0;
   for (let i = 0; i < roundCount; i += 1) {
     const before = await processCpuSeconds(instance.process.pid ?? 0);
-    rounds.push(await load(instance.url, headers, seconds));
+    rounds.push(await load(instance.url, headers, seconds, READ_PATH, rate));
     cpu += (await processCpuSeconds(instance.process.pid ?? 0)) - before;
     await drain(instance.url, headers);
   }
@@ -342,12 +348,19 @@ export async function runClusterFigures(
   const results: Measured[] = [];
   const instances: Child[] = [];
   let direct: { rounds: Round[]; cpu: number } | null = null;
+  let directAtShare: { rounds: Round[]; cpu: number } | null = null;
   try {
     for (const count of INSTANCE_COUNTS) {
       await addInstances(instances, count - instances.length, env, options);
       if (count === 1 && instances[0]) direct = await measureDirect(instances[0], headers, options);
       const result = await measure(haproxyBinary, instances, headers, options);
       results.push(result);
+      // An instance’s CPU per answer can grow as its rate falls (fewer answers share each wake-up
+      // of its event loop), so a lone instance is also measured at what each of the three got.
+      if (count > 1 && instances[0]) {
+        const share = mean(result.rounds.map((r) => r.requestsPerSecond)) / count;
+        directAtShare = await measureDirect(instances[0], headers, options, Math.round(share));
+      }
       const failed = result.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
       if (failed > 0)
         problems.push(
@@ -390,6 +403,26 @@ export async function runClusterFigures(
         pass: clustered <= CLUSTER_CPU_BUDGET * directCpu,
         note: `the instances’ ${clustered} µs against the lone instance’s ${directCpu} µs; HAProxy’s own is below`,
       });
+      if (directAtShare) {
+        const shareRate = round(mean(directAtShare.rounds.map((r) => r.requestsPerSecond)), 0);
+        const shareCpu = perRequest(directAtShare.cpu, directAtShare.rounds);
+        directFigures.push(
+          {
+            section: 'cluster',
+            name: 'straight to 1 instance at one of 3 instances’ rate',
+            value: shareRate,
+            unit: 'req/s',
+            note: `server CPU per request ${shareCpu} µs`,
+          },
+          {
+            section: 'cluster',
+            name: '3 instances via HAProxy ÷ 1 direct at the same rate each, server CPU per request',
+            value: Number((clustered / shareCpu).toPrecision(2)),
+            unit: '×',
+            note: `the instances’ ${clustered} µs against ${shareCpu} µs for a lone instance answering ${shareRate} req/s`,
+          },
+        );
+      }
     }
   }
   return {
@@ -404,7 +437,13 @@ export async function runClusterFigures(
         note: 'bounded by this machine’s cores; see CPU per request',
       },
     ],
-    details: { connections: CONNECTIONS, dataset: { games: 200, users: 2_000 }, direct, results },
+    details: {
+      connections: CONNECTIONS,
+      dataset: { games: 200, users: 2_000 },
+      direct,
+      directAtShare,
+      results,
+    },
     problems,
   };
 }

@@ -77,12 +77,15 @@ export async function load(
   headers: Headers,
   seconds: number,
   path = READ_PATH,
+  /** Requests per second across all connections; unset, as fast as the server answers. */
+  overallRate?: number,
 ): Promise<Round> {
   const result = await autocannon({
     url: `${url}${path}`,
     connections: CONNECTIONS,
     duration: seconds,
     headers,
+    ...(overallRate ? { overallRate } : {}),
   });
   return {
     requestsPerSecond: result['2xx'] / result.duration,
