@@ -13,6 +13,7 @@ import {
   createGame,
   createPlan,
   createPlayer,
+  createPlayers,
   testClock,
   type UserRow,
   uniquePhone,
@@ -165,12 +166,15 @@ describe('a break binds the person, not the account', () => {
     });
     if (!account) throw new Error('the second account was not created');
     expect((await boundRows(app, account.id)).map((row) => row.boundBy)).toEqual([['email']]);
-    // Whoever writes the account, not only sign-up: a row put straight into the table, made
-    // while the break runs.
-    const direct = await createPlayer(app.db, {
-      overrides: { phoneNumber: ada.phoneNumber, createdAt: START },
-    });
-    expect((await boundRows(app, direct.id)).map((row) => row.boundBy)).toEqual([['phone']]);
+    // Whoever writes accounts, not only sign-up: two rows put straight into the table in one
+    // statement while the break runs, one of them with her phone number.
+    const [hers, stranger] = await createPlayers(app.db, 2, (index) => ({
+      createdAt: START,
+      ...(index === 0 ? { phoneNumber: ada.phoneNumber } : {}),
+    }));
+    if (!hers || !stranger) throw new Error('the accounts were not created');
+    expect((await boundRows(app, hers.id)).map((row) => row.boundBy)).toEqual([['phone']]);
+    expect(await boundRows(app, stranger.id)).toEqual([]);
   });
 
   it('binds Gmail addresses written with other dots, case and domain', async () => {
