@@ -182,7 +182,7 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<st
     created = await createAccount(ctx.db, body, passwordHash, ctx.clock.now());
   } catch (error) {
     // The unique indexes decide, racing sign-ups included: a known e-mail then costs the
-    // database what a new one does (a refused insert and a look-up against an insert that binds),
+    // database about what a new one does (a refused insert and a look-up, against an insert),
     // and no look-up beforehand answers sooner for it.
     if (!isUniqueViolation(error)) throw error;
     const clash = await signupClash(ctx.db, body);
