@@ -1,9 +1,13 @@
 -- The half that binds one account to other accounts' running breaks it shares a key with. Each
--- binding goes into the audit trail as the system's own action (no operator).
+-- binding goes into the audit trail as the system's own action (no operator). PL/pgSQL rather than
+-- SQL: a SQL function with a data-modifying WITH is never inlined, so each call from
+-- pluckers_bind_person planned it afresh, most of a sign-in's binding; PL/pgSQL keeps the plan.
 CREATE OR REPLACE FUNCTION "pluckers_bind_to_breaks"(p_user uuid, p_now timestamptz)
 	RETURNS TABLE(user_id uuid, exclusion_id uuid, bound_from uuid, bound_by text[])
-	LANGUAGE sql AS $$
-	WITH bound AS (
+	LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+	RETURN QUERY WITH bound AS (
 		INSERT INTO play_exclusions (user_id, kind, starts_at, ends_at, bound_from, bound_by)
 			SELECT p_user, x.kind, p_now, x.ends_at, x.id,
 					array_agg(DISTINCT b.kind ORDER BY b.kind)
@@ -25,5 +29,5 @@ CREATE OR REPLACE FUNCTION "pluckers_bind_to_breaks"(p_user uuid, p_now timestam
 					p_now
 				FROM bound b JOIN play_exclusions x ON x.id = b.bound_from
 	)
-	SELECT user_id, id, bound_from, bound_by FROM bound
-$$;
+	SELECT user_id, id, bound_from, bound_by FROM bound;
+END $$;
