@@ -18,6 +18,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache,
+    // keyed by each file's content and the configuration): a rerun of the edit–test loop skips
+    // most of the transforming.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,

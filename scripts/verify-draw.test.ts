@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -15,19 +13,12 @@ import { playGame } from '../src/server/modules/games/service.ts';
 import { createBeaconClient } from '../src/server/providers/beacon.ts';
 import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY, testEnv } from '../src/server/test/app.ts';
 import { actorFor, createGame, createPlayer, type GameRow } from '../src/server/test/factories.ts';
+import { freePort, newDataDir } from '../src/server/test/instances.ts';
 import { loadPgliteBinaries } from '../src/server/test/pglite-binaries.ts';
 import { nodeArgsFor } from './build-server.ts';
 import { parseArgs, verifyDraw } from './verify-draw.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** `node <nodeArgs>`: the run's built server, or a script through tsx as npm runs it. */
 function run(
@@ -65,17 +56,11 @@ describe('npm run verify-draw against a running server', () => {
   let open: GameRow;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-verify-'));
     const databaseUrl = inject('testDatabaseUrl');
-    const template = inject('pgliteTemplate');
+    dataDir = await newDataDir(databaseUrl);
     const handle = databaseUrl
       ? await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 })
-      : await openDatabase({
-          databaseUrl: undefined,
-          dataDir,
-          loadDataDir: new Blob([await readFile(template as string)]),
-          pglite: await loadPgliteBinaries(),
-        });
+      : await openDatabase({ databaseUrl: undefined, dataDir, pglite: await loadPgliteBinaries() });
     try {
       drawn = await createGame(handle.db, { entryFee: 5_000n, maximumPlayers: 100 });
       open = await createGame(handle.db, { maximumPlayers: 100 });

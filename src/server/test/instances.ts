@@ -1,17 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { nodeArgsFor } from '../../../scripts/build-server.ts';
-import { openDatabase } from '../db/client.ts';
 import { TEST_JWT_SECRET, TEST_KYC_HASH_KEY } from './app.ts';
-import { loadPgliteBinaries } from './pglite-binaries.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
+const execFileAsync = promisify(execFile);
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -41,21 +41,14 @@ export interface Instance extends ServerProcess {
 }
 
 /**
- * A throwaway DATA_DIR for a server process or script; without a `databaseUrl` it holds the
- * test run's migrated PGlite template when there is one (a fresh initdb takes seconds).
+ * A throwaway DATA_DIR for a server process or script; without a `databaseUrl` it holds a copy
+ * of the test run's migrated PGlite template when there is one (a fresh initdb takes seconds).
+ * `cp` rather than `fs.cp`: a third of the CPU for the template's thousand-odd files.
  */
 export async function newDataDir(databaseUrl: string | null): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-instance-'));
-  const template = databaseUrl ? null : inject('pgliteTemplate');
-  if (template) {
-    const seeded = await openDatabase({
-      databaseUrl: undefined,
-      dataDir,
-      loadDataDir: new Blob([await readFile(template)]),
-      pglite: await loadPgliteBinaries(),
-    });
-    await seeded.close();
-  }
+  const template = databaseUrl ? null : inject('pgliteTemplateDataDir');
+  if (template) await execFileAsync('cp', ['-R', `${template}/.`, dataDir]);
   return dataDir;
 }
 

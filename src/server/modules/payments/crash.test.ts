@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { ledgerTransactions, payments, users } from '../../db/schema.ts';
 import { TEST_JWT_SECRET, testEnv } from '../../test/app.ts';
 import { createUser, uniqueSuffix } from '../../test/factories.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { newDataDir } from '../../test/instances.ts';
 import { loadPgliteBinaries } from '../../test/pglite-binaries.ts';
 import { totpCode } from '../auth/totp.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
@@ -79,7 +79,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
 describe('crash during a burst of webhooks', () => {
   it('SIGKILL mid-burst, restart, re-delivery: every payment credited exactly once', async () => {
     const databaseUrl = inject('testDatabaseUrl');
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'pluckers-crash-'));
+    const dataDir = await newDataDir(databaseUrl);
     const running: ServerProcess[] = [];
     onTestFinished(async () => {
       for (const server of running) {
@@ -106,19 +106,6 @@ describe('crash during a burst of webhooks', () => {
       ...paystack.env,
     });
 
-    // The database: PGlite files in DATA_DIR, started from this run's migrated template (a
-    // fresh initdb and migration on disk is slow), or the run's PostgreSQL test database.
-    if (!databaseUrl) {
-      const template = inject('pgliteTemplate');
-      if (!template) throw new Error('no PGlite template from the global setup');
-      const prepared = await openDatabase({
-        databaseUrl: undefined,
-        dataDir,
-        loadDataDir: new Blob([await readFile(template)]),
-        pglite: await loadPgliteBinaries(),
-      });
-      await prepared.close();
-    }
     // Three players with tokens, made the way server tests make them.
     const setup = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     await setup.ready();
