@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { preferMemoryTempDir } from './src/test/memory-temp-dir.ts';
 import { WEB_WAIT_MS } from './src/web/test/wait.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -8,6 +9,8 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 // Races need real connections, so *.postgres.test.ts files join the server run only against
 // PostgreSQL; left out (not skipped) on the embedded database.
 const postgresOnlyTests = process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts'];
+
+preferMemoryTempDir();
 
 export default defineConfig({
   plugins: [react()],

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { anyText } from '../test/arbitraries.ts';
 import { banks, categories, plans, users } from './db/schema.ts';
 import { buildTestApp } from './test/app.ts';
 import { testDatabasePerFile } from './test/database.ts';
@@ -135,7 +136,7 @@ const HOSTILE_NUMBERS = [
 
 const hostileString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: anyText({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 400 }) },
 );
 const hostileNumber = fc.oneof(

@@ -98,6 +98,7 @@ export function testAppPerFile(
 
   afterAll(async () => {
     await started?.close();
+    started = undefined;
   });
 
   return () => {

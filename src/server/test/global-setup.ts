@@ -84,8 +84,8 @@ async function prepareRunDatabase(): Promise<RunDatabase> {
   const dump = await handle.dumpDataDir();
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
-  // Unpacked once here: a copy of these files costs a server process's DATA_DIR a fifth of the
-  // CPU that loading the dump into it did.
+  // Unpacked once here: copying these files into a server process's DATA_DIR costs far less
+  // than loading the dump into it (bench/RESULTS.md).
   const dataDir = path.join(directory, 'data');
   await (await openDatabase({ databaseUrl: undefined, dataDir, loadDataDir: dump })).close();
   return {
