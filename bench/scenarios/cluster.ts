@@ -4,9 +4,11 @@
  * the bench's PostgreSQL database. HAProxy runs the config `npm run cluster` generates from
  * deploy/haproxy.cfg, so it balances, checks and logs as a deployment does.
  *
- * On a machine of a few cores the instances, HAProxy and the load generator share the same
- * cores, so requests per second cannot grow with instances here; CPU time per request, measured
- * per process from /proc, is what lets the figures be carried to a bigger machine on paper.
+ * The load generator (this process) and HAProxy run on the lower half of the cores, the
+ * instances on the upper half (lib/cores.ts), so on two cores one instance has a core to itself
+ * and three share it. Requests per second cannot grow with instances on a machine of a few cores;
+ * CPU time per request, measured per process from /proc, is what lets the figures be carried to
+ * a bigger machine on paper.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findHaproxy, localHaproxyConfig } from '../../scripts/cluster-config.ts';
 import { benchUserId, generateReadDataset } from '../generate.ts';
+import { type CoreSplit, splitCores } from '../lib/cores.ts';
 import { machineBusySeconds, processCpuSeconds } from '../lib/cpu.ts';
 import type { Figure, RunOptions, ScenarioResult } from '../lib/figures.ts';
 import { withPreparedDatabase } from '../lib/prepare.ts';
@@ -294,7 +297,7 @@ function figuresOf(result: Measured): Figure[] {
       name: `${label}: load generator CPU per request`,
       value: perRequest(result.cpu.generator, result.rounds),
       unit: 'µs',
-      note: 'autocannon on the same cores; not part of a deployment',
+      note: 'autocannon, beside HAProxy; not part of a deployment',
     },
   ];
 }
@@ -349,9 +352,12 @@ export async function runClusterFigures(
   const instances: Child[] = [];
   let direct: { rounds: Round[]; cpu: number } | null = null;
   let directAtShare: { rounds: Round[]; cpu: number } | null = null;
+  let cores: CoreSplit | null = null;
   try {
+    cores = await splitCores();
     for (const count of INSTANCE_COUNTS) {
       await addInstances(instances, count - instances.length, env, options);
+      for (const instance of instances) await cores?.pinInstance(instance.process.pid ?? 0);
       if (count === 1 && instances[0]) direct = await measureDirect(instances[0], headers, options);
       const result = await measure(haproxyBinary, instances, headers, options);
       results.push(result);
@@ -371,6 +377,7 @@ export async function runClusterFigures(
     }
   } finally {
     await Promise.all(instances.map((instance) => instance.stop()));
+    await cores?.release();
   }
 
   const [one, three] = results;
@@ -427,6 +434,14 @@ export async function runClusterFigures(
   }
   return {
     figures: [
+      {
+        section: 'cluster',
+        name: 'cores: load generator and HAProxy / instances',
+        value: null,
+        unit: '',
+        display: cores ? `${cores.load} / ${cores.instances}` : 'shared',
+        note: cores ? 'taskset' : 'taskset not found or one core: every process on every core',
+      },
       ...directFigures,
       ...results.flatMap(figuresOf),
       {
@@ -439,6 +454,7 @@ export async function runClusterFigures(
     ],
     details: {
       connections: CONNECTIONS,
+      cores: cores ? { load: cores.load, instances: cores.instances } : 'shared',
       dataset: { games: 200, users: 2_000 },
       direct,
       directAtShare,
