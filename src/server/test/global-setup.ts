@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import { createDatabase, dropDatabase } from './database-server.ts';
 import { startFakeBeacon } from './fake-beacon.ts';
+import { loadPgliteBinaries } from './pglite-binaries.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -77,7 +78,14 @@ async function prepareRunDatabase(): Promise<RunDatabase> {
   }
 
   const directory = await mkdtemp(path.join(tmpdir(), 'pluckers-template-'));
-  const handle = await openDatabase({ databaseUrl: undefined, dataDir: '', inMemory: true });
+  // Both databases below share one compilation of PostgreSQL's WebAssembly.
+  const pglite = await loadPgliteBinaries();
+  const handle = await openDatabase({
+    databaseUrl: undefined,
+    dataDir: '',
+    inMemory: true,
+    pglite,
+  });
   await handle.migrate();
   await seedDatabase(handle.db, { demoGames: false });
   const file = path.join(directory, 'template.tar');
@@ -87,7 +95,9 @@ async function prepareRunDatabase(): Promise<RunDatabase> {
   // Unpacked once here: copying these files into a server process's DATA_DIR costs far less
   // than loading the dump into it (bench/RESULTS.md).
   const dataDir = path.join(directory, 'data');
-  await (await openDatabase({ databaseUrl: undefined, dataDir, loadDataDir: dump })).close();
+  await (
+    await openDatabase({ databaseUrl: undefined, dataDir, loadDataDir: dump, pglite })
+  ).close();
   return {
     testDatabaseUrl: null,
     testDatabaseTemplateUrl: null,
