@@ -33,3 +33,27 @@ export function NewPasswordFields({
     </>
   );
 }
+
+/**
+ * The six digits of an e-mailed code, as sign-up's modal and /verifyemail ask for them: only
+ * digits reach the form (a code pasted with spaces or dashes still fits), large and spaced.
+ */
+export function VerificationCodeField({
+  otp,
+  onDigits,
+}: {
+  otp: Wired;
+  onDigits: (digits: string) => void;
+}) {
+  return (
+    <Field
+      label="Verification code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      {...otp}
+      onChange={(event) => onDigits(event.target.value.replace(/\D/g, ''))}
+      className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+    />
+  );
+}

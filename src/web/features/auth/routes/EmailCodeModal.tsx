@@ -1,13 +1,13 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
 import { verifyEmailSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
-import { Field } from '@web/components/ui/Field.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useEffect, useState } from 'react';
 import { sendSignupCode, verifyEmail } from '../api/email-verification.ts';
+import { VerificationCodeField } from '../lib/credential-fields.tsx';
 
 interface EmailCodeModalProps {
   email: string;
@@ -70,15 +70,7 @@ export function EmailCodeModal({ email, open, onClose, onVerified }: EmailCodeMo
         onSubmit={form.handleSubmit((body) => void check(body.otp))}
         className="flex flex-col gap-4"
       >
-        <Field
-          label="Verification code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          {...otp}
-          onChange={(event) => form.set('otp', event.target.value.replace(/\D/g, ''))}
-          className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
-        />
+        <VerificationCodeField otp={otp} onDigits={(digits) => form.set('otp', digits)} />
         <Button type="submit" loading={checking} className="w-full">
           Verify code
         </Button>

@@ -1,12 +1,16 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
+import { verifyEmailSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import { useSession } from '@web/lib/session.ts';
+import { useSchemaForm } from '@web/lib/schema-form.ts';
+import { setPendingEmail, useSession } from '@web/lib/session.ts';
 import { sessionCopy } from '@web/lib/storage.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useEffect, useId, useState } from 'react';
-import { Link, Redirect } from 'wouter';
-import { resendVerificationLink } from '../api/email-verification.ts';
+import { Link, Redirect, useLocation } from 'wouter';
+import { resendVerificationLink, verifyEmail } from '../api/email-verification.ts';
+import { VerificationCodeField } from '../lib/credential-fields.tsx';
+import { loginEmail } from '../lib/login-email.ts';
 import { holdResend, resendWaitKey } from '../lib/resend-wait.ts';
 import { AuthShell } from './AuthShell.tsx';
 
@@ -33,6 +37,55 @@ function useResendWait(email: string | null) {
 
 function clock(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The server's own check of the code; the address is the one waiting, not typed again. */
+const codeSchema = verifyEmailSchema.pick({ otp: true });
+
+/**
+ * The code printed in the same e-mail as the link, for a player who reads mail on another
+ * device than the one they play on: once it checks out, the account is verified and the
+ * player logs in with the address already filled in.
+ */
+function CodeForm({ email }: { email: string }) {
+  const form = useSchemaForm({ schema: codeSchema, initial: { otp: '' }, report: 'submit' });
+  const [checking, setChecking] = useState(false);
+  const [, navigate] = useLocation();
+
+  async function check(otp: string) {
+    setChecking(true);
+    try {
+      toast.success(await verifyEmail(email, otp));
+      loginEmail.remember(email);
+      setPendingEmail(null);
+      navigate('/login', { replace: true });
+    } catch (caught) {
+      form.setError('otp', errorMessage(caught, ERROR_MESSAGES.verifyForgotReset));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      aria-label="Verify with the code"
+      onSubmit={form.handleSubmit((body) => void check(body.otp))}
+      className="flex flex-col gap-3"
+    >
+      <p className="text-sm text-muted">
+        Reading your mail on another device? Enter the 6-digit code from the same e-mail.
+      </p>
+      <VerificationCodeField
+        otp={form.field('otp')}
+        onDigits={(digits) => form.set('otp', digits)}
+      />
+      <Button type="submit" variant="outline" loading={checking} className="w-full">
+        Verify code
+      </Button>
+    </form>
+  );
 }
 
 export function VerifyEmailPage() {
@@ -69,6 +122,7 @@ export function VerifyEmailPage() {
           <strong className="break-all text-white">{pendingEmail}</strong>. Open it on this device
           to activate your account, then log in.
         </p>
+        <CodeForm email={pendingEmail} />
         <p className="text-sm text-muted">
           Can't find it? Check your spam folder, or ask for a new link.
         </p>
