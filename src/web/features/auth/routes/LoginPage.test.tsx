@@ -1,7 +1,7 @@
 import { LOGIN_ERROR_GENERIC, LOGIN_ERRORS } from '@shared/login-errors.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getSession, setSettings, setUser } from '@web/lib/session.ts';
+import { getSession, setPendingEmail, setSettings, setUser } from '@web/lib/session.ts';
 import { Toaster } from '@web/lib/toast.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
@@ -18,6 +18,7 @@ const HASHING = { timeout: 10_000 };
 afterEach(() => {
   setUser(null);
   setSettings(null);
+  setPendingEmail(null);
 });
 
 function open(page: 'login' | 'ForgotPassword', search = '') {
@@ -61,6 +62,25 @@ describe('LoginPage', () => {
     open('login');
     await waitFor(() => expect(field('Email').value).toBe('remembered@example.test'));
     expect(field('Password').value).toBe('');
+  });
+
+  it('after a sign-up on this tab, says where the link and code went and leads to the code', async () => {
+    loginEmail.remember('new.player@example.test', { unverified: true });
+    const person = open('login');
+
+    const notice = (await screen.findByText(/link and a 6-digit code/)).closest('[role="status"]');
+    expect(notice?.textContent).toContain('new.player@example.test');
+    await person.click(screen.getByRole('button', { name: 'enter the code' }));
+
+    expect(window.location.pathname).toBe('/verifyemail');
+    expect(getSession().pendingEmail).toBe('new.player@example.test');
+  });
+
+  it('shows no verification notice for an address remembered from a password reset', async () => {
+    loginEmail.remember('reset.player@example.test');
+    open('login');
+    await waitFor(() => expect(field('Email').value).toBe('reset.player@example.test'));
+    expect(screen.queryByText(/6-digit code/)).toBeNull();
   });
 
   it('signs in with Enter, loads the session and goes to the page that sent the player here', async () => {

@@ -32,9 +32,12 @@ export function LoginPage() {
   // Filled in after a sign-up or a password reset on this tab: after the first render, which
   // hydrates the prerendered (empty) form.
   const { set } = form;
+  // A sign-up's address still waiting for verification: the toast that said so lasts 2 s.
+  const [awaitingVerification, setAwaitingVerification] = useState<string | null>(null);
   useEffect(() => {
     const remembered = loginEmail.read();
     if (remembered) set('email', remembered);
+    setAwaitingVerification(loginEmail.unverified());
   }, [set]);
   const [submitting, setSubmitting] = useState(false);
 
@@ -66,6 +69,26 @@ export function LoginPage() {
           className="mb-5 rounded-xl border border-danger/50 bg-danger/15 px-4 py-3 text-sm text-white"
         >
           {bannerError}
+        </div>
+      ) : null}
+      {awaitingVerification ? (
+        <div
+          role="status"
+          className="mb-5 rounded-xl border border-accent/40 bg-accent/10 px-4 py-3 text-sm text-white"
+        >
+          Account created. We sent a link and a 6-digit code to{' '}
+          <strong className="break-all">{awaitingVerification}</strong>: open the link, or{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setPendingEmail(awaitingVerification);
+              navigate('/verifyemail');
+            }}
+            className="font-semibold text-accent underline-offset-2 hover:underline"
+          >
+            enter the code
+          </button>
+          , then log in.
         </div>
       ) : null}
       <LiveForm

@@ -49,7 +49,7 @@ export function SignupPage() {
       // The sign-up's own e-mail carries the first link: Resend waits its minute out.
       holdResend(body.email);
       toast.success(message);
-      loginEmail.remember(body.email);
+      loginEmail.remember(body.email, { unverified: true });
       navigate('/login');
     } catch (caught) {
       toast.error(errorMessage(caught, ERROR_MESSAGES.signup));
