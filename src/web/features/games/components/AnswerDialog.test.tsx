@@ -50,6 +50,9 @@ describe('AnswerDialog: a fee changed by an operator after it was shown', () => 
     const dialog = screen.getByRole('dialog', { name: `“${game.title}”` });
     await person.type(within(dialog).getByPlaceholderText(PAGE_TEXTS.answerPlaceholder), 'Ojota');
     expect(within(dialog).queryByText(/Entry fee: now/)).toBeNull();
+    expect(within(dialog).getByText(/^Submitting pays the/).textContent).toBe(
+      'Submitting pays the ₦100 entry fee from your wallet.',
+    );
 
     await editGame(server(), admin, game, { entryFee: 150 });
     await person.click(within(dialog).getByRole('button', { name: 'Submit' }));
@@ -57,6 +60,8 @@ describe('AnswerDialog: a fee changed by an operator after it was shown', () => 
     // Nothing charged; the dialog, still open over the page, tells the new fee.
     const notice = await within(dialog).findByText(/Entry fee: now/);
     expect(notice.textContent).toBe('Entry fee: now ₦150, was ₦100.');
+    // One statement of the fee: the change, not the old fee beside it.
+    expect(within(dialog).queryByText(/^Submitting pays the/)).toBeNull();
     expect(getSession().user?.accountBalance).toBe(1000);
 
     await person.click(within(dialog).getByRole('button', { name: 'Submit' }));
@@ -136,6 +141,9 @@ describe('AnswerDialog: after the answer', () => {
     const person = userEvent.setup();
     await person.click(await screen.findByRole('button', { name: 'Submit Your Answer' }));
     const dialog = screen.getByRole('dialog', { name: `“${game.title}”` });
+    expect(
+      within(dialog).getByText('This game is free: submitting takes nothing from your wallet.'),
+    ).toBeTruthy();
     await person.type(
       within(dialog).getByPlaceholderText(PAGE_TEXTS.answerPlaceholder),
       'Genevieve',

@@ -74,6 +74,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
   const counterId = useId();
   const problemId = useId();
   const emptyId = useId();
+  const feeId = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const loadingRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
@@ -228,12 +229,24 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
             </svg>
             <span>{VALIDATION_MESSAGES.answerWarning}</span>
           </p>
+          {/* What Submit takes from the wallet, said before it is pressed; a fee changed since
+              the page opened says so instead, with what it was. */}
           {game.entryFee !== seenFee ? (
-            <p className="rounded-xl border border-accent/40 bg-accent/5 p-3 text-sm">
+            <p id={feeId} className="rounded-xl border border-accent/40 bg-accent/5 p-3 text-sm">
               Entry fee: now <strong className="text-accent">{feeText(game.entryFee)}</strong>, was{' '}
               {feeText(seenFee)}.
             </p>
-          ) : null}
+          ) : game.entryFee > 0 ? (
+            <p id={feeId} className="text-center text-sm text-white/85">
+              Submitting pays the{' '}
+              <strong className="text-accent">{formatNaira(game.entryFee)}</strong> entry fee from
+              your wallet.
+            </p>
+          ) : (
+            <p id={feeId} className="text-center text-sm text-white/85">
+              This game is free: submitting takes nothing from your wallet.
+            </p>
+          )}
           {game.reward !== seenReward ? (
             <p className="rounded-xl border border-accent/40 bg-accent/5 p-3 text-sm">
               Reward: now <strong className="text-accent">{formatNaira(game.reward)}</strong>, was{' '}
@@ -243,7 +256,7 @@ export function AnswerDialog({ game, open, onClose }: AnswerDialogProps) {
           <Button
             type="submit"
             disabled={!form.valid}
-            aria-describedby={form.valid ? undefined : problem ? problemId : emptyId}
+            aria-describedby={`${feeId}${form.valid ? '' : ` ${problem ? problemId : emptyId}`}`}
             className="w-full"
           >
             Submit

@@ -97,7 +97,9 @@ describe('GameDetailsPage', () => {
       'Make us hungry.\nShort and sweet.',
     );
     expect(within(card).getByText('₦100')).toBeTruthy();
-    expect(within(card).getByText('3+')).toBeTruthy();
+    // The spec's N+ while places are open, with how many there are.
+    const players = within(card).getByText('Players').closest('div') as HTMLElement;
+    expect(players.textContent).toBe('Players3+ of 30');
     expect(within(card).getByText('₦400')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Submit Your Answer' })).toBeTruthy();
 
@@ -135,6 +137,10 @@ describe('GameDetailsPage', () => {
     expect(document.activeElement).toBe(field);
     expect(within(dialog).getByText(VALIDATION_MESSAGES.answerWarning)).toBeTruthy();
     const submit = within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+    // What Submit takes is said before it is pressed, and read out with the button.
+    const fee = within(dialog).getByText(/^Submitting pays the/);
+    expect(fee.textContent).toBe('Submitting pays the ₦100 entry fee from your wallet.');
+    expect(submit.getAttribute('aria-describedby')?.split(' ')).toContain(fee.id);
     expect(within(dialog).getByText('0/20 words')).toBeTruthy();
     expect(submit.disabled).toBe(true);
 
@@ -370,7 +376,11 @@ describe('GameDetailsPage', () => {
     openPageFor(game);
 
     const title = await screen.findByRole('heading', { level: 1, name: `“${game.title}”` });
-    expect(within(title.closest('article') as HTMLElement).getByText('Completed')).toBeTruthy();
+    const card = title.closest('article') as HTMLElement;
+    expect(within(card).getByText('Completed')).toBeTruthy();
+    // Full and drawn: the count is final, not "10+".
+    const players = within(card).getByText('Players').closest('div') as HTMLElement;
+    expect(players.textContent).toBe('Players10 of 10');
     const fairness = screen.getByRole('region', { name: 'Fair draw' });
     expect(await within(fairness).findByText('Winners (2 of 10 players)')).toBeTruthy();
     for (const username of proof.data.winnerUsernames) {

@@ -77,6 +77,23 @@ function Stat({
   );
 }
 
+/**
+ * The spec's "N+" while places are still open (more players may join), with the places beside
+ * it; once the game is full or no longer taking answers the count is final: "5 of 5".
+ */
+function PlayerCount({ game }: { game: Game }) {
+  const count = game.playerCount.toLocaleString('en-NG');
+  const places = game.maximumPlayers.toLocaleString('en-NG');
+  const stillJoining =
+    (game.status === 'ONGOING' || game.status === 'UPCOMING') && placesLeft(game) > 0;
+  if (!stillJoining) return <>{`${count} of ${places}`}</>;
+  return (
+    <>
+      <span>{count}+</span> <span className="text-sm font-normal text-muted">of {places}</span>
+    </>
+  );
+}
+
 function BackLink() {
   return (
     <Link
@@ -314,7 +331,9 @@ export function GameDetailsPage() {
               {isFreeGame(game) ? 'Free' : formatNaira(game.entryFee)}
               {game.hasPlayedGame ? <EntryMarker game={game} /> : null}
             </Stat>
-            <Stat label="Players">{game.playerCount.toLocaleString('en-NG')}+</Stat>
+            <Stat label="Players">
+              <PlayerCount game={game} />
+            </Stat>
             <Stat label="Reward" className="col-span-2 sm:col-span-1">
               {game.status === 'CANCELLED' ? (
                 // Nobody wins it: not in the wallet's colour of money to come.
