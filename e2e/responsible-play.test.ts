@@ -76,14 +76,14 @@ describe.each(VIEWPORT_NAMES)('Responsible play page at %s width', (viewport) =>
     // A break asks first; Cancel changes nothing.
     const breaks = page.getByRole('region', { name: 'Take a break' });
     await breaks.getByRole('radio', { name: '7 days' }).check();
-    await breaks.getByRole('button', { name: 'Start a 7 days break' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Start a 7 days break?' });
+    await breaks.getByRole('button', { name: 'Start a 7-day break' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a 7-day break?' });
     await dialog.waitFor();
     await expectNoSeriousA11yViolations(page, `break confirmation at ${width} px`);
     await shot('confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await breaks.getByRole('button', { name: 'Start a 7 days break' }).click();
+    await breaks.getByRole('button', { name: 'Start a 7-day break' }).click();
     await dialog.getByRole('button', { name: 'Yes, start my break' }).click();
     await page.getByRole('heading', { name: 'You are on a time-out' }).waitFor();
     await page.getByText(/^Your break has started\. It ends on /).waitFor();

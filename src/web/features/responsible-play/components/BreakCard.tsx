@@ -26,6 +26,16 @@ const GROUPS = [
   },
 ] as const;
 
+/** Said before "break", so hyphenated and singular: "a 24-hour break", never "a 24 hours break". */
+const BREAK_LENGTH: Record<ExclusionDuration, string> = {
+  '24h': '24-hour',
+  '7d': '7-day',
+  '30d': '30-day',
+  '6m': '6-month',
+  '1y': '1-year',
+  '5y': '5-year',
+};
+
 /** A break (time-out or self-exclusion): the one running, or the choice and its confirmation. */
 export function BreakCard({ exclusion }: { exclusion: PlayExclusion | null }) {
   const headingId = useId();
@@ -51,7 +61,7 @@ export function BreakCard({ exclusion }: { exclusion: PlayExclusion | null }) {
     );
   }
 
-  const label = EXCLUSION_DURATIONS[choice].label;
+  const length = BREAK_LENGTH[choice];
   const until = formatDate(exclusionEnd(new Date(), choice));
 
   function onConfirm() {
@@ -108,11 +118,11 @@ export function BreakCard({ exclusion }: { exclusion: PlayExclusion | null }) {
         </p>
       ) : null}
       <Button variant="danger" className="mt-4" onClick={() => setConfirming(true)}>
-        Start a {label} break
+        Start a {length} break
       </Button>
       <Modal
         open={confirming}
-        title={`Start a ${label} break?`}
+        title={`Start a ${length} break?`}
         onClose={() => setConfirming(false)}
         dismissible={!start.isPending}
       >

@@ -35,6 +35,12 @@ const TITLES: Record<LimitKind, { title: string; intro: string }> = {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** A limit is there to remove unless there is none, or its removal is already waiting. */
+function canRemove(limit: PlayLimit | undefined): boolean {
+  if (!limit || limit.amount === null) return false;
+  return limit.pending === null || limit.pending.amount !== null;
+}
+
 function LimitRow({ limit }: { limit: PlayLimit }) {
   const name = capitalise(periodAdjective(limit.period));
   return (
@@ -79,6 +85,7 @@ export function LimitsCard({ kind, limits }: { kind: LimitKind; limits: PlayLimi
     report: 'first',
   });
   const { period } = form.values;
+  const removable = canRemove(limits.find((limit) => limit.period === period));
   const { title, intro } = TITLES[kind];
 
   function save(body: SetLimitBody) {
@@ -136,9 +143,11 @@ export function LimitsCard({ kind, limits }: { kind: LimitKind; limits: PlayLimi
           <Button type="submit" loading={setLimit.isPending}>
             Save {kind} limit
           </Button>
-          <Button variant="outline" onClick={remove} disabled={setLimit.isPending}>
-            Remove {periodAdjective(period)} limit
-          </Button>
+          {removable ? (
+            <Button variant="outline" onClick={remove} disabled={setLimit.isPending}>
+              Remove {periodAdjective(period)} limit
+            </Button>
+          ) : null}
         </div>
       </form>
     </Card>

@@ -4,7 +4,7 @@ import { Card } from '@web/components/ui/Card.tsx';
 import { Spinner } from '@web/components/ui/Spinner.tsx';
 import { errorMessage } from '@web/lib/http.ts';
 import { toast } from '@web/lib/toast.tsx';
-import { useId } from 'react';
+import { type UIEvent, useCallback, useId, useRef, useState } from 'react';
 import { useDownloadStatement } from '../api/download-statement.ts';
 import { useStatement } from '../api/get-statement.ts';
 
@@ -19,12 +19,50 @@ const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide te
 const thNumber = `${th} text-right`;
 const td = 'px-3 py-2 whitespace-nowrap';
 const tdNumber = `${td} text-right tabular-nums`;
+// While the figures scroll, the month they belong to stays in view.
+const stickyMonth = 'sticky left-0 z-10 bg-card';
+
+/**
+ * Whether the table is wider than its box, and whether columns are still hidden to the right:
+ * on a phone the edge fade and the hint show there is more, until the last column is in view.
+ */
+function useSidewaysScroll() {
+  const [state, setState] = useState({ overflowing: false, moreToTheRight: false });
+  const observer = useRef<ResizeObserver | null>(null);
+  const measure = useCallback((element: HTMLElement) => {
+    const hidden = element.scrollWidth - element.clientWidth;
+    // A pixel of rounding at the end is not a column left to see.
+    const next = { overflowing: hidden > 1, moreToTheRight: hidden - element.scrollLeft > 1 };
+    setState((previous) =>
+      previous.overflowing === next.overflowing && previous.moreToTheRight === next.moreToTheRight
+        ? previous
+        : next,
+    );
+  }, []);
+  // A callback ref: the table appears only once the statement has loaded, and is measured then.
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      observer.current?.disconnect();
+      observer.current = null;
+      if (!element) return;
+      measure(element);
+      if (typeof ResizeObserver === 'undefined') return;
+      observer.current = new ResizeObserver(() => measure(element));
+      observer.current.observe(element);
+    },
+    [measure],
+  );
+  const onScroll = (event: UIEvent<HTMLElement>) => measure(event.currentTarget);
+  return { ...state, ref, onScroll };
+}
 
 /** Money in and out per month, from the wallet's ledger; downloadable as CSV. */
 export function StatementCard() {
   const headingId = useId();
   const statement = useStatement();
   const download = useDownloadStatement();
+  const hintId = useId();
+  const sideways = useSidewaysScroll();
 
   function onDownload() {
     download.mutate(undefined, {
@@ -62,57 +100,75 @@ export function StatementCard() {
           Nothing yet: your deposits, entry fees, winnings and withdrawals will show here.
         </p>
       ) : (
-        // Scrolls sideways on a phone rather than squeezing seven columns.
-        <section
-          aria-label="Statement by month"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-          tabIndex={0}
-          className="relative mt-4 overflow-x-auto focus-visible:outline-accent"
-        >
-          <table className="w-full min-w-[36rem] text-sm">
-            <caption className="sr-only">Money in and out per month, in naira</caption>
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className={th}>
-                  Month
-                </th>
-                <th scope="col" className={thNumber}>
-                  Deposits
-                </th>
-                <th scope="col" className={thNumber}>
-                  Entry fees
-                </th>
-                <th scope="col" className={thNumber}>
-                  Winnings
-                </th>
-                <th scope="col" className={thNumber}>
-                  Withdrawals
-                </th>
-                <th scope="col" className={thNumber}>
-                  Other
-                </th>
-                <th scope="col" className={thNumber}>
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {statement.data.months.map((month) => (
-                <tr key={month.month}>
-                  <th scope="row" className={`${td} text-left font-medium`}>
-                    {monthName(month.month)}
-                  </th>
-                  <td className={tdNumber}>{formatNaira(month.deposits)}</td>
-                  <td className={tdNumber}>{formatNaira(month.entryFees)}</td>
-                  <td className={tdNumber}>{formatNaira(month.winnings)}</td>
-                  <td className={tdNumber}>{formatNaira(month.withdrawals)}</td>
-                  <td className={tdNumber}>{formatNaira(month.other)}</td>
-                  <td className={`${tdNumber} font-semibold`}>{formatNaira(month.net)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        // Scrolls sideways on a phone rather than squeezing seven columns; the month stays put.
+        <>
+          {sideways.overflowing ? (
+            <p id={hintId} className="mt-4 text-xs text-muted">
+              Swipe the table sideways, or focus it and use the arrow keys, to see every column.
+            </p>
+          ) : null}
+          <div className="relative mt-2">
+            <section
+              ref={sideways.ref}
+              aria-label="Statement by month"
+              aria-describedby={sideways.overflowing ? hintId : undefined}
+              onScroll={sideways.onScroll}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+              tabIndex={0}
+              className="overflow-x-auto rounded-lg focus-visible:outline-accent"
+            >
+              <table className="w-full min-w-[36rem] text-sm">
+                <caption className="sr-only">Money in and out per month, in naira</caption>
+                <thead>
+                  <tr className="border-b border-line">
+                    <th scope="col" className={`${th} ${stickyMonth}`}>
+                      Month
+                    </th>
+                    <th scope="col" className={thNumber}>
+                      Deposits
+                    </th>
+                    <th scope="col" className={thNumber}>
+                      Entry fees
+                    </th>
+                    <th scope="col" className={thNumber}>
+                      Winnings
+                    </th>
+                    <th scope="col" className={thNumber}>
+                      Withdrawals
+                    </th>
+                    <th scope="col" className={thNumber}>
+                      Other
+                    </th>
+                    <th scope="col" className={thNumber}>
+                      Net
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {statement.data.months.map((month) => (
+                    <tr key={month.month}>
+                      <th scope="row" className={`${td} ${stickyMonth} text-left font-medium`}>
+                        {monthName(month.month)}
+                      </th>
+                      <td className={tdNumber}>{formatNaira(month.deposits)}</td>
+                      <td className={tdNumber}>{formatNaira(month.entryFees)}</td>
+                      <td className={tdNumber}>{formatNaira(month.winnings)}</td>
+                      <td className={tdNumber}>{formatNaira(month.withdrawals)}</td>
+                      <td className={tdNumber}>{formatNaira(month.other)}</td>
+                      <td className={`${tdNumber} font-semibold`}>{formatNaira(month.net)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            {sideways.moreToTheRight ? (
+              <div
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-y-0 right-0 w-12 bg-gradient-to-l from-card to-transparent"
+              />
+            ) : null}
+          </div>
+        </>
       )}
     </Card>
   );
