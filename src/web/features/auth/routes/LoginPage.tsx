@@ -77,7 +77,7 @@ export function LoginPage() {
           className="mb-5 rounded-xl border border-accent/40 bg-accent/10 px-4 py-3 text-sm text-white"
         >
           Account created. We sent a link and a 6-digit code to{' '}
-          <strong className="break-all">{awaitingVerification}</strong>: open the link, or{' '}
+          <strong className="break-words">{awaitingVerification}</strong>: open the link, or{' '}
           <button
             type="button"
             onClick={() => {
