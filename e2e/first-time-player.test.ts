@@ -458,7 +458,7 @@ describe.each(VIEWPORT_NAMES)('after logging in, at %s width', (viewport) => {
 });
 
 describe('small mismatches', () => {
-  it('the balance chart draws a ₦2,500 top-up at ₦2,500, and games as the last step', async () => {
+  it('the balance chart draws a ₦2,500 top-up at ₦2,500, then the game entry, from the ledger', async () => {
     const payer = await newPlayer('chart');
     await topUpThroughSandbox(e2e.server.url, payer.token, 2_500);
     const gameId = await createGame({ entryFee: 50 });
@@ -474,10 +474,10 @@ describe('small mismatches', () => {
       const titles = await chart.locator('circle title').allTextContents();
       expect(titles).toEqual([
         'Balance before: ₦0',
-        'Balance after a top-up: ₦2,500',
-        'Balance now: ₦2,450',
+        expect.stringMatching(/^Top-up \+₦2,500, balance ₦2,500, /),
+        expect.stringMatching(/^Game entry -₦50, balance ₦2,450, /),
       ]);
-      await chart.getByText('no fee is taken', { exact: false }).waitFor();
+      await chart.getByText('The line ends at your balance now', { exact: false }).waitFor();
       await chart.scrollIntoViewIfNeeded();
       await shot(page, `balance-chart-${viewport}`);
     }
@@ -514,6 +514,25 @@ describe('small mismatches', () => {
     await waitForScreen(page);
     await page.getByText('Top up your wallet').first().waitFor();
     expect(await page.locator('main').textContent()).not.toMatch(/USSD/i);
+  });
+
+  it('every Pricing question opens on a press and wears the same + marker', async () => {
+    const page = await e2e.open('/Pricing', { authToken: need(player, 'a player').token });
+    await waitForScreen(page);
+    const questions = page.locator('main details');
+    const count = await questions.count();
+    expect(count).toBeGreaterThan(5);
+    for (let index = 0; index < count; index += 1) {
+      const question = questions.nth(index);
+      const summary = question.locator('summary');
+      expect(await summary.locator('[aria-hidden="true"]').last().textContent()).toBe('+');
+      // A list-item summary would draw the browser's own triangle beside the +.
+      expect(await summary.evaluate((element) => getComputedStyle(element).display)).toBe('flex');
+      const isOpen = () => question.evaluate((element) => (element as HTMLDetailsElement).open);
+      const before = await isOpen();
+      await summary.click();
+      expect(await isOpen()).toBe(!before);
+    }
   });
 
   it('the 1280 px navigation shows the whole username', async () => {

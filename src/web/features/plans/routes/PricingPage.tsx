@@ -5,6 +5,7 @@ import { PageLoading } from '@web/components/ui/LoadingState.tsx';
 import { PageHeader } from '@web/components/ui/PageHeader.tsx';
 import { usePlayBreak } from '@web/lib/play-break.ts';
 import { useSession } from '@web/lib/session.ts';
+import type { ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { usePlans } from '../api/get-plans.ts';
 import { PlanCard } from '../components/PlanCard.tsx';
@@ -86,6 +87,29 @@ function planRow(count: number): string {
   return 'grid gap-6 md:grid-cols-2 lg:grid-cols-3';
 }
 
+/** One question of an accordion: a + that turns to × when open, as the Support Center's. */
+function Disclosure({
+  title,
+  open = false,
+  children,
+}: {
+  title: ReactNode;
+  open?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <details className="group rounded-2xl border border-line bg-card p-4" open={open}>
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 font-semibold [&::-webkit-details-marker]:hidden">
+        <span>{title}</span>
+        <span aria-hidden="true" className="transition-transform group-open:rotate-45">
+          +
+        </span>
+      </summary>
+      <p className="mt-2 text-white/80">{children}</p>
+    </details>
+  );
+}
+
 export function PricingPage() {
   const hasPlan = useSession((session) => Boolean(session.user?.planID));
   const { data: plans, isPending, isError } = usePlans();
@@ -133,22 +157,18 @@ export function PricingPage() {
         </h2>
         <div className="flex flex-col gap-3">
           {STEPS.map((step, index) => (
-            <details
+            <Disclosure
               key={step.title}
-              className="group rounded-2xl border border-line bg-card p-4"
               open={index === 0}
-            >
-              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 font-semibold">
-                <span>
+              title={
+                <>
                   <span className="mr-3 text-vip">{index + 1}.</span>
                   {step.title}
-                </span>
-                <span aria-hidden="true" className="transition-transform group-open:rotate-45">
-                  +
-                </span>
-              </summary>
-              <p className="mt-2 text-white/80">{step.body}</p>
-            </details>
+                </>
+              }
+            >
+              {step.body}
+            </Disclosure>
           ))}
         </div>
       </section>
@@ -181,12 +201,9 @@ export function PricingPage() {
         </h2>
         <div className="flex flex-col gap-3">
           {FAQ.map((item) => (
-            <details key={item.q} className="rounded-2xl border border-line bg-card p-4">
-              <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
-                {item.q}
-              </summary>
-              <p className="mt-2 text-white/80">{item.a}</p>
-            </details>
+            <Disclosure key={item.q} title={item.q}>
+              {item.a}
+            </Disclosure>
           ))}
         </div>
       </section>
