@@ -32,6 +32,7 @@ import { responsiblePlayRoutes } from './modules/responsible-play/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { adminSupportRoutes } from './modules/support/admin-routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { adminWithdrawalRoutes } from './modules/withdrawals/admin-routes.ts';
 import { bankAccountResolveRoutes } from './modules/withdrawals/bank-account-routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
@@ -86,6 +87,7 @@ const PLAYER_ROUTES: ApiRoutes[] = [
   topUpRoutes,
   bankTransferRoutes,
   withdrawalRoutes,
+  walletRoutes,
   bankAccountResolveRoutes,
   kycRoutes,
   subscriptionRoutes,

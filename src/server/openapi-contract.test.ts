@@ -318,6 +318,10 @@ describe('OpenAPI contract', () => {
     await call('GET', '/api/v1/withdrawal', { headers: player });
     // ₦2,500 in, ₦1,000 + the ₦50 fee out.
     expect(await balanceOf(app.db, user.id)).toBe(145_000n);
+    const chart = await call('GET', '/api/v1/wallet/balance-history', { headers: player });
+    expect((chart.json().data as { points: { balance: number }[] }).points.at(-1)?.balance).toBe(
+      1450,
+    );
 
     // Every step was checked, errors included (4XX and 3XX as the document declares them).
     expect(checked).toEqual(

@@ -173,3 +173,44 @@ export const rejectWithdrawalBodySchema = z.object({
     .min(3, 'Give a reason of at least 3 characters')
     .max(300, 'Give a reason of at most 300 characters'),
 });
+
+/**
+ * What moved the wallet, in the few words the chart labels: each ledger kind that touches a
+ * wallet is one of these (plans and operator credits included), so no movement goes unnamed.
+ */
+export const BALANCE_MOVEMENTS = [
+  'top_up',
+  'entry',
+  'prize',
+  'refund',
+  'withdrawal',
+  'plan',
+  'adjustment',
+] as const;
+export const balanceMovementSchema = z.enum(BALANCE_MOVEMENTS);
+export type BalanceMovement = z.infer<typeof balanceMovementSchema>;
+
+/** The most postings GET /wallet/balance-history answers: the latest ones. */
+export const BALANCE_HISTORY_POSTINGS = 60;
+
+/** The wallet right after one ledger posting. */
+export const balancePointSchema = z.object({
+  at: timestampSchema,
+  /** The wallet's balance once this posting was made. */
+  balance: nairaSchema,
+  /** What this posting added (positive) or took (negative). */
+  change: nairaSchema,
+  movement: balanceMovementSchema,
+});
+export type BalancePoint = z.infer<typeof balancePointSchema>;
+
+/**
+ * GET /wallet/balance-history: the caller's wallet after each of its latest postings, oldest
+ * first, read from the ledger; the last point's balance is the wallet's balance now.
+ */
+export const balanceHistorySchema = z.object({
+  points: z.array(balancePointSchema).max(BALANCE_HISTORY_POSTINGS),
+  /** Older postings exist: the first point's balance before its change need not be ₦0. */
+  hasEarlier: z.boolean(),
+});
+export type BalanceHistory = z.infer<typeof balanceHistorySchema>;

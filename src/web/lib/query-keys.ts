@@ -26,6 +26,8 @@ type Key =
   /** The player's account number for top-ups by bank transfer. */
   | ['payments', 'bank-transfer-account']
   | ['withdrawals', number]
+  /** The wallet's balance after each posting, asked again whenever the balance it ends at changes. */
+  | ['wallet', 'balance-history', number]
   /** The public settings (fees, limits) the wallet reads and the console edits. */
   | ['settings']
   | ['plans']

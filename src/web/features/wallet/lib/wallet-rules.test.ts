@@ -1,9 +1,9 @@
 import { WALLET_MESSAGES } from '@shared/messages.ts';
-import type { Payment, Withdrawal } from '@shared/schemas/wallet.ts';
+import type { BalancePoint } from '@shared/schemas/wallet.ts';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from './amount.ts';
 import { newAttemptKey } from './attempt-key.ts';
-import { balanceHistory } from './balance-history.ts';
+import { chartPoints } from './balance-history.ts';
 import { statusLabel, statusLook } from './status.ts';
 import { checkTopUp } from './top-up.ts';
 import { checkWithdrawal, totalDebit } from './withdraw.ts';
@@ -139,65 +139,28 @@ describe('newAttemptKey', () => {
   });
 });
 
-describe('balanceHistory', () => {
-  const payment = (amount: number, status: string, createdAt: string): Payment => ({
-    id: createdAt,
-    reference: `PLK-${createdAt}`,
-    amount,
-    paymentMethod: 'transactpay',
-    status,
-    createdAt,
-  });
-  const withdrawal = (amount: number, status: string, createdAt: string): Withdrawal => ({
-    id: createdAt,
-    reference: `wd-${createdAt}`,
-    shortReference: createdAt.slice(0, 10),
-    amount,
-    fee: 50,
-    status,
-    bankName: 'Test Bank',
-    accountNumber: '0123456789',
-    accountName: 'ADA OBI',
-    createdAt,
+describe('chartPoints', () => {
+  const point = (balance: number, change: number, movement: BalancePoint['movement']) => ({
+    at: '2025-06-01T10:00:00.000Z',
+    balance,
+    change,
+    movement,
   });
 
-  it('draws successful top-ups and live withdrawals forward to the current balance', () => {
-    const now = Date.parse('2025-06-10T12:00:00Z');
-    const points = balanceHistory(
-      3950,
-      [
-        payment(5000, 'successful', '2025-06-01T10:00:00Z'),
-        payment(9999, 'failed', '2025-06-02T10:00:00Z'),
-        payment(8888, 'pending', '2025-06-03T10:00:00Z'),
-      ],
-      [
-        withdrawal(1000, 'pending', '2025-06-05T10:00:00Z'),
-        withdrawal(700, 'failed', '2025-06-06T10:00:00Z'),
-      ],
-      now,
-    );
-    expect(points.map((point) => [point.kind, point.balance])).toEqual([
-      ['start', 0],
-      ['topup', 5000],
-      ['withdrawal', 3950],
-      ['now', 3950],
-    ]);
-    expect(points[0]?.at).toBe(Date.parse('2025-06-01T10:00:00Z'));
-    expect(points[3]?.at).toBe(now);
-  });
-
-  it('steps by the amount credited: games played since show as the last step to now', () => {
-    const points = balanceHistory(2450, [payment(2500, 'successful', '2025-06-01T10:00:00Z')], []);
-    expect(points.map((point) => [point.kind, point.balance])).toEqual([
-      ['start', 0],
-      ['topup', 2500],
-      ['now', 2450],
+  it('starts from the balance before the first posting, then follows every posting', () => {
+    const points = [point(2500, 2500, 'top_up'), point(2400, -100, 'entry')];
+    expect(chartPoints({ points, hasEarlier: false })).toEqual([
+      { at: '2025-06-01T10:00:00.000Z', balance: 0, movement: 'start' },
+      ...points,
     ]);
   });
 
-  it('never draws a negative balance and has nothing to draw without movements', () => {
-    const points = balanceHistory(0, [payment(1000, 'successful', '2025-06-01T10:00:00Z')], []);
-    expect(points.every((point) => point.balance >= 0)).toBe(true);
-    expect(balanceHistory(500, [], [])).toEqual([]);
+  it('starts where earlier postings left the wallet, counted to the kobo', () => {
+    const [start] = chartPoints({ points: [point(0.3, 0.1, 'prize')], hasEarlier: true });
+    expect(start?.balance).toBe(0.2);
+  });
+
+  it('has nothing to draw before the first posting', () => {
+    expect(chartPoints({ points: [], hasEarlier: false })).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
 import { closedOrigin, sendJson, startFakeServer } from '../../../test/fake-server.ts';
-import { signIn, topUpThroughSandbox, withClient } from '../../../test/player.tsx';
+import { adminToken, createGame, playAs, uniqueTitle } from '../../../test/games.ts';
+import { api, signIn, topUpThroughSandbox, withClient } from '../../../test/player.tsx';
 import { banks, samplePlayer, validNuban } from '../testing.tsx';
 import { WalletPage } from './WalletPage.tsx';
 
@@ -78,8 +79,100 @@ describe('WalletPage', () => {
       `₦${(1000 + settings.withdrawalTransactionFee).toLocaleString('en-NG')}`,
     );
     expect(await screen.findByText('No withdrawals yet')).toBeTruthy();
+    const chart = await screen.findByRole('figure', { name: 'Balance over time' });
+    expect(await within(chart).findByText('No movements yet')).toBeTruthy();
+  });
+
+  it('draws the chart from the wallet ledger: top-up, operator credit and game entry, to the balance now', async () => {
+    setPageUrl(`${server().origin}/wallet`);
+    const { token, user } = await signIn(server());
+    await topUpThroughSandbox(token, 2500);
+    const admin = await adminToken(server());
+    await api(admin, 'POST', `/admin/users/${user.id}/adjust`, {
+      amount: 1_245_000,
+      reason: 'Goodwill credit after a failed transfer',
+    });
+    const game = await createGame(server(), admin, {
+      title: uniqueTitle('Chart'),
+      entryFee: 100,
+    });
+    await playAs(server(), token, game.id);
+    setUser(await fetchUser());
+    const person = userEvent.setup();
+    render(withClient(<WalletPage />));
+
+    const chart = await screen.findByRole('figure', { name: 'Balance over time' });
     expect(
-      await screen.findByText('Your balance chart starts with your first top-up.'),
+      await within(chart).findByRole('img', {
+        name: /^Balance went from ₦0 on .+ to ₦1,247,400 now, over 3 movements\.$/,
+      }),
+    ).toBeTruthy();
+    const legend = within(chart).getByRole('list', { name: 'Legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Top-up', 'Game entry', 'Adjustment']);
+    expect(within(chart).queryByText(/not listed here/)).toBeNull();
+
+    await person.click(within(chart).getByText('Show every movement'));
+    const rows = within(within(chart).getByRole('table')).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) => [
+        within(row).getByRole('rowheader').firstElementChild?.textContent,
+        ...within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ]),
+    ).toEqual([
+      ['Game entry', '-₦100', '₦1,247,400'],
+      ['Adjustment', '+₦1,245,000', '₦1,247,500'],
+      ['Top-up', '+₦2,500', '₦2,500'],
+    ]);
+  });
+
+  it('says so when the chart cannot be loaded, and loads it on Try again', async () => {
+    let refuse = true;
+    const fake = await startFakeServer((request, response) => {
+      const path = request.url.split('?')[0];
+      if (path === '/api/v1/wallet/balance-history') {
+        if (refuse)
+          return sendJson(response, 500, {
+            message: 'Internal Server Error',
+            statusCode: 500,
+            code: 'INTERNAL',
+          });
+        return sendJson(response, 200, {
+          data: {
+            points: [
+              { at: '2025-06-01T10:00:00.000Z', balance: 5000, change: 5000, movement: 'top_up' },
+            ],
+            hasEarlier: false,
+          },
+        });
+      }
+      if (path === '/api/v1/user')
+        return sendJson(response, 200, { data: { ...samplePlayer, accountBalance: 5000 } });
+      const empty = { totalResults: 0, totalPages: 1, page: 1, pageSize: 10 };
+      if (path === '/api/v1/withdrawal')
+        return sendJson(response, 200, { data: { withdrawals: [], pagination: empty } });
+      sendJson(response, 404, { message: 'Not found', statusCode: 404, code: 'NOT_FOUND' });
+    });
+    setPageUrl(`${fake.origin}/wallet`);
+    localStorage.setItem('authToken', 'token-abc');
+    setUser({ ...samplePlayer, accountBalance: 5000 });
+    setSettings(sampleSettings);
+    const person = userEvent.setup();
+    render(withClient(<WalletPage />));
+
+    const chart = await screen.findByRole('figure', { name: 'Balance over time' });
+    expect(await within(chart).findByText('We could not load your balance chart.')).toBeTruthy();
+    refuse = false;
+    await person.click(within(chart).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(chart).findByRole('img', {
+        name: /^Balance went from ₦0 on .+ to ₦5,000 now, over 1 movement\.$/,
+      }),
     ).toBeTruthy();
   });
 
@@ -201,7 +294,9 @@ describe('WalletPage', () => {
     expect(badge.querySelector('[data-icon="info"]')).not.toBeNull();
     await waitFor(() => expect(within(balanceCard()).getByText('₦3,950')).toBeTruthy());
     expect(
-      await screen.findByRole('img', { name: /^Balance went from ₦0 on .+ to ₦3,950 now\.$/ }),
+      await screen.findByRole('img', {
+        name: /^Balance went from ₦0 on .+ to ₦3,950 now, over 2 movements\.$/,
+      }),
     ).toBeTruthy();
   });
 
