@@ -49,7 +49,7 @@ export function AdminNav() {
     const list = strip.current;
     const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
     if (list && current && list.scrollWidth > list.clientWidth) {
-      list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+      list.scrollLeft = placeFor(list, current);
     }
     measure();
   }, [measure]);
@@ -66,15 +66,18 @@ export function AdminNav() {
     return () => observer.disconnect();
   }, [showCurrent]);
   return (
-    <nav aria-label="Console" className="relative -mx-4 lg:mx-0">
-      {/* On a phone the pills scroll sideways: a fade and an arrow say there is more. */}
-      {more.left ? <ScrollHint side="left" /> : null}
-      {more.right ? <ScrollHint side="right" /> : null}
+    <nav aria-label="Console" className="-mx-4 flex lg:mx-0 lg:block">
+      {/*
+       * On a phone the pills scroll sideways. The arrows that say there is more sit in gutters
+       * of their own beside the strip, so they never cover a pill's icon or label; the gutters
+       * are kept while an arrow is hidden, so the strip does not change width as it scrolls.
+       */}
+      <ScrollHint side="left" shown={more.left} />
       <ul
         ref={strip}
         onScroll={measure}
         data-scroll-strip
-        className="relative flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0 lg:pb-0"
+        className="relative flex min-w-0 flex-1 gap-2 overflow-x-auto pb-1 [scrollbar-width:none] lg:flex-col lg:gap-1 lg:overflow-visible lg:pb-0"
       >
         {SECTIONS.map((section) => (
           <li key={section.href} className="shrink-0">
@@ -95,28 +98,51 @@ export function AdminNav() {
           </li>
         ))}
       </ul>
+      <ScrollHint side="right" shown={more.right} />
     </nav>
   );
 }
 
-function ScrollHint({ side }: { side: 'left' | 'right' }) {
+/**
+ * Where to scroll the strip so `current` shows whole: near the middle, but starting at a pill's
+ * edge where one such start keeps it whole, so the strip's left edge cuts no pill in half.
+ */
+function placeFor(list: HTMLElement, current: HTMLElement): number {
+  const centred = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  const starts = [...list.children]
+    .map((item) => (item as HTMLElement).offsetLeft)
+    .filter(
+      (start) =>
+        start <= current.offsetLeft &&
+        start + list.clientWidth >= current.offsetLeft + current.offsetWidth,
+    );
+  if (starts.length === 0) return centred;
+  return starts.reduce((best, start) =>
+    Math.abs(start - centred) < Math.abs(best - centred) ? start : best,
+  );
+}
+
+/** A gutter beside the pill strip, with an arrow when more pills lie that way. */
+function ScrollHint({ side, shown }: { side: 'left' | 'right'; shown: boolean }) {
   return (
     <span
       aria-hidden="true"
-      data-scroll-hint={side}
-      className={`pointer-events-none absolute inset-y-0 z-10 flex w-12 items-center lg:hidden ${side === 'right' ? 'right-0 justify-end bg-gradient-to-l pr-1' : 'left-0 justify-start bg-gradient-to-r pl-1'} from-page via-page/80 to-transparent pb-1 text-accent`}
+      data-scroll-hint={shown ? side : undefined}
+      className={`flex w-6 shrink-0 items-center pb-1 text-accent lg:hidden ${side === 'right' ? 'justify-start' : 'justify-end'}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-      >
-        <path d={side === 'right' ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
-      </svg>
+      {shown ? (
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        >
+          <path d={side === 'right' ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
+        </svg>
+      ) : null}
     </span>
   );
 }
