@@ -47,6 +47,9 @@ describe('Dashboard', () => {
 
     expect(screen.getByText('The books balance')).toBeTruthy();
     expect(screen.getByText('All entries together sum to zero')).toBeTruthy();
+    // A long invariant name may wrap on a phone, but only between its words.
+    const name = screen.getByText('payout_clearing_matches_open_withdrawals');
+    expect(name.querySelectorAll('wbr')).toHaveLength(4);
 
     // The first payout to an account is held for review: counted per reason, with a way there.
     const holds = screen.getByRole('region', { name: 'Held for review' });
@@ -64,11 +67,23 @@ describe('Dashboard', () => {
     renderConsole(server(), '/admin');
 
     await screen.findByText('House margin');
+    const ranges = screen.getByRole('group', { name: 'Quick ranges' });
+    const pressed = () =>
+      within(ranges)
+        .getAllByRole('button', { pressed: true })
+        .map((button) => button.textContent);
+    // The report opens on the last 30 days, and that quick range shows as the one chosen.
+    expect(pressed()).toEqual(['30 days']);
+    await person.click(screen.getByRole('button', { name: '90 days' }));
+    expect(pressed()).toEqual(['90 days']);
+    await screen.findByText(/whole days in Lagos time/);
+
     const from = screen.getByLabelText('From') as HTMLInputElement;
     await person.clear(from);
     await person.type(from, '2999-01-01');
     expect(screen.getByText('From must be before To')).toBeTruthy();
     await person.click(screen.getByRole('button', { name: '7 days' }));
     expect(screen.queryByText('From must be before To')).toBeNull();
+    expect(pressed()).toEqual(['7 days']);
   });
 });

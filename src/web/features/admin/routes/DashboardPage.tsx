@@ -17,6 +17,7 @@ import { HeldForReviewSection } from '../components/HoldReasons.tsx';
 import { LineChart } from '../components/LineChart.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
 import { Section } from '../components/Section.tsx';
+import { Wrappable } from '../components/Wrappable.tsx';
 import { compactJson, humanise } from '../lib/format.ts';
 
 interface Figure {
@@ -104,8 +105,10 @@ function Invariant({ invariant }: { invariant: LedgerInvariant }) {
         <div className="min-w-0">
           <p className="font-medium">{invariant.description}</p>
           <p className="text-xs text-muted">
-            <span className="font-mono break-words">{invariant.name}</span> ·{' '}
-            {invariant.ok ? 'holds' : `${invariant.offending.length} offending row(s)`}
+            <span className="font-mono break-words">
+              <Wrappable text={invariant.name} after="_" />
+            </span>{' '}
+            · {invariant.ok ? 'holds' : `${invariant.offending.length} offending row(s)`}
           </p>
         </div>
       </div>
@@ -119,6 +122,14 @@ function Invariant({ invariant }: { invariant: LedgerInvariant }) {
 /** The last `days` whole Lagos days, today's included: the days the report counts. */
 function lastDays(days: number, now = new Date()) {
   return { from: lagosDaysAgo(days - 1, now), to: lagosDate(now) };
+}
+
+/** The quick range the report shows, if it shows one (dates typed by hand may match one too). */
+function quickRangeShown(range: { from: string; to: string }): number | undefined {
+  return PRESETS.find((item) => {
+    const days = lastDays(item.days);
+    return days.from === range.from && days.to === range.to;
+  })?.days;
 }
 
 export function DashboardPage() {
@@ -139,6 +150,7 @@ export function DashboardPage() {
   }
 
   const data = report.data;
+  const selectedDays = quickRangeShown(range);
   return (
     <div className="flex flex-col gap-8">
       <PageHeader title="Dashboard" eyebrow="Money in, money out" />
@@ -180,8 +192,9 @@ export function DashboardPage() {
             {PRESETS.map((item) => (
               <Button
                 key={item.days}
-                variant="ghost"
-                className="px-3"
+                variant="outline"
+                aria-pressed={item.days === selectedDays}
+                className="px-3 aria-pressed:border-accent aria-pressed:bg-accent/10 aria-pressed:text-accent"
                 onClick={() => preset(item.days)}
               >
                 {item.label}
