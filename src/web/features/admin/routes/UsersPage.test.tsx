@@ -26,8 +26,14 @@ describe('Users', () => {
     // Each player by their public username (the console's name for them), full name beside it.
     const linkOf = (handle: string) => ({ name: `plucker_${handle}` });
 
-    await screen.findByRole('link', linkOf(tunde.handle));
+    const handle = await screen.findByRole('link', linkOf(tunde.handle));
     expect(screen.getByText('Tunde Bakare')).toBeTruthy();
+    // A handle stays whole beside the other columns, never broken mid-word; an address wraps
+    // before its @.
+    expect(handle.className).toContain('sm:whitespace-nowrap');
+    expect(handle.className).not.toContain('break-all');
+    const address = screen.getByText('ngozi.o@example.test');
+    expect(address.innerHTML).toBe('ngozi.o<wbr>@example.test');
     await person.type(screen.getByRole('searchbox', { name: 'Search' }), 'okafor');
     await person.click(screen.getByRole('button', { name: 'Search' }));
 

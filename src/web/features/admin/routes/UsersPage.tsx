@@ -12,6 +12,7 @@ import { Link } from 'wouter';
 import { useAdminUsers } from '../api/get-users.ts';
 import { ColumnTable, type TableSpec } from '../components/DataTable.tsx';
 import { LoadError, Loading } from '../components/QueryStates.tsx';
+import { Wrappable } from '../components/Wrappable.tsx';
 import { useUrlState } from '../lib/url-state.ts';
 
 const USERS_TABLE: TableSpec<AdminUserRow> = {
@@ -21,11 +22,14 @@ const USERS_TABLE: TableSpec<AdminUserRow> = {
   columns: [
     {
       header: 'Name',
+      // A handle (28 characters at most) stays on one line beside the other columns, and a
+      // phone's card gives it the full width.
+      wide: true,
       cell: (user) => (
         <>
           <Link
             href={`/users/${user.id}`}
-            className="font-semibold break-all text-white hover:text-accent hover:underline"
+            className="font-semibold break-words text-white hover:text-accent hover:underline sm:whitespace-nowrap"
           >
             {user.username}
           </Link>
@@ -33,7 +37,14 @@ const USERS_TABLE: TableSpec<AdminUserRow> = {
         </>
       ),
     },
-    { header: 'E-mail', className: 'whitespace-nowrap', cell: (user) => user.email },
+    {
+      header: 'E-mail',
+      // The column that gives way: an address wraps before its @, never inside either half (a
+      // half longer than the room scrolls the table sideways instead).
+      className: 'break-words',
+      wide: true,
+      cell: (user) => <Wrappable text={user.email} before="@" />,
+    },
     {
       header: 'Phone',
       className: 'whitespace-nowrap',
