@@ -104,6 +104,9 @@ export function DrawProof({ game }: { game: Game }) {
   }
   const data = proof.data;
   const usernameOf = new Map(data.entries.map((entry) => [entry.entryId, entry.username]));
+  // Winners by their place among the game's entries (the proof lists them oldest first, as the
+  // entries table numbers them); the proof's own entry id stays in the tooltip.
+  const placeOf = new Map(data.entries.map((entry, index) => [entry.entryId, index + 1]));
   return (
     <Card className="flex flex-col gap-4">
       <p
@@ -155,9 +158,10 @@ export function DrawProof({ game }: { game: Game }) {
             {data.winners.map((entryId) => (
               <li
                 key={entryId}
+                title={`Entry id ${entryId}`}
                 className="rounded-full border border-wallet/40 bg-wallet/10 px-3 py-1 text-sm text-wallet"
               >
-                #{entryId} {usernameOf.get(entryId) ?? ''}
+                #{placeOf.get(entryId) ?? entryId} {usernameOf.get(entryId) ?? ''}
               </li>
             ))}
           </ul>

@@ -31,15 +31,30 @@ function Result({ entry }: { entry: AdminEntry }) {
   return <Tag tone="accent">Pending</Tag>;
 }
 
-const ENTRIES_TABLE: TableSpec<AdminEntry> = {
+/** An entry with its place in the game: the first answer is 1. */
+type NumberedEntry = AdminEntry & { place: number };
+
+const ENTRIES_TABLE: TableSpec<NumberedEntry> = {
   label: 'Entries',
   minWidth: 'sm:min-w-[46rem]',
   rowKey: (entry) => entry.entryId,
   columns: [
-    { header: 'Entry', className: 'font-mono text-muted', cell: (entry) => `#${entry.entryId}` },
+    {
+      header: 'Entry',
+      className: 'font-mono text-muted',
+      // Numbered within the game; the id the audit log and support use stays one glance away.
+      cell: (entry) => (
+        <>
+          <span className="text-white">#{entry.place}</span>
+          <span className="block text-xs">id {entry.entryId}</span>
+        </>
+      ),
+    },
     {
       header: 'Player',
       className: 'whitespace-nowrap',
+      // A handle is up to 28 characters: half a phone's card would break it mid-word.
+      wide: true,
       cell: (entry) => (
         <>
           <Link href={`/users/${entry.userId}`} className="text-accent hover:underline">
@@ -55,7 +70,11 @@ const ENTRIES_TABLE: TableSpec<AdminEntry> = {
       wide: true,
       cell: (entry) => entry.answer,
     },
-    { header: 'Paid', numeric: true, cell: (entry) => formatNaira(entry.amountPaid) },
+    {
+      header: 'Paid',
+      numeric: true,
+      cell: (entry) => (entry.amountPaid === 0 ? 'Free' : formatNaira(entry.amountPaid)),
+    },
     { header: 'Result', cell: (entry) => <Result entry={entry} /> },
     {
       header: 'When',
@@ -85,7 +104,9 @@ function Entries({ game }: { game: Game }) {
       </EmptyState>
     );
   }
-  return <ColumnTable spec={ENTRIES_TABLE} rows={entries.data} />;
+  // The server lists entries oldest first.
+  const numbered = entries.data.map((entry, index) => ({ ...entry, place: index + 1 }));
+  return <ColumnTable spec={ENTRIES_TABLE} rows={numbered} />;
 }
 
 function Facts({ game }: { game: Game }) {
@@ -96,7 +117,7 @@ function Facts({ game }: { game: Game }) {
     ['Entry fee', game.entryFee === 0 ? 'Free' : formatNaira(game.entryFee)],
     ['Reward per winner', formatNaira(game.reward)],
     ['Category', category ? `${category.emoji} ${category.title}` : '—'],
-    ['Opens', game.startsAt ? formatDate(game.startsAt) : 'At creation'],
+    ['Opens', game.startsAt ? formatDate(game.startsAt) : 'At once'],
     ['Closes', game.endsAt ? formatDate(game.endsAt) : 'When full or closed by hand'],
     ['Created', formatDate(game.createdAt)],
     ['Game id', game.id],

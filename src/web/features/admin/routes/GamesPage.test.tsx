@@ -222,4 +222,44 @@ describe('Games', () => {
     expect(await screen.findByText(/the terms are fixed/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
   });
+
+  it("numbers a game's entries from 1, says Free for a free entry and At once on both screens", async () => {
+    const { token } = await signInAdmin(server());
+    // An answer in another game first, so this game's entry ids do not start at 1.
+    const earlier = await createGame(token, uniqueTitle('Earlier game'));
+    const play = async (gameID: string, submittedAnswer: string) => {
+      const player = await server().createUser();
+      const played = await api(server(), await server().tokenFor(player), 'POST', '/game/play', {
+        gameID,
+        submittedAnswer,
+      });
+      expect(played.status).toBe(201);
+    };
+    await play(earlier.id, 'jollof');
+    const title = uniqueTitle('Free to enter');
+    const game = await createGame(token, title);
+    await play(game.id, 'suya');
+    await play(game.id, 'puff-puff');
+    const person = userEvent.setup();
+    renderConsole(server(), '/admin/games');
+
+    const link = await screen.findByRole('link', { name: title });
+    expect(within(link.closest('tr') as HTMLElement).getByText('At once')).toBeTruthy();
+    await person.click(link);
+
+    await screen.findByRole('heading', { name: title, level: 1 });
+    expect(screen.getByText('Opens', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      'At once',
+    );
+    const entries = await screen.findByRole('region', { name: 'Entries' });
+    await within(entries).findByText('puff-puff');
+    const rows = within(entries).getAllByRole('row').slice(1);
+    const cells = (column: number) =>
+      rows.map((row) => within(row).getAllByRole('cell')[column]?.textContent);
+    expect(cells(0).map((text) => text?.match(/^#\d+/)?.[0])).toEqual(['#1', '#2']);
+    // The entry's own id stays beside its number, for the audit log and support.
+    for (const text of cells(0)) expect(text).toMatch(/^#\d+id \d+$/);
+    expect(Number(cells(0)[0]?.match(/id (\d+)$/)?.[1])).toBeGreaterThan(1);
+    expect(cells(3)).toEqual(['Free', 'Free']);
+  });
 });
