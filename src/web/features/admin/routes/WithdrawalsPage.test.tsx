@@ -283,7 +283,10 @@ describe('Withdrawals queue', () => {
     await rowOf(other.handle);
 
     const heard = `${wanted.shortReference.slice(0, 5)} ${wanted.shortReference.slice(5)}`;
-    await person.type(screen.getByLabelText('Reference'), heard.toLowerCase());
+    // The label names the field; the example alone fits a phone's field.
+    const field = screen.getByLabelText('Reference') as HTMLInputElement;
+    expect(field.placeholder).toBe('e.g. 7KQ2M9XDTR');
+    await person.type(field, heard.toLowerCase());
     await person.click(screen.getByRole('button', { name: 'Find' }));
 
     await waitFor(() =>

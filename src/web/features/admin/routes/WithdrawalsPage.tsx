@@ -314,7 +314,7 @@ function ReferenceSearch({
           {...field}
           maxLength={60}
           autoComplete="off"
-          placeholder="The player's reference, e.g. 7KQ2M9XDTR"
+          placeholder="e.g. 7KQ2M9XDTR"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'withdrawal-reference-error' : undefined}
           className="min-h-12 w-full rounded-xl border border-line bg-card px-4 font-mono text-base text-white placeholder:font-sans placeholder:text-white/40 focus:border-accent focus:outline-none"
