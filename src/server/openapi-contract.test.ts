@@ -14,6 +14,7 @@ import {
 } from './test/factories.ts';
 import { balanceOf, reviewSandboxTopUpsOf } from './test/fake-money.ts';
 import { startSmtpServer, type TestSmtpServer } from './test/smtp.ts';
+import { topUpFlow } from './test/top-ups.ts';
 
 /**
  * The OpenAPI document is what other clients build against (docs/api.md), so it is held to the real answers: a scripted session, from sign-up to an
@@ -208,13 +209,7 @@ describe('OpenAPI contract', () => {
       paymentUrl: string;
       reference: string;
     };
-    const paid = await app.inject({
-      method: 'POST',
-      url: `${new URL(paymentUrl).pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(paid.statusCode).toBe(303);
+    const paid = await topUpFlow(app, player).paySandbox(paymentUrl);
     const back = new URL(String(paid.headers.location), PUBLIC_URL);
     expect(back.pathname).toBe('/api/v1/payment/callback/transactpay');
     const status = await call('GET', '/api/v1/payment/callback/{method}', {

@@ -45,6 +45,20 @@ export function topUpFlow(
       return response.json().data as { paymentUrl: string; reference: string };
     },
     /**
+     * The player presses Pay on the sandbox checkout at `paymentUrl`: the payment succeeds and
+     * the browser is sent back (303) to the answer it returns.
+     */
+    async paySandbox(paymentUrl: string) {
+      const paid = await app.inject({
+        method: 'POST',
+        url: `${new URL(paymentUrl).pathname}/pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(paid.statusCode).toBe(303);
+      return paid;
+    },
+    /**
      * The browser back from a checkout (`path` below /payment/callback/, with the provider's
      * query string): what the /PaymentStatus page it is sent to is told.
      */

@@ -18,6 +18,7 @@ import {
   uniqueSuffix,
 } from '../test/factories.ts';
 import { reviewSandboxTopUpsOf } from '../test/fake-money.ts';
+import { topUpFlow } from '../test/top-ups.ts';
 import { LEDGER_CHECK_EVERY_MS, MONEY_TOTALS_EVERY_MS, UNMATCHED_ROUTE } from './metrics.ts';
 
 const database = testDatabasePerFile({ alone: true });
@@ -440,13 +441,7 @@ describe('what /metrics counts', () => {
       payload: { amount: 2500 },
     });
     expect(topUp.statusCode, topUp.body).toBe(200);
-    const paid = await app.inject({
-      method: 'POST',
-      url: `${new URL(topUp.json().data.paymentUrl).pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(paid.statusCode).toBe(303);
+    await topUpFlow(app, headers).paySandbox(topUp.json().data.paymentUrl);
     const withdrawal = await app.inject({
       method: 'POST',
       url: '/api/v1/withdrawal',

@@ -7,6 +7,7 @@ import { testDatabasePerFile } from '../../test/database.ts';
 import { bearerFor, createAdmin, createPlayer } from '../../test/factories.ts';
 import { balanceOf, reviewSandboxTopUpsOf } from '../../test/fake-money.ts';
 import { type FakePaystack, startFakePaystack } from '../../test/fake-paystack.ts';
+import { topUpFlow } from '../../test/top-ups.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
 /**
@@ -28,24 +29,9 @@ const liveFileApp = testAppPerFile(database, () => ({ ...paystack.env, PUBLIC_UR
 
 /** A real sandbox top-up: start it, press Pay on the sandbox checkout. */
 async function sandboxTopUp(app: FastifyInstance, headers: Record<string, string>, naira: number) {
-  const started = await app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/transactpay',
-    headers,
-    payload: { amount: naira },
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const { paymentUrl, reference } = started.json().data as {
-    paymentUrl: string;
-    reference: string;
-  };
-  const paid = await app.inject({
-    method: 'POST',
-    url: `${new URL(paymentUrl).pathname}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-  expect(paid.statusCode).toBe(303);
+  const flow = topUpFlow(app, headers, PUBLIC_URL);
+  const { paymentUrl, reference } = await flow.start(naira, 'transactpay');
+  await flow.paySandbox(paymentUrl);
   return reference;
 }
 
