@@ -378,9 +378,9 @@ describe('GameDetailsPage', () => {
     const title = await screen.findByRole('heading', { level: 1, name: `“${game.title}”` });
     const card = title.closest('article') as HTMLElement;
     expect(within(card).getByText('Completed')).toBeTruthy();
-    // Full and drawn: the count is final, not "10+".
+    // The spec's "N+" whatever the state, with the places beside it.
     const players = within(card).getByText('Players').closest('div') as HTMLElement;
-    expect(players.textContent).toBe('Players10 of 10');
+    expect(players.textContent).toBe('Players10+ of 10');
     const fairness = screen.getByRole('region', { name: 'Fair draw' });
     expect(await within(fairness).findByText('Winners (2 of 10 players)')).toBeTruthy();
     for (const username of proof.data.winnerUsernames) {

@@ -77,19 +77,14 @@ function Stat({
   );
 }
 
-/**
- * The spec's "N+" while places are still open (more players may join), with the places beside
- * it; once the game is full or no longer taking answers the count is final: "5 of 5".
- */
+/** The spec's "N+", with the game's places beside it so the count reads against them. */
 function PlayerCount({ game }: { game: Game }) {
-  const count = game.playerCount.toLocaleString('en-NG');
-  const places = game.maximumPlayers.toLocaleString('en-NG');
-  const stillJoining =
-    (game.status === 'ONGOING' || game.status === 'UPCOMING') && placesLeft(game) > 0;
-  if (!stillJoining) return <>{`${count} of ${places}`}</>;
   return (
     <>
-      <span>{count}+</span> <span className="text-sm font-normal text-muted">of {places}</span>
+      <span>{game.playerCount.toLocaleString('en-NG')}+</span>{' '}
+      <span className="text-sm font-normal text-muted">
+        of {game.maximumPlayers.toLocaleString('en-NG')}
+      </span>
     </>
   );
 }
