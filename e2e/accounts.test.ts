@@ -58,7 +58,15 @@ describe('signing up', () => {
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
     await fillSignup(page, player);
 
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const verify = page.getByRole('button', { name: 'Verify', exact: true });
+    // The button stands level with the e-mail input beside it: same height, same bottom.
+    const [button, input] = await Promise.all([
+      verify.boundingBox(),
+      page.getByLabel('Email').boundingBox(),
+    ]);
+    expect(button?.height).toBe(input?.height);
+    expect((button?.y ?? 0) + (button?.height ?? 0)).toBe((input?.y ?? 0) + (input?.height ?? 0));
+    await verify.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`We sent a 6-digit code to ${player.email}`).waitFor();
     const codeMail = await e2e.mail.waitForMail(player.email);

@@ -88,7 +88,8 @@ export function SignupPage() {
           />
           <Button
             variant={emailVerified ? 'vip' : 'outline'}
-            className={email.error ? 'mb-7' : ''}
+            // As tall as the e-mail input beside it, bottoms aligned.
+            className={`min-h-12 ${email.error ? 'mb-7' : ''}`}
             disabled={emailVerified || email.value.trim() === ''}
             onClick={() => setCodeModalOpen(true)}
           >
