@@ -4,6 +4,7 @@ import { UNAUTHORIZED_MESSAGES } from '@shared/unauthorized-messages.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { navigate } from 'wouter/use-browser-location';
 import { apiUrl } from './api-origin.ts';
+import { beforeDeadline } from './deadline.ts';
 import { noteRead } from './offline.ts';
 import { loginHref } from './return-path.ts';
 import { tokenStorage } from './storage.ts';
@@ -140,12 +141,7 @@ let signingOut = false;
  */
 export async function quietForSignOut(timeoutMs: number): Promise<void> {
   signingOut = true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
-  });
-  await Promise.race([Promise.allSettled(inFlight.keys()), deadline]);
-  clearTimeout(timer);
+  await beforeDeadline(Promise.allSettled(inFlight.keys()), timeoutMs, () => undefined);
   for (const abandon of inFlight.values()) abandon.abort();
 }
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Settings } from '@shared/schemas/settings.ts';
 import type { User } from '@shared/schemas/users.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../test/server.ts';
 import { setPageUrl } from '../test/browser.ts';
 import { type RecordedRequest, sendJson, startFakeServer } from '../test/fake-server.ts';
@@ -118,6 +118,40 @@ describe('session restore against the real server', () => {
     ]);
     expect(unsubscribed).toEqual([endpoint]);
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it("logout goes on when the browser's push lookup never answers, revoking the token after its patience", async () => {
+    const fake = await startFakeServer((_request, response) =>
+      sendJson(response, 200, { message: 'ok' }),
+    );
+    setPageUrl(`${fake.origin}/Profile`);
+    localStorage.setItem('authToken', 'token-abc');
+    let askedForRegistration = false;
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: () => {
+          askedForRegistration = true;
+          return new Promise(() => undefined);
+        },
+      },
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const loggingOut = logout();
+      await vi.waitFor(() => expect(askedForRegistration).toBe(true));
+      await vi.advanceTimersByTimeAsync(LOGOUT_TIMEOUT_MS - 1);
+      expect(fake.requests).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await loggingOut;
+    } finally {
+      vi.useRealTimers();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+      await fake.close();
+    }
+    expect(fake.requests.map((r) => [r.method, r.url])).toEqual([['POST', '/api/v1/auth/logout']]);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
   });
 
   it('logout revokes the token on the server: a copy of it no longer works', async () => {

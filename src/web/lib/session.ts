@@ -5,6 +5,7 @@ import type { User } from '@shared/schemas/users.ts';
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { forgetSavedReads } from './cache-names.ts';
+import { beforeDeadline } from './deadline.ts';
 import { http, quietForSignOut, resumeAfterSignOut, setUnauthorizedHandler } from './http.ts';
 import { useHydrated } from './hydrated.tsx';
 import { clearPrefetched } from './prefetch.ts';
@@ -144,7 +145,8 @@ export const LOGOUT_TIMEOUT_MS = 5_000;
 export async function logout(): Promise<void> {
   if (tokenStorage.get()) {
     await quietForSignOut(LOGOUT_TIMEOUT_MS);
-    await forgetPushSubscription();
+    // The browser's own push lookups have no timeout of their own.
+    await beforeDeadline(forgetPushSubscription(), LOGOUT_TIMEOUT_MS, () => undefined);
     await http
       .post('/auth/logout', undefined, { timeoutMs: LOGOUT_TIMEOUT_MS, ignoreUnauthorized: true })
       .catch(() => undefined);
@@ -170,7 +172,7 @@ async function forgetPushSubscription(): Promise<void> {
     );
     await subscription.unsubscribe();
   } catch {
-    // Logging out never waits on this: the server drops a dead subscription on its first push.
+    // Logging out goes on without this: the server drops a dead subscription on its first push.
   }
 }
 

@@ -1,5 +1,6 @@
 import type { PushSubscriptionInput } from '@shared/schemas/push.ts';
 import { savingData } from '@web/lib/data-saver.ts';
+import { beforeDeadline } from '@web/lib/deadline.ts';
 import { deletePushSubscription } from '../api/delete-push-subscription.ts';
 import { getPushKey } from '../api/get-push-key.ts';
 import { savePushSubscription } from '../api/save-push-subscription.ts';
@@ -43,15 +44,9 @@ async function registration(): Promise<ServiceWorkerRegistration> {
     throw new NoWorkerError('Data saver keeps the service worker off');
   }
   // The worker is registered after the page loads (app/pwa); wait for it, but not for ever.
-  return Promise.race([
-    navigator.serviceWorker.ready,
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error('The app is still installing; try again in a moment.')),
-        10_000,
-      ),
-    ),
-  ]);
+  return beforeDeadline(navigator.serviceWorker.ready, 10_000, () => {
+    throw new Error('The app is still installing; try again in a moment.');
+  });
 }
 
 /** The worker's PushManager, or why there is none to use. */
