@@ -1,12 +1,13 @@
 import { PREFERENCE_LABELS } from '@shared/schemas/push.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DATA_SAVER_KEY, setDataSaverSwitch } from '@web/lib/data-saver.ts';
 import { Toaster } from '@web/lib/toast.tsx';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testServerPerFile } from '../../../../test/server.ts';
 import { setPageUrl } from '../../../test/browser.ts';
+import { PUSH_SERVICE_PATIENCE_MS, PushServiceSilent } from '../lib/push-device.ts';
 import { NO_SERVICE_TOAST, PUSH_STATE_TEXT, PushSettings } from './PushSettings.tsx';
 
 const server = testServerPerFile();
@@ -177,6 +178,67 @@ describe('PushSettings', () => {
     await waitFor(() => expect(tries).toBe(2));
     expect(screen.getByText(PUSH_STATE_TEXT['no-service'])).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Turn on' })).toBeNull();
+  });
+
+  it('counts a push service that never answers as none, once its patience runs out, and lets the player try again', async () => {
+    await signIn();
+    let asked = 0;
+    const silence = () => {
+      asked += 1;
+      return new Promise<never>(() => undefined);
+    };
+    browserWithoutPushService({ pushManager: { getSubscription: silence, subscribe: silence } });
+    // Testing Library's own waits run on setTimeout, so only act() and vi.waitFor below.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { client } = renderSettings();
+      // The preferences arrive in real time, before the clock jumps past their own timeout.
+      while (client.isFetching() > 0) await new Promise((resolve) => setImmediate(resolve));
+      await act(() => vi.advanceTimersByTimeAsync(PUSH_SERVICE_PATIENCE_MS - 1));
+      expect(asked).toBe(1);
+      expect(screen.getByText(PUSH_STATE_TEXT.checking)).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(screen.getByText(PUSH_STATE_TEXT['no-service'])).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      // The server's push key comes over the network first, in real time.
+      await vi.waitFor(() => expect(asked).toBe(2));
+      await act(() => vi.advanceTimersByTimeAsync(PUSH_SERVICE_PATIENCE_MS));
+      expect(screen.getByText(NO_SERVICE_TOAST)).toBeTruthy();
+      expect(screen.getByText(PUSH_STATE_TEXT['no-service'])).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('turning off says so when the push service stops answering, and keeps the device on', async () => {
+    await signIn();
+    let asked = 0;
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/kept' };
+    browserWithoutPushService({
+      pushManager: {
+        getSubscription: () => {
+          asked += 1;
+          return asked === 1 ? Promise.resolve(subscription) : new Promise<never>(() => undefined);
+        },
+      },
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { client } = renderSettings();
+      while (client.isFetching() > 0) await new Promise((resolve) => setImmediate(resolve));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(screen.getByText(PUSH_STATE_TEXT.on)).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+      await act(() => vi.advanceTimersByTimeAsync(PUSH_SERVICE_PATIENCE_MS));
+      expect(asked).toBe(2);
+      expect(screen.getByText(new PushServiceSilent().message)).toBeTruthy();
+      expect(screen.getByText(PUSH_STATE_TEXT.on)).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says why at once when the worker has no PushManager', async () => {

@@ -12,7 +12,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { usePreferences } from '../api/get-preferences.ts';
 import { useSavePreferences } from '../api/save-preferences.ts';
-import { type PushState, pushState, turnPushOff, turnPushOn } from '../lib/push-device.ts';
+import {
+  PushServiceSilent,
+  type PushState,
+  pushState,
+  turnPushOff,
+  turnPushOn,
+} from '../lib/push-device.ts';
 import { Switch } from './Switch.tsx';
 
 const KINDS = ['results', 'withdrawals', 'tournaments', 'planRenewal'] as const;
@@ -68,7 +74,11 @@ export function PushSettings() {
       if (next === 'no-service') toast.error(NO_SERVICE_TOAST);
       if (device === 'on' && next === 'off') toast.success('Notifications are off for this device');
     } catch (error) {
-      toast.error(errorMessage(error, ERROR_MESSAGES.generic));
+      toast.error(
+        error instanceof PushServiceSilent
+          ? error.message
+          : errorMessage(error, ERROR_MESSAGES.generic),
+      );
     } finally {
       setBusy(false);
     }

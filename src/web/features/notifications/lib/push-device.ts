@@ -36,6 +36,30 @@ export function pushSupported(): boolean {
   );
 }
 
+/**
+ * Some browsers' push services never answer: a Chromium whose push client is stuck, or built
+ * without one, can leave subscribe() and getSubscription() pending for good. Past this long
+ * the browser counts as having no push service, which the player is told and can retry.
+ */
+export const PUSH_SERVICE_PATIENCE_MS = 20_000;
+
+export class PushServiceSilent extends Error {
+  constructor() {
+    super("This browser's notification service did not answer. Try again in a moment.");
+  }
+}
+
+function pushServiceAnswer<T>(call: Promise<T>): Promise<T> {
+  return beforeDeadline(call, PUSH_SERVICE_PATIENCE_MS, () => {
+    throw new PushServiceSilent();
+  });
+}
+
+/** The browser's own refusal, or its silence: with permission granted, no push service. */
+function noPushService(error: unknown): boolean {
+  return error instanceof DOMException || error instanceof PushServiceSilent;
+}
+
 /** Data saver is on and no worker was installed before it: nothing can receive a push. */
 class NoWorkerError extends Error {}
 
@@ -64,8 +88,13 @@ export async function pushState(): Promise<PushState> {
   if (Notification.permission === 'denied') return 'denied';
   const manager = await pushManager();
   if (typeof manager === 'string') return manager;
-  const current = await manager.getSubscription();
-  return current && Notification.permission === 'granted' ? 'on' : 'off';
+  try {
+    const current = await pushServiceAnswer(manager.getSubscription());
+    return current && Notification.permission === 'granted' ? 'on' : 'off';
+  } catch (error) {
+    if (noPushService(error)) return 'no-service';
+    throw error;
+  }
 }
 
 /** base64url → the bytes PushManager wants as applicationServerKey. */
@@ -85,15 +114,13 @@ export async function turnPushOn(): Promise<PushState> {
   let subscription: PushSubscription;
   try {
     subscription =
-      (await manager.getSubscription()) ??
-      (await manager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: keyBytes(publicKey),
-      }));
+      (await pushServiceAnswer(manager.getSubscription())) ??
+      (await pushServiceAnswer(
+        manager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+      ));
   } catch (error) {
-    // The browser's own refusal (AbortError "push service not available", NotAllowedError…):
-    // with permission granted, that is a browser without a push service.
-    if (error instanceof DOMException) return 'no-service';
+    // AbortError "push service not available", NotAllowedError… or no answer at all.
+    if (noPushService(error)) return 'no-service';
     throw error;
   }
   await savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
@@ -104,10 +131,10 @@ export async function turnPushOff(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const manager = await pushManager();
   if (typeof manager === 'string') return manager;
-  const subscription = await manager.getSubscription();
+  const subscription = await pushServiceAnswer(manager.getSubscription());
   if (subscription) {
     await deletePushSubscription(subscription.endpoint);
-    await subscription.unsubscribe();
+    await pushServiceAnswer(subscription.unsubscribe());
   }
   return 'off';
 }
