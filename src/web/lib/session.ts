@@ -20,6 +20,8 @@ export interface SessionState {
   settings: Settings | null;
   pendingEmail: string | null;
   currentGame: Game | null;
+  /** Log out was pressed and the server is being told: on a slow line that takes seconds. */
+  loggingOut: boolean;
 }
 
 let state: SessionState = {
@@ -28,6 +30,7 @@ let state: SessionState = {
   settings: null,
   pendingEmail: sessionCopy.get(PENDING_EMAIL_KEY),
   currentGame: null,
+  loggingOut: false,
 };
 const listeners = new Set<() => void>();
 
@@ -130,7 +133,7 @@ function forget(): void {
   // The saved copies of API reads were the previous player's.
   forgetSavedReads();
   setUser(null);
-  update({ currentGame: null });
+  update({ currentGame: null, loggingOut: false });
   resumeAfterSignOut();
 }
 
@@ -143,6 +146,9 @@ export const LOGOUT_TIMEOUT_MS = 5_000;
  * the server says, or if it does not answer in time.
  */
 export async function logout(): Promise<void> {
+  // A second press while the first is under way would only ask the server again.
+  if (state.loggingOut) return;
+  update({ loggingOut: true });
   if (tokenStorage.get()) {
     await quietForSignOut(LOGOUT_TIMEOUT_MS);
     // The browser's own push lookups have no timeout of their own.

@@ -69,6 +69,21 @@ function NotificationBell() {
   );
 }
 
+/** Says so while the server is told, which a slow line can stretch to seconds. */
+function LogoutButton({ className }: { className: string }) {
+  const loggingOut = useSession((session) => session.loggingOut);
+  return (
+    <button
+      type="button"
+      onClick={() => void logout()}
+      aria-disabled={loggingOut || undefined}
+      className={`${className} aria-disabled:cursor-wait aria-disabled:opacity-70`}
+    >
+      {loggingOut ? 'Logging out…' : 'Log out'}
+    </button>
+  );
+}
+
 export function Navbar() {
   const user = useSession((session) => session.user);
   const [location] = useLocation();
@@ -137,13 +152,7 @@ export function Navbar() {
               </span>
             </Link>
           ) : null}
-          <button
-            type="button"
-            onClick={() => void logout()}
-            className="hidden min-h-11 rounded-lg px-3 text-sm whitespace-nowrap text-muted hover:text-danger lg:block"
-          >
-            Log out
-          </button>
+          <LogoutButton className="hidden min-h-11 rounded-lg px-3 text-sm whitespace-nowrap text-muted hover:text-danger lg:block" />
           <button
             type="button"
             className="grid size-11 place-items-center rounded-lg hover:bg-white/10 lg:hidden"
@@ -203,13 +212,7 @@ export function Navbar() {
               </li>
             ))}
             <li>
-              <button
-                type="button"
-                onClick={() => void logout()}
-                className="flex min-h-12 w-full items-center rounded-lg px-3 font-medium text-danger hover:bg-white/5"
-              >
-                Log out
-              </button>
+              <LogoutButton className="flex min-h-12 w-full items-center rounded-lg px-3 font-medium text-danger hover:bg-white/5" />
             </li>
           </ul>
         </nav>
