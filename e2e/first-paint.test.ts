@@ -14,11 +14,14 @@ import { e2eSuite } from './support/fixture.ts';
  */
 const e2e = e2eSuite({ shared: true });
 
-/** The text inside #root of the HTML the server answers for `path`, tags dropped. */
-async function servedText(path: string): Promise<string> {
+async function servedHtml(path: string): Promise<string> {
   const response = await fetch(`${e2e.server.url}${path}`);
   expect(response.status).toBe(200);
-  const html = await response.text();
+  return response.text();
+}
+
+/** The text inside #root of `html`, tags dropped. */
+function rootText(html: string): string {
   const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<noscript>'));
   return root
     .replace(/<[^>]+>/g, ' ')
@@ -37,19 +40,34 @@ const VISIBLE: Record<string, string[]> = {
   '/Home': ['FEED YOUR WALLET', "Today's games", 'Trending Games', 'Leaderboard', 'Log out'],
 };
 
+const TITLES: Record<string, string> = {
+  '/login': 'Log in · Pluckers',
+  '/Signup': 'Sign up · Pluckers',
+  '/ForgotPassword': 'Forgot your password · Pluckers',
+  '/Terms': 'Terms · Pluckers',
+  '/Privacy': 'Privacy · Pluckers',
+  '/GameRules': 'Game rules · Pluckers',
+  '/SupportCenter': 'Support · Pluckers',
+  '/Home': 'Pluckers · Play to Earn',
+};
+
 describe('the HTML of each prerendered page shows it without JavaScript', () => {
   for (const page of PRERENDERED_PAGES) {
     it(`${page.path}`, async () => {
-      const text = await servedText(page.path);
+      const html = await servedHtml(page.path);
+      const text = rootText(html);
       for (const expected of VISIBLE[page.path] ?? ['(no expectation)']) {
         expect(text, page.path).toContain(expected);
       }
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], page.path).toBe(
+        TITLES[page.path] ?? '(no expectation)',
+      );
     });
   }
 
   it('answers / with the signed-in shell and other app routes with the plain index.html', async () => {
-    expect(await servedText('/')).toContain('FEED YOUR WALLET');
-    expect((await servedText('/Profile')).trim()).toBe('');
+    expect(rootText(await servedHtml('/'))).toContain('FEED YOUR WALLET');
+    expect(rootText(await servedHtml('/Profile')).trim()).toBe('');
   });
 });
 

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { PRERENDERED_PAGES, type PrerenderedPage } from '../src/shared/prerendered-pages.ts';
+import { pageTitle } from '../src/web/app/page-titles.ts';
 import { criticalCss } from './critical-css.ts';
 
 const ssrOutDir = path.resolve('dist/prerender');
@@ -59,9 +60,9 @@ export function pageHtml(
   favicon: string,
 ): string {
   const replaceOnce = (html: string, search: string | RegExp, replacement: string) => {
-    const result = html.replace(search, () => replacement);
-    if (result === html) throw new Error(`prerender: ${String(search)} is not in index.html`);
-    return result;
+    const found = typeof search === 'string' ? html.includes(search) : search.test(html);
+    if (!found) throw new Error(`prerender: ${String(search)} is not in index.html`);
+    return html.replace(search, () => replacement);
   };
   let html = indexHtml;
   // The boot script starts the entry after the first paint (shared/boot-script.ts): neither it
@@ -79,6 +80,7 @@ export function pageHtml(
     new RegExp(`<link rel="stylesheet"[^>]*href="${css.href}"[^>]*>`),
     `<style>${criticalCss(css.text, `${indexHtml}${body}`)}</style>\n    <link data-rel="stylesheet" href="${css.href}">`,
   );
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${pageTitle(page.path)}</title>`);
   html = replaceOnce(html, '<link rel="manifest"', '<link data-rel="manifest"');
   // The icon inside the page too: browsers ask for it as soon as the page has loaded, which on
   // a busy phone can be before the first paint.

@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { SandboxBanner } from './layout/SandboxBanner.tsx';
+import { RouteAnnouncer } from './RouteAnnouncer.tsx';
 import { caseInsensitiveParser } from './routing.ts';
 import { ScreenBoundary, ScreenCodeError } from './ScreenBoundary.tsx';
 import { SessionGate } from './SessionGate.tsx';
@@ -272,6 +273,7 @@ export function App({ ssrPath, hydrating = false }: { ssrPath?: string; hydratin
     <HydrationState hydrating={hydrating}>
       <SandboxBanner />
       <Router parser={caseInsensitiveParser} ssrPath={ssrPath}>
+        <RouteAnnouncer />
         <SessionGate preload={preloadScreen}>
           <PreloadPlayerScreens />
           <ScreenBoundary>

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { API_CACHE } from '../../lib/cache-names.ts';
+import { HOME_TITLE } from '../page-titles.ts';
 
 /*
  * The installable app: vite-plugin-pwa writes the web app manifest and a Workbox
@@ -81,7 +82,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   // stays within its JavaScript budget.
   injectRegister: false,
   manifest: {
-    name: 'Pluckers · Play to Earn',
+    name: HOME_TITLE,
     short_name: 'Pluckers',
     description: 'Answer simple questions, win naira. One in five players wins.',
     id: '/',

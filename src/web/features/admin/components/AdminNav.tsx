@@ -8,7 +8,7 @@ interface Section {
   icon: string;
 }
 
-const SECTIONS: Section[] = [
+export const CONSOLE_SECTIONS: Section[] = [
   // Absolute, so the address is /admin rather than /admin/.
   { href: '~/admin', label: 'Dashboard', icon: '📊' },
   { href: '/games', label: 'Games', icon: '🎯' },
@@ -79,7 +79,7 @@ export function AdminNav() {
         data-scroll-strip
         className="relative flex min-w-0 flex-1 gap-2 overflow-x-auto pb-1 [scrollbar-width:none] lg:flex-col lg:gap-1 lg:overflow-visible lg:pb-0"
       >
-        {SECTIONS.map((section) => (
+        {CONSOLE_SECTIONS.map((section) => (
           <li key={section.href} className="shrink-0">
             <Link
               href={section.href}
