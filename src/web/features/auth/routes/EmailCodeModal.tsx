@@ -1,13 +1,12 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
-import { verifyEmailSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Modal } from '@web/components/ui/Modal.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useEffect, useState } from 'react';
-import { sendSignupCode, verifyEmail } from '../api/email-verification.ts';
+import { sendSignupCode } from '../api/email-verification.ts';
 import { VerificationCodeField } from '../lib/credential-fields.tsx';
+import { useEmailCodeForm } from '../lib/email-code-form.ts';
 
 interface EmailCodeModalProps {
   email: string;
@@ -16,14 +15,10 @@ interface EmailCodeModalProps {
   onVerified: () => void;
 }
 
-/** The server's own check of the code (the e-mail is the form's, not the player's to type). */
-const codeSchema = verifyEmailSchema.pick({ otp: true });
-
 /** Signup's Verify button: sends a code on open, then checks what the player types. */
 export function EmailCodeModal({ email, open, onClose, onVerified }: EmailCodeModalProps) {
-  const form = useSchemaForm({ schema: codeSchema, initial: { otp: '' }, report: 'submit' });
+  const { form, checking, onSubmit } = useEmailCodeForm(email, onVerified);
   const [sending, setSending] = useState(false);
-  const [checking, setChecking] = useState(false);
 
   /** Sends a code; the last message is cleared by whoever asks (a new code, a reopened modal). */
   async function send() {
@@ -44,18 +39,6 @@ export function EmailCodeModal({ email, open, onClose, onVerified }: EmailCodeMo
     void send();
   }, [open]);
 
-  async function check(otp: string) {
-    setChecking(true);
-    try {
-      toast.success(await verifyEmail(email, otp));
-      onVerified();
-    } catch (caught) {
-      form.setError('otp', errorMessage(caught, ERROR_MESSAGES.verifyForgotReset));
-    } finally {
-      setChecking(false);
-    }
-  }
-
   const otp = form.field('otp');
   return (
     <Modal
@@ -64,12 +47,7 @@ export function EmailCodeModal({ email, open, onClose, onVerified }: EmailCodeMo
       title="Verify your e-mail"
       description={`We sent a 6-digit code to ${email}. It expires in 10 minutes.`}
     >
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={form.handleSubmit((body) => void check(body.otp))}
-        className="flex flex-col gap-4"
-      >
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <VerificationCodeField otp={otp} onDigits={(digits) => form.set('otp', digits)} />
         <Button type="submit" loading={checking} className="w-full">
           Verify code

@@ -1,15 +1,14 @@
 import { ERROR_MESSAGES } from '@shared/messages.ts';
-import { verifyEmailSchema } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { errorMessage } from '@web/lib/http.ts';
-import { useSchemaForm } from '@web/lib/schema-form.ts';
 import { setPendingEmail, useSession } from '@web/lib/session.ts';
 import { sessionCopy } from '@web/lib/storage.ts';
 import { toast } from '@web/lib/toast.tsx';
 import { useEffect, useId, useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
-import { resendVerificationLink, verifyEmail } from '../api/email-verification.ts';
+import { resendVerificationLink } from '../api/email-verification.ts';
 import { VerificationCodeField } from '../lib/credential-fields.tsx';
+import { useEmailCodeForm } from '../lib/email-code-form.ts';
 import { loginEmail } from '../lib/login-email.ts';
 import { holdResend, resendWaitKey } from '../lib/resend-wait.ts';
 import { AuthShell } from './AuthShell.tsx';
@@ -39,39 +38,26 @@ function clock(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The server's own check of the code; the address is the one waiting, not typed again. */
-const codeSchema = verifyEmailSchema.pick({ otp: true });
-
 /**
  * The code printed in the same e-mail as the link, for a player who reads mail on another
  * device than the one they play on: once it checks out, the account is verified and the
  * player logs in with the address already filled in.
  */
 function CodeForm({ email }: { email: string }) {
-  const form = useSchemaForm({ schema: codeSchema, initial: { otp: '' }, report: 'submit' });
-  const [checking, setChecking] = useState(false);
   const [, navigate] = useLocation();
-
-  async function check(otp: string) {
-    setChecking(true);
-    try {
-      toast.success(await verifyEmail(email, otp));
-      loginEmail.remember(email);
-      setPendingEmail(null);
-      navigate('/login', { replace: true });
-    } catch (caught) {
-      form.setError('otp', errorMessage(caught, ERROR_MESSAGES.verifyForgotReset));
-    } finally {
-      setChecking(false);
-    }
-  }
+  // The address is the one waiting, not typed again.
+  const { form, checking, onSubmit } = useEmailCodeForm(email, () => {
+    loginEmail.remember(email);
+    setPendingEmail(null);
+    navigate('/login', { replace: true });
+  });
 
   return (
     <form
       ref={form.formRef}
       noValidate
       aria-label="Verify with the code"
-      onSubmit={form.handleSubmit((body) => void check(body.otp))}
+      onSubmit={onSubmit}
       className="flex flex-col gap-3"
     >
       <p className="text-sm text-muted">
