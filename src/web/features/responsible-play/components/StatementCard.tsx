@@ -1,4 +1,5 @@
 import { formatNaira } from '@shared/money.ts';
+import type { StatementMonth } from '@shared/schemas/responsible-play.ts';
 import { Button } from '@web/components/ui/Button.tsx';
 import { Card } from '@web/components/ui/Card.tsx';
 import { Spinner } from '@web/components/ui/Spinner.tsx';
@@ -19,6 +20,15 @@ const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide te
 const thNumber = `${th} text-right`;
 const td = 'px-3 py-2 whitespace-nowrap';
 const tdNumber = `${td} text-right tabular-nums`;
+/** The month's figures, left to right; the net, last, stands out. */
+const FIGURES: Array<{ key: Exclude<keyof StatementMonth, 'month'>; label: string }> = [
+  { key: 'deposits', label: 'Deposits' },
+  { key: 'entryFees', label: 'Entry fees' },
+  { key: 'winnings', label: 'Winnings' },
+  { key: 'withdrawals', label: 'Withdrawals' },
+  { key: 'other', label: 'Other' },
+  { key: 'net', label: 'Net' },
+];
 // While the figures scroll, the month they belong to stays in view.
 const stickyMonth = 'sticky left-0 z-10 bg-card';
 
@@ -124,24 +134,11 @@ export function StatementCard() {
                     <th scope="col" className={`${th} ${stickyMonth}`}>
                       Month
                     </th>
-                    <th scope="col" className={thNumber}>
-                      Deposits
-                    </th>
-                    <th scope="col" className={thNumber}>
-                      Entry fees
-                    </th>
-                    <th scope="col" className={thNumber}>
-                      Winnings
-                    </th>
-                    <th scope="col" className={thNumber}>
-                      Withdrawals
-                    </th>
-                    <th scope="col" className={thNumber}>
-                      Other
-                    </th>
-                    <th scope="col" className={thNumber}>
-                      Net
-                    </th>
+                    {FIGURES.map(({ key, label }) => (
+                      <th key={key} scope="col" className={thNumber}>
+                        {label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-line">
@@ -150,12 +147,14 @@ export function StatementCard() {
                       <th scope="row" className={`${td} ${stickyMonth} text-left font-medium`}>
                         {monthName(month.month)}
                       </th>
-                      <td className={tdNumber}>{formatNaira(month.deposits)}</td>
-                      <td className={tdNumber}>{formatNaira(month.entryFees)}</td>
-                      <td className={tdNumber}>{formatNaira(month.winnings)}</td>
-                      <td className={tdNumber}>{formatNaira(month.withdrawals)}</td>
-                      <td className={tdNumber}>{formatNaira(month.other)}</td>
-                      <td className={`${tdNumber} font-semibold`}>{formatNaira(month.net)}</td>
+                      {FIGURES.map(({ key }) => (
+                        <td
+                          key={key}
+                          className={key === 'net' ? `${tdNumber} font-semibold` : tdNumber}
+                        >
+                          {formatNaira(month[key])}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
